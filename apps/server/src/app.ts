@@ -1,0 +1,110 @@
+/**
+ * buildApp(config): the whole server as a Fastify instance — plugins, hooks, then every
+ * feature's routes. Tests build it and talk to it through `inject`; main.ts listens.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import { AdminAuth } from './auth/admin-auth.js';
+import { CaptchaService } from './auth/captcha.js';
+import { TokenService } from './auth/tokens.js';
+import { UserAuth } from './auth/user-auth.js';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { type Db, openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerFeatures } from './features/index.js';
+import { Settings } from './features/config/settings.js';
+import { corsOptions } from './http/cors.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { detectLang } from './i18n/index.js';
+import './http/request-context.js';
+
+/** PHP bracket notation (`ids[]=1`, `search[0][field]=id`), bounded against abuse. */
+export const QS_OPTIONS: qs.IParseOptions = {
+  depth: 5,
+  arrayLimit: 1000,
+  parameterLimit: 2000,
+  allowPrototypes: false,
+  allowDots: false,
+};
+
+export interface BuildOptions {
+  /** Run migrations before serving (default true). */
+  migrate?: boolean;
+  /** Use this database instead of opening config.databaseUrl (tests share one per suite). */
+  db?: Db;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  if (!config.appSecret) throw new Error('buildApp needs config.appSecret (see ensureAppSecret)');
+  const db = options.db ?? (await openDatabase(config.databaseUrl, config.tablePrefix));
+  if (options.migrate ?? true) await migrateToLatest(db);
+
+  const tokens = new TokenService(db, config.appSecret);
+  const ctx: AppContext = {
+    config,
+    db,
+    settings: new Settings(db),
+    tokens,
+    captcha: new CaptchaService(db, config.appSecret),
+    adminAuth: new AdminAuth(db, tokens, config),
+    userAuth: new UserAuth(db, tokens),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      querystringParser: (text: string) => qs.parse(text, QS_OPTIONS),
+    },
+  });
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: config.bodyLimit },
+    (_request, body, done) => {
+      done(null, qs.parse(body as string, QS_OPTIONS));
+    },
+  );
+
+  app.decorateRequest('lang', 'zh-cn');
+  app.decorateRequest('admin', null);
+  app.decorateRequest('user', null);
+  // Replaced per request in onRequest; the decorator only declares the slot.
+  app.decorateRequest('adminLog', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.lang = detectLang(request.query, header(request.headers['think-lang']), request.headers['accept-language']);
+    request.adminLog = {};
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON; the web app (served later) brings its own policy.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(cors, corsOptions());
+  await app.register(rateLimit, { global: false });
+  registerErrorHandling(app);
+
+  await registerFeatures(app, ctx);
+
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close();
+  });
+  return { app, ctx };
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,117 @@
+/**
+ * Administrator identity: who is calling (from the `batoken` header), and whether they
+ * may call an action. Resolves the caller once per request.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/connection.js';
+import { ApiError, Code } from '../http/errors.js';
+import type { Access } from '../http/routes.js';
+import { LoginState } from '@portico/shared';
+import { type Grants, can, mergeRuleLists } from './permissions.js';
+import type { TokenService } from './tokens.js';
+
+export interface AdminIdentity extends Grants {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  last_login_time: number | null;
+  /** The access token this request came with. */
+  token: string;
+  groupIds: number[];
+}
+
+export const ADMIN_TOKEN_HEADERS = ['batoken', 'ba-token'] as const;
+
+export class AdminAuth {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Route guard: sets request.admin and refuses callers who lack `access`. */
+  async authenticate(request: FastifyRequest, access: Access, permission: string): Promise<void> {
+    const token = headerToken(request, ADMIN_TOKEN_HEADERS);
+    if (token) {
+      const found = await this.tokens.lookup(token, ['admin']);
+      if (found.state === 'expired' && access !== 'public') {
+        throw new ApiError('Token expiration', [], Code.tokenExpired);
+      }
+      if (found.state === 'valid') request.admin = await this.identity(found.row.user_id, token);
+    }
+    if (access === 'public') return;
+    if (!request.admin) throw needLogin();
+    if (access === 'permission' && !can(request.admin, permission)) {
+      throw new ApiError('You have no permission', [], Code.noPermission);
+    }
+  }
+
+  /** Loads an enabled administrator with their grants; null when missing or disabled. */
+  async identity(adminId: number, token: string): Promise<AdminIdentity | null> {
+    const admin = await this.db.kysely
+      .selectFrom('admin')
+      .select(['id', 'username', 'nickname', 'avatar', 'last_login_time', 'status'])
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+    if (!admin || admin.status !== '1') return null;
+    const grants = await this.grants(adminId);
+    const { status: _status, ...profile } = admin;
+    return { ...profile, token, ...grants };
+  }
+
+  async grants(adminId: number): Promise<Grants & { groupIds: number[] }> {
+    const groups = await this.db.kysely
+      .selectFrom('admin_group_access')
+      .innerJoin('admin_group', 'admin_group.id', 'admin_group_access.group_id')
+      .select(['admin_group.id', 'admin_group.rules'])
+      .where('admin_group_access.uid', '=', adminId)
+      .where('admin_group.status', '=', '1')
+      .execute();
+    const merged = mergeRuleLists(groups.map((g) => g.rules));
+    let rules = this.db.kysely.selectFrom('admin_rule').select(['id', 'name']).where('status', '=', '1');
+    if (!merged.all) {
+      if (merged.ids.size === 0) return { groupIds: groups.map((g) => g.id), ...emptyGrants() };
+      rules = rules.where('id', 'in', [...merged.ids]);
+    }
+    const rows = await rules.execute();
+    return {
+      groupIds: groups.map((g) => g.id),
+      super: merged.all,
+      ruleIds: new Set(rows.map((r) => r.id)),
+      ruleNames: new Set(rows.map((r) => r.name.toLowerCase())),
+    };
+  }
+
+  /** Access-token lifetime for administrators. */
+  get tokenTtl(): number {
+    return this.config.adminTokenTtl;
+  }
+}
+
+export function needLogin(message = 'Please login first'): ApiError {
+  return new ApiError(message, [], Code.loginState, { type: LoginState.needLogin });
+}
+
+export function alreadyLoggedIn(): ApiError {
+  return new ApiError(
+    'You have already logged in. There is no need to log in again~',
+    [],
+    Code.loginState,
+    { type: LoginState.loggedIn },
+  );
+}
+
+function emptyGrants(): Grants {
+  return { super: false, ruleIds: new Set(), ruleNames: new Set() };
+}
+
+/** First non-empty of the given headers. Tokens are never read from query strings here. */
+export function headerToken(request: FastifyRequest, names: readonly string[]): string {
+  for (const name of names) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return '';
+}

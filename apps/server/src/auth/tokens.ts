@@ -1,0 +1,72 @@
+/**
+ * Access and refresh tokens: 32 random bytes handed to the client once, stored only as
+ * HMAC-SHA256 under APP_SECRET, so a leaked token table cannot be replayed.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { now } from '../context.js';
+import type { Db } from '../db/connection.js';
+import type { TokenType } from '../db/schema.js';
+
+export interface TokenRow {
+  type: TokenType;
+  user_id: number;
+  expire_time: number | null;
+}
+
+export type TokenLookup = { state: 'valid'; row: TokenRow } | { state: 'expired'; row: TokenRow } | { state: 'missing' };
+
+/** Expired rows are swept at most this often (the original: every 48 h). */
+const SWEEP_INTERVAL_SECONDS = 6 * 3600;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+export class TokenService {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  hash(token: string): string {
+    return createHmac('sha256', this.secret).update(token).digest('hex');
+  }
+
+  async issue(type: TokenType, userId: number, ttlSeconds: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const time = now();
+    await this.db.kysely
+      .insertInto('token')
+      .values({ token: this.hash(token), type, user_id: userId, create_time: time, expire_time: time + ttlSeconds })
+      .execute();
+    await this.sweepExpired(time);
+    return token;
+  }
+
+  async lookup(token: string, types: readonly TokenType[]): Promise<TokenLookup> {
+    if (!TOKEN_SHAPE.test(token)) return { state: 'missing' };
+    const row = await this.db.kysely
+      .selectFrom('token')
+      .select(['type', 'user_id', 'expire_time'])
+      .where('token', '=', this.hash(token))
+      .executeTakeFirst();
+    if (!row || !types.includes(row.type) || row.user_id <= 0) return { state: 'missing' };
+    if (row.expire_time !== null && row.expire_time <= now()) return { state: 'expired', row };
+    return { state: 'valid', row };
+  }
+
+  async revoke(token: string): Promise<void> {
+    if (!TOKEN_SHAPE.test(token)) return;
+    await this.db.kysely.deleteFrom('token').where('token', '=', this.hash(token)).execute();
+  }
+
+  /** Signs an account out everywhere (password change, disabling). */
+  async revokeAll(userId: number, types: readonly TokenType[]): Promise<void> {
+    await this.db.kysely.deleteFrom('token').where('user_id', '=', userId).where('type', 'in', types).execute();
+  }
+
+  private async sweepExpired(time: number): Promise<void> {
+    if (time - this.lastSweep < SWEEP_INTERVAL_SECONDS) return;
+    this.lastSweep = time;
+    await this.db.kysely.deleteFrom('token').where('expire_time', '<', time).execute();
+  }
+}

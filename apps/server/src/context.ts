@@ -1,0 +1,26 @@
+/**
+ * What every feature is given when it registers its routes: the database, the parsed
+ * configuration and the shared services. Built once per app in app.ts.
+ */
+import type { AdminAuth } from './auth/admin-auth.js';
+import type { CaptchaService } from './auth/captcha.js';
+import type { TokenService } from './auth/tokens.js';
+import type { UserAuth } from './auth/user-auth.js';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/connection.js';
+import type { Settings } from './features/config/settings.js';
+
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  settings: Settings;
+  tokens: TokenService;
+  captcha: CaptchaService;
+  adminAuth: AdminAuth;
+  userAuth: UserAuth;
+}
+
+/** Unix seconds now. One place so tests reason about time the same way the code does. */
+export function now(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,194 @@
+/**
+ * The resource helper: a management screen's server side declared once — table, list
+ * whitelist, how rows are shown, validated and saved — and turned into the generic
+ * actions index, edit (GET and POST), add, del (POST or DELETE) and sortable. Each write
+ * runs in one transaction, which is also where audit captures (recycle bin, sensitive
+ * data) hook in.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Database, TableName } from '../db/schema.js';
+import { ok } from '../http/envelope.js';
+import { ApiError } from '../http/errors.js';
+import { type ActionSpec, adminController } from '../http/routes.js';
+import { input, parseInput } from '../http/validate.js';
+import { type ListSpec, applyListFilters, applyListOrder, applyListPage, parseListParams } from './list-query.js';
+import { routeRemark } from './remark.js';
+import { buildTree, treeOptions, type TreeRow } from './tree.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  request: FastifyRequest;
+  trx: Transaction<Database>;
+}
+
+export interface ResourceSpec {
+  /** Dotted controller as in the URL: `auth.Admin`. */
+  controller: string;
+  table: TableName;
+  list: ListSpec;
+  /** The list query with its joins and selected columns (never secrets). */
+  listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
+  /** Adds or reshapes fields of listed rows (e.g. group names). */
+  present?(rows: Row[], request: FastifyRequest): Promise<Row[]>;
+  /** Tree resources answer every matching row nested under its parent (no paging). */
+  tree?: { selectLabel: string; selectFilter?: (row: Row) => boolean };
+  /** Loads one row for the edit form; undefined when missing or not the caller's to see. */
+  loadRow?(id: number, request: FastifyRequest): Promise<Row | undefined>;
+  add?(body: unknown, w: WriteContext): Promise<void>;
+  edit?(id: number, body: unknown, w: WriteContext): Promise<void>;
+  /** Deletes the rows (already limited to existing ids); returns how many went. */
+  del?(ids: number[], w: WriteContext): Promise<number>;
+  /** Sort by swapping `weigh` of two rows. */
+  sortable?: boolean;
+  /** Extra fields of the index answer (e.g. the caller's own groups). */
+  indexExtra?(request: FastifyRequest): Promise<Row>;
+  /** Extra actions of this controller. */
+  actions?: ActionSpec[];
+}
+
+const idQuery = z.object({ id: input.id() });
+const delInput = z.object({ ids: input.ids() });
+const sortInput = z.object({ id: input.id(), targetId: input.id() });
+
+export function registerResource(app: FastifyInstance, ctx: AppContext, spec: ResourceSpec): void {
+  const { kysely } = ctx.db;
+  const actions: ActionSpec[] = [
+    {
+      action: 'index',
+      method: 'GET',
+      handler: async (request) => {
+        const remark = await routeRemark(ctx, spec.controller, request.lang);
+        const data = await listRows(ctx, spec, request);
+        const extra = spec.indexExtra ? await spec.indexExtra(request) : {};
+        return ok({ ...data, ...extra, remark });
+      },
+    },
+  ];
+
+  if (spec.edit) {
+    const edit = spec.edit;
+    actions.push({
+      action: 'edit',
+      method: ['GET', 'POST'],
+      handler: async (request) => {
+        if (request.method === 'GET') {
+          const { id } = parseInput(idQuery, request.query);
+          const row = await (spec.loadRow ?? defaultLoadRow(ctx, spec))(id, request);
+          if (!row) throw new ApiError('Record not found');
+          return ok({ row });
+        }
+        const body = requireBody(request.body);
+        const { id } = parseInput(idQuery, body);
+        await kysely.transaction().execute((trx) => edit(id, body, { request, trx }));
+        return ok(null, 'Update successful');
+      },
+    });
+  }
+
+  if (spec.add) {
+    const add = spec.add;
+    actions.push({
+      action: 'add',
+      method: 'POST',
+      handler: async (request) => {
+        const body = requireBody(request.body);
+        await kysely.transaction().execute((trx) => add(body, { request, trx }));
+        return ok(null, 'Added successfully');
+      },
+    });
+  }
+
+  if (spec.del) {
+    const del = spec.del;
+    actions.push({
+      action: 'del',
+      method: ['POST', 'DELETE'],
+      handler: async (request) => {
+        const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
+        const count = await kysely.transaction().execute((trx) => del([...new Set(ids)], { request, trx }));
+        if (count === 0) throw new ApiError('No rows were deleted');
+        return ok(null, 'Deleted successfully');
+      },
+    });
+  }
+
+  if (spec.sortable) {
+    actions.push({
+      action: 'sortable',
+      method: 'POST',
+      handler: async (request) => {
+        const { id, targetId } = parseInput(sortInput, request.body);
+        await kysely.transaction().execute((trx) => swapWeigh(trx, spec.table, id, targetId));
+        return ok(null);
+      },
+    });
+  }
+
+  adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
+}
+
+async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
+  const query = asObject(request.query);
+  const params = parseListParams(query, spec.list);
+  const base = applyListFilters(await spec.listQuery(ctx.db.kysely, request), spec.list, params, ctx.db.dialect);
+  const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
+
+  if (spec.tree) {
+    const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);
+    const nodes = rows as TreeRow[];
+    if (params.select) {
+      const filter = spec.tree.selectFilter ?? (() => true);
+      return { options: treeOptions(buildTree(nodes.filter(filter)), spec.tree.selectLabel) };
+    }
+    // A remote select asking for its current values, or `isTree=0`, wants a flat list.
+    const flat = query.isTree === '0' || params.initValue.length > 0;
+    return { list: flat ? rows : buildTree(nodes) };
+  }
+  const counted = await base
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst();
+  const rows = await present((await applyListPage(applyListOrder(base, spec.list, params), params).execute()) as Row[]);
+  return { list: rows, total: Number(counted?.total ?? 0) };
+}
+
+function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {
+  return async (id: number, request: FastifyRequest) => {
+    const query = await spec.listQuery(ctx.db.kysely, request);
+    const row = (await query.where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined;
+    if (!row || !spec.present) return row;
+    return (await spec.present([row], request))[0];
+  };
+}
+
+/** Swaps the weigh of two rows, as the original's quick sort does. */
+async function swapWeigh(trx: Transaction<Database>, table: TableName, id: number, targetId: number): Promise<void> {
+  // Every sortable table has id and weigh; the cast narrows Kysely's table union.
+  const t = table as 'admin_rule';
+  const rows = await trx.selectFrom(t).select(['id', 'weigh']).where('id', 'in', [id, targetId]).execute();
+  const row = rows.find((r) => r.id === id);
+  const target = rows.find((r) => r.id === targetId);
+  if (!row || !target) throw new ApiError('Record not found');
+  if (row.weigh === target.weigh) {
+    throw new ApiError('Invalid collation because the weights of the two targets are equal');
+  }
+  await trx.updateTable(t).set({ weigh: target.weigh }).where('id', '=', id).execute();
+  await trx.updateTable(t).set({ weigh: row.weigh }).where('id', '=', targetId).execute();
+}
+
+function requireBody(body: unknown): Row {
+  const object = asObject(body);
+  if (Object.keys(object).length === 0) throw new ApiError('Parameter %s can not be empty', ['data']);
+  return object;
+}
+
+export function asObject(value: unknown): Row {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
+}

@@ -1,0 +1,40 @@
+/**
+ * Runs the TypeScript migrations (defined in code, not discovered on disk, so a bundled or
+ * relocated server finds them). The migration bookkeeping tables carry the table prefix
+ * too, so two installs can share a database.
+ */
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Db } from './connection.js';
+import { schemaMigration } from './migrations/0001-schema.js';
+import { installDataMigration } from './migrations/0002-install-data.js';
+
+function migrator(db: Db): Migrator {
+  const migrations: Record<string, Migration> = {
+    '0001-schema': schemaMigration(db.dialect, db.prefix),
+    '0002-install-data': installDataMigration(db.dialect, db.prefix),
+  };
+  return new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: `${db.prefix}migration`,
+    migrationLockTableName: `${db.prefix}migration_lock`,
+  });
+}
+
+function check(result: MigrationResultSet): MigrationResultSet {
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  return check(await migrator(db).migrateToLatest());
+}
+
+/** Undoes every migration (used by tests proving that down migrations work). */
+export async function migrateDownAll(db: Db): Promise<void> {
+  const m = migrator(db);
+  for (;;) {
+    const result = check(await m.migrateDown());
+    if (!result.results || result.results.length === 0) return;
+  }
+}

@@ -1,0 +1,362 @@
+/**
+ * Table types, named by logical table (without the configurable prefix, which the
+ * TablePrefixPlugin adds). Columns follow the reference schema so that an existing
+ * database of the original product can be taken over; additions are marked.
+ *
+ * Conventions: times are unix seconds (nullable where the reference allows it),
+ * money is integer cents, flags stored as '0' / '1' strings where the reference
+ * used ENUM('0','1').
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A unix-seconds timestamp column that may be NULL. */
+type Time = number | null;
+/** An auto-increment primary key. */
+type Id = Generated<number>;
+/** A column the database fills with a default when the insert leaves it out. */
+type Default<T> = ColumnType<T, T | undefined, T>;
+
+export interface AdminTable {
+  id: Id;
+  username: string;
+  nickname: Default<string>;
+  avatar: Default<string>;
+  email: Default<string>;
+  mobile: Default<string>;
+  login_failure: Default<number>;
+  /** Addition: time of the last failed password, so failures never overwrite last_login_time. */
+  login_failure_time: Default<Time>;
+  last_login_time: Default<Time>;
+  last_login_ip: Default<string>;
+  /** argon2id hash (or a legacy 32-hex md5 hash until the next successful login). */
+  password: Default<string>;
+  /** Only meaningful for legacy md5 hashes; emptied when a password is re-hashed. */
+  salt: Default<string>;
+  motto: Default<string>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface AdminGroupTable {
+  id: Id;
+  pid: Default<number>;
+  name: string;
+  /** Comma list of admin_rule ids, or '*' for super administrators. */
+  rules: Default<string | null>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface AdminGroupAccessTable {
+  uid: number;
+  group_id: number;
+}
+
+export interface AdminLogTable {
+  id: Id;
+  admin_id: Default<number>;
+  username: Default<string>;
+  url: Default<string>;
+  title: Default<string>;
+  data: Default<string | null>;
+  ip: Default<string>;
+  useragent: Default<string>;
+  create_time: Default<Time>;
+}
+
+export type RuleMenuType = 'tab' | 'link' | 'iframe';
+export type RuleExtend = 'none' | 'add_rules_only' | 'add_menu_only';
+
+export interface AdminRuleTable {
+  id: Id;
+  pid: Default<number>;
+  type: Default<'menu_dir' | 'menu' | 'button'>;
+  title: Default<string>;
+  name: Default<string>;
+  path: Default<string>;
+  icon: Default<string>;
+  menu_type: Default<RuleMenuType | null>;
+  url: Default<string>;
+  component: Default<string>;
+  keepalive: Default<number>;
+  extend: Default<RuleExtend>;
+  remark: Default<string>;
+  weigh: Default<number>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface AreaTable {
+  id: Id;
+  pid: Default<number | null>;
+  shortname: Default<string | null>;
+  name: Default<string | null>;
+  mergename: Default<string | null>;
+  level: Default<number | null>;
+  pinyin: Default<string | null>;
+  code: Default<string | null>;
+  zip: Default<string | null>;
+  first: Default<string | null>;
+  lng: Default<string | null>;
+  lat: Default<string | null>;
+}
+
+export interface AttachmentTable {
+  id: Id;
+  topic: Default<string>;
+  admin_id: Default<number>;
+  user_id: Default<number>;
+  url: Default<string>;
+  width: Default<number>;
+  height: Default<number>;
+  name: Default<string>;
+  size: Default<number>;
+  mimetype: Default<string>;
+  quote: Default<number>;
+  storage: Default<string>;
+  sha1: Default<string>;
+  create_time: Default<Time>;
+  last_upload_time: Default<Time>;
+}
+
+export interface CaptchaTable {
+  /** HMAC of the client-chosen captcha id. */
+  key: string;
+  /** HMAC of the upper-cased answer. */
+  code: Default<string>;
+  /** Unused by Portico (the original kept the raw answer here); always NULL. */
+  captcha: Default<string | null>;
+  /** Addition: wrong answers so far, for codes that allow a few attempts (e-mail / SMS). */
+  attempts: Default<number>;
+  create_time: Default<Time>;
+  expire_time: Default<Time>;
+}
+
+export interface ConfigTable {
+  id: Id;
+  name: string;
+  group: Default<string>;
+  title: Default<string>;
+  tip: Default<string>;
+  type: Default<string>;
+  value: Default<string | null>;
+  content: Default<string | null>;
+  rule: Default<string>;
+  extend: Default<string>;
+  allow_del: Default<number>;
+  weigh: Default<number>;
+}
+
+export interface SecurityDataRecycleTable {
+  id: Id;
+  name: Default<string>;
+  controller: Default<string>;
+  controller_as: Default<string>;
+  data_table: Default<string>;
+  connection: Default<string>;
+  primary_key: Default<string>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface SecurityDataRecycleLogTable {
+  id: Id;
+  admin_id: Default<number>;
+  recycle_id: Default<number>;
+  data: Default<string | null>;
+  data_table: Default<string>;
+  connection: Default<string>;
+  primary_key: Default<string>;
+  is_restore: Default<number>;
+  ip: Default<string>;
+  useragent: Default<string>;
+  create_time: Default<Time>;
+}
+
+export interface SecuritySensitiveDataTable {
+  id: Id;
+  name: Default<string>;
+  controller: Default<string>;
+  controller_as: Default<string>;
+  data_table: Default<string>;
+  connection: Default<string>;
+  primary_key: Default<string>;
+  /** JSON object {field: label}. */
+  data_fields: Default<string | null>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface SecuritySensitiveDataLogTable {
+  id: Id;
+  admin_id: Default<number>;
+  sensitive_id: Default<number>;
+  data_table: Default<string>;
+  connection: Default<string>;
+  primary_key: Default<string>;
+  data_field: Default<string>;
+  data_comment: Default<string>;
+  id_value: Default<number>;
+  before: Default<string | null>;
+  after: Default<string | null>;
+  ip: Default<string>;
+  useragent: Default<string>;
+  is_rollback: Default<number>;
+  create_time: Default<Time>;
+}
+
+export type TokenType =
+  | 'admin'
+  | 'admin-refresh'
+  | 'user'
+  | 'user-refresh'
+  | 'email-pass'
+  | 'mobile-pass';
+
+export interface TokenTable {
+  /** HMAC-SHA256 (hex) of the token under APP_SECRET; the token itself is never stored. */
+  token: string;
+  type: TokenType;
+  user_id: Default<number>;
+  create_time: Default<Time>;
+  expire_time: Default<Time>;
+}
+
+export interface UserTable {
+  id: Id;
+  group_id: Default<number>;
+  username: string;
+  nickname: Default<string>;
+  email: Default<string>;
+  mobile: Default<string>;
+  avatar: Default<string>;
+  gender: Default<number>;
+  birthday: Default<string | null>;
+  money: Default<number>;
+  score: Default<number>;
+  last_login_time: Default<Time>;
+  last_login_ip: Default<string>;
+  login_failure: Default<number>;
+  /** Addition: see AdminTable.login_failure_time. */
+  login_failure_time: Default<Time>;
+  join_ip: Default<string>;
+  join_time: Default<Time>;
+  motto: Default<string>;
+  password: Default<string>;
+  salt: Default<string>;
+  status: Default<string>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface UserGroupTable {
+  id: Id;
+  name: string;
+  rules: Default<string | null>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface UserMoneyLogTable {
+  id: Id;
+  user_id: Default<number>;
+  money: Default<number>;
+  before: Default<number>;
+  after: Default<number>;
+  memo: Default<string>;
+  create_time: Default<Time>;
+}
+
+export type UserRuleType = 'route' | 'menu_dir' | 'menu' | 'nav_user_menu' | 'nav' | 'button';
+
+export interface UserRuleTable {
+  id: Id;
+  pid: Default<number>;
+  type: Default<UserRuleType>;
+  title: Default<string>;
+  name: Default<string>;
+  path: Default<string>;
+  icon: Default<string>;
+  menu_type: Default<RuleMenuType>;
+  url: Default<string>;
+  component: Default<string>;
+  no_login_valid: Default<number>;
+  extend: Default<RuleExtend>;
+  remark: Default<string>;
+  weigh: Default<number>;
+  status: Default<'0' | '1'>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface UserScoreLogTable {
+  id: Id;
+  user_id: Default<number>;
+  score: Default<number>;
+  before: Default<number>;
+  after: Default<number>;
+  memo: Default<string>;
+  create_time: Default<Time>;
+}
+
+export interface Database {
+  admin: AdminTable;
+  admin_group: AdminGroupTable;
+  admin_group_access: AdminGroupAccessTable;
+  admin_log: AdminLogTable;
+  admin_rule: AdminRuleTable;
+  area: AreaTable;
+  attachment: AttachmentTable;
+  captcha: CaptchaTable;
+  config: ConfigTable;
+  security_data_recycle: SecurityDataRecycleTable;
+  security_data_recycle_log: SecurityDataRecycleLogTable;
+  security_sensitive_data: SecuritySensitiveDataTable;
+  security_sensitive_data_log: SecuritySensitiveDataLogTable;
+  token: TokenTable;
+  user: UserTable;
+  user_group: UserGroupTable;
+  user_money_log: UserMoneyLogTable;
+  user_rule: UserRuleTable;
+  user_score_log: UserScoreLogTable;
+}
+
+export type TableName = keyof Database;
+
+/** Every logical table name; the prefix plugin only rewrites these. */
+export const TABLE_NAMES: readonly TableName[] = [
+  'admin',
+  'admin_group',
+  'admin_group_access',
+  'admin_log',
+  'admin_rule',
+  'area',
+  'attachment',
+  'captcha',
+  'config',
+  'security_data_recycle',
+  'security_data_recycle_log',
+  'security_sensitive_data',
+  'security_sensitive_data_log',
+  'token',
+  'user',
+  'user_group',
+  'user_money_log',
+  'user_rule',
+  'user_score_log',
+];
+
+export type Admin = Selectable<AdminTable>;
+export type NewAdmin = Insertable<AdminTable>;
+export type AdminUpdate = Updateable<AdminTable>;
+export type AdminRule = Selectable<AdminRuleTable>;
+export type AdminGroup = Selectable<AdminGroupTable>;
+export type User = Selectable<UserTable>;
+export type UserRule = Selectable<UserRuleTable>;
+export type Config = Selectable<ConfigTable>;

@@ -1,0 +1,193 @@
+/**
+ * The admin menu-rule tree of a fresh install: the original's final state (install data plus the
+ * v2.0.0–v2.0.2 migrations) with explicit ids, because groups and existing databases refer to them.
+ * Component paths name the React views under apps/web/src/views/backend/.
+ *
+ * Every row carries every column: rows are inserted several per statement, and a column missing
+ * from one row would be sent as NULL on SQLite instead of taking its default.
+ */
+import type { Insertable } from 'kysely';
+import type { AdminRuleTable } from '../schema.js';
+
+type AdminRuleRow = Insertable<AdminRuleTable>;
+
+const VIEWS = '/src/views/backend/';
+
+/** Titles of the permission buttons, by action. */
+const BUTTON_TITLES: Record<string, string> = {
+  index: '查看',
+  add: '添加',
+  edit: '编辑',
+  del: '删除',
+  delete: '删除',
+  sortable: '快速排序',
+  restore: '还原',
+  rollback: '回滚',
+  info: '查看详情',
+  install: '安装',
+  changeState: '调整状态',
+  uninstall: '卸载',
+  update: '更新',
+  generate: '生成',
+  sendTestMail: '测试邮件',
+};
+
+function row(
+  fields: Pick<AdminRuleRow, 'id' | 'pid' | 'type' | 'title' | 'name'> & Partial<AdminRuleRow>,
+): AdminRuleRow {
+  return {
+    path: '',
+    icon: '',
+    menu_type: null,
+    url: '',
+    component: '',
+    keepalive: 0,
+    extend: 'none',
+    remark: '',
+    weigh: 0,
+    status: '1',
+    ...fields,
+  };
+}
+
+function menuDir(id: number, pid: number, title: string, name: string, icon: string, weigh: number) {
+  return row({ id, pid, type: 'menu_dir', title, name, path: name, icon, weigh });
+}
+
+function menu(
+  id: number,
+  pid: number,
+  title: string,
+  name: string,
+  icon: string,
+  component: string,
+  weigh: number,
+  extra: { path?: string; remark?: string } = {},
+) {
+  return row({
+    id,
+    pid,
+    type: 'menu',
+    title,
+    name,
+    path: extra.path ?? name,
+    icon,
+    menu_type: 'tab',
+    component: `${VIEWS}${component}`,
+    keepalive: 1,
+    remark: extra.remark ?? '',
+    weigh,
+  });
+}
+
+/** One button per action, ids counting up from firstId; `prefix/action` is the permission name. */
+function buttons(firstId: number, pid: number, prefix: string, actions: string[]) {
+  return actions.map((action, i) => {
+    const title = BUTTON_TITLES[action];
+    if (title === undefined) throw new Error(`No button title for action ${action}`);
+    return row({ id: firstId + i, pid, type: 'button', title, name: `${prefix}/${action}` });
+  });
+}
+
+const REMARK = { remark: 'Remark lang' };
+
+export const ADMIN_RULES: AdminRuleRow[] = [
+  menu(1, 0, '控制台', 'dashboard', 'fa fa-dashboard', 'dashboard.tsx', 999, REMARK),
+  menuDir(2, 0, '权限管理', 'auth', 'fa fa-group', 100),
+  menu(3, 2, '角色组管理', 'auth/group', 'fa fa-group', 'auth/group/index.tsx', 99, REMARK),
+  ...buttons(4, 3, 'auth/group', ['index', 'add', 'edit', 'del']),
+  menu(8, 2, '管理员管理', 'auth/admin', 'el-icon-UserFilled', 'auth/admin/index.tsx', 98),
+  ...buttons(9, 8, 'auth/admin', ['index', 'add', 'edit', 'del']),
+  menu(13, 2, '菜单规则管理', 'auth/rule', 'el-icon-Grid', 'auth/rule/index.tsx', 97),
+  ...buttons(14, 13, 'auth/rule', ['index', 'add', 'edit', 'del', 'sortable']),
+  menu(19, 2, '管理员日志管理', 'auth/adminLog', 'el-icon-List', 'auth/adminLog/index.tsx', 96),
+  ...buttons(20, 19, 'auth/adminLog', ['index']),
+  menuDir(21, 0, '会员管理', 'user', 'fa fa-drivers-license', 95),
+  menu(22, 21, '会员管理', 'user/user', 'fa fa-user', 'user/user/index.tsx', 94),
+  ...buttons(23, 22, 'user/user', ['index', 'add', 'edit', 'del']),
+  menu(27, 21, '会员分组管理', 'user/group', 'fa fa-group', 'user/group/index.tsx', 93),
+  ...buttons(28, 27, 'user/group', ['index', 'add', 'edit', 'del']),
+  menu(32, 21, '会员规则管理', 'user/rule', 'fa fa-th-list', 'user/rule/index.tsx', 92),
+  ...buttons(33, 32, 'user/rule', ['index', 'add', 'edit', 'del', 'sortable']),
+  menu(38, 21, '会员余额管理', 'user/moneyLog', 'el-icon-Money', 'user/moneyLog/index.tsx', 91),
+  ...buttons(39, 38, 'user/moneyLog', ['index', 'add']),
+  menu(41, 21, '会员积分管理', 'user/scoreLog', 'el-icon-Discount', 'user/scoreLog/index.tsx', 90),
+  ...buttons(42, 41, 'user/scoreLog', ['index', 'add']),
+  menuDir(44, 0, '常规管理', 'routine', 'fa fa-cogs', 89),
+  menu(45, 44, '系统配置', 'routine/config', 'el-icon-Tools', 'routine/config/index.tsx', 88),
+  ...buttons(46, 45, 'routine/config', ['index', 'edit']),
+  menu(48, 44, '附件管理', 'routine/attachment', 'fa fa-folder', 'routine/attachment/index.tsx', 87, REMARK),
+  ...buttons(49, 48, 'routine/attachment', ['index', 'edit', 'del']),
+  menu(52, 44, '个人资料', 'routine/adminInfo', 'fa fa-user', 'routine/adminInfo.tsx', 86),
+  ...buttons(53, 52, 'routine/adminInfo', ['index', 'edit']),
+  menuDir(55, 0, '数据安全管理', 'security', 'fa fa-shield', 85),
+  menu(
+    56,
+    55,
+    '数据回收站',
+    'security/dataRecycleLog',
+    'fa fa-database',
+    'security/dataRecycleLog/index.tsx',
+    84,
+  ),
+  ...buttons(57, 56, 'security/dataRecycleLog', ['index', 'del', 'restore', 'info']),
+  menu(
+    61,
+    55,
+    '敏感数据修改记录',
+    'security/sensitiveDataLog',
+    'fa fa-expeditedssl',
+    'security/sensitiveDataLog/index.tsx',
+    83,
+  ),
+  ...buttons(62, 61, 'security/sensitiveDataLog', ['index', 'del', 'rollback', 'info']),
+  menu(
+    66,
+    55,
+    '数据回收规则管理',
+    'security/dataRecycle',
+    'fa fa-database',
+    'security/dataRecycle/index.tsx',
+    82,
+    REMARK,
+  ),
+  ...buttons(67, 66, 'security/dataRecycle', ['index', 'add', 'edit', 'del']),
+  menu(
+    71,
+    55,
+    '敏感字段规则管理',
+    'security/sensitiveData',
+    'fa fa-expeditedssl',
+    'security/sensitiveData/index.tsx',
+    81,
+    REMARK,
+  ),
+  ...buttons(72, 71, 'security/sensitiveData', ['index', 'add', 'edit', 'del']),
+  // A disabled outbound link to the original's documentation, kept for data compatibility.
+  row({
+    id: 76,
+    pid: 0,
+    type: 'menu',
+    title: 'BuildAdmin',
+    name: 'buildadmin',
+    path: 'buildadmin',
+    icon: 'local-logo',
+    menu_type: 'link',
+    url: 'https://doc.buildadmin.com',
+    status: '0',
+  }),
+  ...buttons(77, 45, 'routine/config', ['add']),
+  menu(78, 0, '模块市场', 'moduleStore/moduleStore', 'el-icon-GoodsFilled', 'module/index.tsx', 86, {
+    path: 'moduleStore',
+  }),
+  ...buttons(79, 78, 'moduleStore/moduleStore', ['index', 'install', 'changeState', 'uninstall', 'update']),
+  menu(84, 0, 'CRUD代码生成', 'crud/crud', 'fa fa-code', 'crud/index.tsx', 80),
+  ...buttons(85, 84, 'crud/crud', ['index', 'generate', 'delete']),
+  ...buttons(88, 45, 'routine/config', ['del']),
+  ...buttons(89, 1, 'dashboard', ['index']),
+  // Portico addition: the original seeded no rule for sending a test mail, so only super admins could.
+  ...buttons(90, 45, 'routine/config', ['sendTestMail']),
+];
+
+/** The first id not used by the install data. */
+export const ADMIN_RULE_NEXT_ID = 91;

@@ -1,0 +1,106 @@
+/**
+ * Config rows of a fresh install: the original's 14 rows (ids 1-14) plus Portico's additions, which
+ * hold settings the original kept in PHP config files. The 'upload' and 'terminal' groups are not
+ * listed in config_group, so the config screen does not show them.
+ * Every row carries every column (see admin-rules.ts).
+ */
+import type { Insertable } from 'kysely';
+import type { ConfigTable } from '../schema.js';
+
+type ConfigRow = Insertable<ConfigTable>;
+
+interface Extra {
+  tip?: string;
+  type?: string;
+  rule?: string;
+  content?: string | null;
+  weigh?: number;
+}
+
+function config(
+  id: number,
+  name: string,
+  group: string,
+  title: string,
+  value: string | null,
+  extra: Extra = {},
+): ConfigRow {
+  return {
+    id,
+    name,
+    group,
+    title,
+    tip: extra.tip ?? '',
+    type: extra.type ?? 'string',
+    value,
+    content: extra.content ?? null,
+    rule: extra.rule ?? '',
+    extend: '',
+    allow_del: 0,
+    weigh: extra.weigh ?? 0,
+  };
+}
+
+const CONFIG_GROUP =
+  '[{"key":"basics","value":"Basics"},{"key":"mail","value":"Mail"},{"key":"config_quick_entrance","value":"Config Quick entrance"}]';
+const QUICK_ENTRANCE =
+  '[{"key":"数据回收规则配置","value":"security/dataRecycle"},{"key":"敏感数据规则配置","value":"security/sensitiveData"}]';
+
+export const CONFIG_ROWS: ConfigRow[] = [
+  config(1, 'config_group', 'basics', 'Config group', CONFIG_GROUP, {
+    type: 'array',
+    rule: 'required',
+    weigh: -1,
+  }),
+  config(2, 'site_name', 'basics', 'Site Name', '站点名称', { rule: 'required', weigh: 99 }),
+  config(3, 'record_number', 'basics', 'Record number', '渝ICP备8888888号-1', { tip: '域名备案号' }),
+  config(4, 'version', 'basics', 'Version number', 'v1.0.0', { tip: '系统版本号', rule: 'required' }),
+  config(5, 'time_zone', 'basics', 'time zone', 'Asia/Shanghai', { rule: 'required' }),
+  config(6, 'no_access_ip', 'basics', 'No access ip', null, {
+    tip: '禁止访问站点的ip列表,一行一个',
+    type: 'textarea',
+  }),
+  config(7, 'smtp_server', 'mail', 'smtp server', 'smtp.qq.com', { weigh: 9 }),
+  config(8, 'smtp_port', 'mail', 'smtp port', '465', { weigh: 8 }),
+  config(9, 'smtp_user', 'mail', 'smtp user', '', { weigh: 7 }),
+  config(10, 'smtp_pass', 'mail', 'smtp pass', '', { weigh: 6 }),
+  config(11, 'smtp_verification', 'mail', 'smtp verification', 'SSL', {
+    type: 'select',
+    content: '{"SSL":"SSL","TLS":"TLS"}',
+    weigh: 5,
+  }),
+  config(12, 'smtp_sender_mail', 'mail', 'smtp sender mail', '', { rule: 'email', weigh: 4 }),
+  config(13, 'config_quick_entrance', 'config_quick_entrance', 'Config Quick entrance', QUICK_ENTRANCE, {
+    type: 'array',
+  }),
+  config(14, 'backend_entrance', 'basics', 'Backend entrance', '/admin', { rule: 'required', weigh: 1 }),
+  // Portico additions: settings of the original's config/buildadmin.php.
+  config(15, 'cdn_url', 'basics', 'CDN url', ''),
+  config(16, 'api_url', 'basics', 'API url', 'https://buildadmin.com'),
+  config(17, 'open_member_center', 'basics', 'Open member center', '1', { type: 'switch' }),
+  config(18, 'admin_login_captcha', 'basics', 'Admin login captcha', '1', { type: 'switch' }),
+  config(19, 'user_login_captcha', 'basics', 'Member login captcha', '1', { type: 'switch' }),
+  // Hidden groups (not in config_group): upload limits and the terminal.
+  config(20, 'upload_max_size', 'upload', 'Upload max size', '10mb'),
+  config(
+    21,
+    'upload_save_name',
+    'upload',
+    'Upload save name',
+    '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}',
+  ),
+  config(
+    22,
+    'upload_allowed_suffixes',
+    'upload',
+    'Upload allowed suffixes',
+    'jpg,png,bmp,jpeg,gif,webp,zip,rar,wav,mp4,mp3',
+  ),
+  config(23, 'upload_allowed_mime_types', 'upload', 'Upload allowed mime types', ''),
+  config(24, 'upload_mode', 'upload', 'Upload mode', 'local'),
+  config(25, 'terminal_package_manager', 'terminal', 'Terminal package manager', 'pnpm'),
+  config(26, 'terminal_port', 'terminal', 'Terminal port', '8000'),
+];
+
+/** The first config id not used by the install data. */
+export const CONFIG_NEXT_ID = 27;

@@ -1,0 +1,48 @@
+/**
+ * Member-centre rules of a fresh install ("my account" and its pages), ids as in the original.
+ * Every row carries every column (see admin-rules.ts).
+ */
+import type { Insertable } from 'kysely';
+import type { UserRuleTable } from '../schema.js';
+
+type UserRuleRow = Insertable<UserRuleTable>;
+
+const VIEWS = '/src/views/frontend/user/';
+
+function rule(
+  id: number,
+  pid: number,
+  type: 'menu_dir' | 'menu',
+  title: string,
+  name: string,
+  icon: string,
+  component: string,
+  weigh: number,
+): UserRuleRow {
+  return {
+    id,
+    pid,
+    type,
+    title,
+    name,
+    path: name,
+    icon,
+    menu_type: 'tab',
+    url: '',
+    component: component === '' ? '' : `${VIEWS}${component}`,
+    no_login_valid: 0,
+    extend: 'none',
+    remark: '',
+    weigh,
+    status: '1',
+  };
+}
+
+export const USER_RULES: UserRuleRow[] = [
+  rule(1, 0, 'menu_dir', '我的账户', 'account', 'fa fa-user-circle', '', 98),
+  rule(2, 1, 'menu', '账户概览', 'account/overview', 'fa fa-home', 'account/overview.tsx', 99),
+  rule(3, 1, 'menu', '个人资料', 'account/profile', 'fa fa-user-circle-o', 'account/profile.tsx', 98),
+  rule(4, 1, 'menu', '修改密码', 'account/changePassword', 'fa fa-shield', 'account/changePassword.tsx', 97),
+  rule(5, 1, 'menu', '积分记录', 'account/integral', 'fa fa-tag', 'account/integral.tsx', 96),
+  rule(6, 1, 'menu', '余额记录', 'account/balance', 'fa fa-money', 'account/balance.tsx', 95),
+];

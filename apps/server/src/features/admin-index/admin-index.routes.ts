@@ -1,0 +1,117 @@
+/**
+ * `/admin/index/*`: what the back-office loads at start (`index`), and administrator
+ * sign-in and sign-out.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { alreadyLoggedIn } from '../../auth/admin-auth.js';
+import { verifyLogin } from '../../auth/login.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { adminController } from '../../http/routes.js';
+import { parseInput } from '../../http/validate.js';
+import { siteConfig } from '../config/site-config.js';
+import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
+import { adminMenus } from './menus.js';
+
+const loginBody = z.object({
+  username: z.string().trim().min(3).max(30),
+  password: loginPassword(),
+  keep: z.unknown().optional(),
+  ...captchaFields,
+});
+
+const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+
+export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const captchaOn = async () => ctx.config.adminLoginCaptcha ?? (await ctx.settings.flag('admin_login_captcha'));
+
+  adminController(app, ctx, 'index', [
+    {
+      action: 'index',
+      method: 'GET',
+      access: 'login',
+      handler: async (request) => {
+        const admin = request.admin;
+        if (!admin) throw new ApiError('Please login first');
+        const menus = await adminMenus(ctx.db, admin);
+        if (menus.length === 0) throw new ApiError('No background menu, please contact super administrator!');
+        return ok({
+          adminInfo: {
+            id: admin.id,
+            username: admin.username,
+            nickname: admin.nickname,
+            avatar: admin.avatar,
+            last_login_time: admin.last_login_time,
+            super: admin.super,
+          },
+          menus,
+          siteConfig: await siteConfig(ctx.settings),
+          terminal: {
+            phpDevelopmentServer: false,
+            npmPackageManager: (await ctx.settings.get('terminal_package_manager')) || 'pnpm',
+          },
+        });
+      },
+    },
+    {
+      action: 'login',
+      method: ['GET', 'POST'],
+      access: 'public',
+      rateLimited: true,
+      handler: async (request) => {
+        if (request.admin) throw alreadyLoggedIn();
+        const captcha = await captchaOn();
+        if (request.method === 'GET') return ok({ captcha });
+        request.adminLog.title = 'Login';
+        const body = parseInput(loginBody, request.body);
+        request.adminLog.username = body.username;
+        if (captcha) await checkLoginCaptcha(ctx, body);
+        const row = await verifyLogin(ctx.db, {
+          table: 'admin',
+          column: 'username',
+          value: body.username,
+          password: body.password,
+          ip: request.ip,
+          enabledStatus: '1',
+        });
+        const token = await ctx.tokens.issue('admin', row.id, ctx.config.adminTokenTtl);
+        const keep = isTruthy(body.keep);
+        const refreshToken = keep ? await ctx.tokens.issue('admin-refresh', row.id, ctx.config.refreshTokenTtl) : '';
+        const admin = await ctx.adminAuth.identity(row.id, token);
+        if (!admin) throw new ApiError('Account disabled');
+        return ok(
+          {
+            userInfo: {
+              id: admin.id,
+              username: admin.username,
+              nickname: admin.nickname,
+              avatar: admin.avatar,
+              last_login_time: admin.last_login_time,
+              token,
+              refresh_token: refreshToken,
+            },
+            routePath: '/admin',
+          },
+          'Login succeeded!',
+        );
+      },
+    },
+    {
+      action: 'logout',
+      method: 'POST',
+      access: 'public',
+      handler: async (request) => {
+        const body = parseInput(logoutBody, request.body);
+        if (body.refreshToken) await ctx.tokens.revoke(body.refreshToken);
+        if (request.admin) await ctx.tokens.revoke(request.admin.token);
+        return ok(null);
+      },
+    },
+  ]);
+}
+
+export function isTruthy(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true' || value === 'on';
+}

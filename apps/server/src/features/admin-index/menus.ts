@@ -1,0 +1,22 @@
+/** The back-office menu tree of an administrator, as the web app consumes it. */
+import type { AdminIdentity } from '../../auth/admin-auth.js';
+import type { Db } from '../../db/connection.js';
+import { buildTree } from '../../crud/tree.js';
+
+export async function adminMenus(db: Db, admin: AdminIdentity) {
+  let query = db.kysely
+    .selectFrom('admin_rule')
+    .select(['id', 'pid', 'type', 'title', 'name', 'path', 'icon', 'menu_type', 'url', 'component', 'keepalive', 'extend'])
+    .where('status', '=', '1')
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'asc');
+  if (!admin.super) {
+    if (admin.ruleIds.size === 0) return [];
+    query = query.where('id', 'in', [...admin.ruleIds]);
+  }
+  const rows = await query.execute();
+  // A cached page is keyed by its rule name, so keepalive carries the name when on.
+  const menus = rows.map((row) => ({ ...row, keepalive: row.keepalive ? row.name : 0 }));
+  // Only trees hanging from the top level are walked: a rule whose parent is not granted is dropped.
+  return buildTree(menus).filter((node) => node.pid === 0);
+}

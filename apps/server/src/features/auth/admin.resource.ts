@@ -1,0 +1,225 @@
+/**
+ * auth.Admin — administrator accounts. Non-super administrators see and change only
+ * themselves and the administrators of groups below them, and may assign only those
+ * groups; nobody can delete or disable their own account.
+ */
+import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import type { AdminIdentity } from '../../auth/admin-auth.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { type AppContext, now } from '../../context.js';
+import { type Row, type WriteContext, registerResource } from '../../crud/resource.js';
+import { insertId } from '../../db/insert-id.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError, Code } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+import { manageableAdminIds, manageableGroupIds } from './admin-scope.js';
+
+/** Columns a client may see; password, salt and failure counters never leave the server. */
+const PUBLIC_COLUMNS = [
+  'admin.id',
+  'admin.username',
+  'admin.nickname',
+  'admin.avatar',
+  'admin.email',
+  'admin.mobile',
+  'admin.last_login_time',
+  'admin.last_login_ip',
+  'admin.motto',
+  'admin.status',
+  'admin.update_time',
+  'admin.create_time',
+] as const;
+
+const optionalFormat = (pattern: RegExp, message: string, max: number) =>
+  z.string().trim().max(max).refine((v) => v === '' || pattern.test(v), message).default('');
+
+const baseFields = {
+  username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
+  nickname: z.string().trim().min(1).max(50),
+  avatar: z.string().trim().max(255).default(''),
+  email: optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
+  mobile: optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
+  motto: z.string().trim().max(255).default(''),
+  status: z.enum(['0', '1']).default('1'),
+  group_arr: input.ids(100),
+};
+const addBody = z.object({ ...baseFields, password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password) });
+const editBody = z.object({
+  ...baseFields,
+  id: input.id(),
+  // Blank means unchanged.
+  password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
+});
+
+export function registerAdminResource(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+
+  const scope = async (request: FastifyRequest) => manageableAdminIds(ctx.db, caller(request));
+
+  registerResource(app, ctx, {
+    controller: 'auth.Admin',
+    table: 'admin',
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'admin.id', type: 'number' },
+        username: { column: 'admin.username', type: 'string' },
+        nickname: { column: 'admin.nickname', type: 'string' },
+        email: { column: 'admin.email', type: 'string' },
+        mobile: { column: 'admin.mobile', type: 'string' },
+        status: { column: 'admin.status', type: 'string' },
+        last_login_time: { column: 'admin.last_login_time', type: 'time' },
+        create_time: { column: 'admin.create_time', type: 'time' },
+        update_time: { column: 'admin.update_time', type: 'time' },
+      },
+      quickSearch: ['username', 'nickname'],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    listQuery: async (db, request) => {
+      const visible = await scope(request);
+      const query = db.selectFrom('admin').select(PUBLIC_COLUMNS);
+      return visible === 'all' ? query : query.where('admin.id', 'in', [...visible]);
+    },
+    present: (rows) => withGroups(ctx, rows),
+    loadRow: async (id, request) => {
+      const visible = await scope(request);
+      if (visible !== 'all' && !visible.has(id)) return undefined;
+      const row = await kysely.selectFrom('admin').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const [withGroup] = await withGroups(ctx, [row]);
+      return { ...withGroup, password: '' };
+    },
+    add: async (body, w) => {
+      const data = parseInput(addBody, body);
+      await assertUnique(w.trx, data, 0);
+      await assertAssignable(ctx, w.request, data.group_arr, []);
+      const { group_arr, password, ...fields } = data;
+      const time = now();
+      const id = await insertId(
+        ctx.db,
+        w.trx.insertInto('admin').values({
+          ...fields,
+          password: await hashPassword(password),
+          salt: '',
+          create_time: time,
+          update_time: time,
+        }),
+      );
+      await setGroups(w.trx, id, group_arr);
+    },
+    edit: async (id, body, w) => {
+      const me = caller(w.request);
+      const visible = await scope(w.request);
+      if (visible !== 'all' && !visible.has(id)) throw new ApiError('You have no permission', [], Code.noPermission);
+      const data = parseInput(editBody, body);
+      if (id === me.id && data.status === '0') {
+        throw new ApiError('Please use another administrator account to disable the current account!');
+      }
+      const existing = await w.trx.selectFrom('admin').select('id').where('id', '=', id).executeTakeFirst();
+      if (!existing) throw new ApiError('Record not found');
+      await assertUnique(w.trx, data, id);
+      const current = await groupIdsOf(w.trx, id);
+      await assertAssignable(ctx, w.request, data.group_arr, current);
+      const { group_arr, password, id: _id, ...fields } = data;
+      const secret = password ? { password: await hashPassword(password), salt: '', login_failure: 0 } : {};
+      await w.trx.updateTable('admin').set({ ...fields, ...secret, update_time: now() }).where('id', '=', id).execute();
+      await setGroups(w.trx, id, group_arr);
+      // A new password or a disabled account signs that administrator out everywhere.
+      if (password || data.status === '0') await revokeTokens(w.trx, id);
+    },
+    del: async (ids, w) => deleteAdmins(ids, w, await scope(w.request)),
+  });
+}
+
+function caller(request: FastifyRequest): AdminIdentity {
+  if (!request.admin) throw new ApiError('Please login first', [], Code.loginState);
+  return request.admin;
+}
+
+async function deleteAdmins(ids: number[], w: WriteContext, visible: Set<number> | 'all') {
+  const me = caller(w.request);
+  if (ids.includes(me.id)) throw new ApiError('You cannot delete your own account');
+  const allowed = visible === 'all' ? ids : ids.filter((id) => visible.has(id));
+  if (allowed.length === 0) return 0;
+  const existing = await w.trx.selectFrom('admin').select('id').where('id', 'in', allowed).execute();
+  const targets = existing.map((row) => row.id);
+  if (targets.length === 0) return 0;
+  await w.trx.deleteFrom('admin_group_access').where('uid', 'in', targets).execute();
+  await w.trx.deleteFrom('token').where('user_id', 'in', targets).where('type', 'in', ['admin', 'admin-refresh']).execute();
+  const result = await w.trx.deleteFrom('admin').where('id', 'in', targets).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Adds `group_arr` (ids) and `group_name_arr` (names) to listed administrators. */
+async function withGroups(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return rows;
+  const links = await ctx.db.kysely
+    .selectFrom('admin_group_access')
+    .innerJoin('admin_group', 'admin_group.id', 'admin_group_access.group_id')
+    .select(['admin_group_access.uid', 'admin_group.id', 'admin_group.name'])
+    .where('admin_group_access.uid', 'in', ids)
+    .orderBy('admin_group.id')
+    .execute();
+  return rows.map((row) => {
+    const mine = links.filter((link) => link.uid === row.id);
+    return { ...row, group_arr: mine.map((l) => l.id), group_name_arr: mine.map((l) => l.name) };
+  });
+}
+
+async function groupIdsOf(trx: Transaction<Database>, adminId: number): Promise<number[]> {
+  const rows = await trx.selectFrom('admin_group_access').select('group_id').where('uid', '=', adminId).execute();
+  return rows.map((row) => row.group_id);
+}
+
+async function setGroups(trx: Transaction<Database>, adminId: number, groupIds: number[]): Promise<void> {
+  await trx.deleteFrom('admin_group_access').where('uid', '=', adminId).execute();
+  const unique = [...new Set(groupIds)];
+  await trx.insertInto('admin_group_access').values(unique.map((group_id) => ({ uid: adminId, group_id }))).execute();
+}
+
+async function revokeTokens(trx: Transaction<Database>, adminId: number): Promise<void> {
+  await trx.deleteFrom('token').where('user_id', '=', adminId).where('type', 'in', ['admin', 'admin-refresh']).execute();
+}
+
+/** Username, e-mail and mobile belong to one administrator each. */
+async function assertUnique(
+  trx: Transaction<Database>,
+  data: { username: string; email: string; mobile: string },
+  exceptId: number,
+): Promise<void> {
+  const checks = [
+    ['username', data.username, 'Username already exists'],
+    ['email', data.email, 'Email already exists'],
+    ['mobile', data.mobile, 'Mobile already exists'],
+  ] as const;
+  for (const [column, value, message] of checks) {
+    if (value === '') continue;
+    const taken = await trx
+      .selectFrom('admin')
+      .select('id')
+      .where(column, '=', value)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst();
+    if (taken) throw new ApiError(message);
+  }
+}
+
+/**
+ * Groups must exist; a non-super administrator may only add groups below their own
+ * (groups the account already had may stay).
+ */
+async function assertAssignable(ctx: AppContext, request: FastifyRequest, groupIds: number[], current: number[]) {
+  const exists = await ctx.db.kysely.selectFrom('admin_group').select('id').where('id', 'in', groupIds).execute();
+  if (exists.length !== new Set(groupIds).size) throw new ApiError('The selected group does not exist');
+  const me = caller(request);
+  if (me.super) return;
+  const manageable = await manageableGroupIds(ctx.db, me);
+  const added = groupIds.filter((id) => !current.includes(id));
+  if (added.some((id) => !manageable.has(id))) {
+    throw new ApiError('You have no permission to add an administrator to this group!');
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * auth.Rule — the menu-rule tree, which is also the permission system: menu directories,
+ * menu pages (tab, link or iframe) and page buttons. A rule's parent is never the rule
+ * itself or one of its descendants; a parent with children is not deleted on its own.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import { parseRuleList } from '../../auth/permissions.js';
+import { type AppContext, now } from '../../context.js';
+import { type WriteContext, registerResource } from '../../crud/resource.js';
+import { descendantIds } from '../../crud/tree.js';
+import { insertId } from '../../db/insert-id.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError, Code } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+
+const NO_ADMIN_PREFIX = (value: string) => !/^\/?admin(\/|$)/i.test(value);
+
+const ruleBody = z
+  .object({
+    pid: input.id().default(0),
+    type: z.enum(['menu_dir', 'menu', 'button']),
+    title: z.string().trim().min(1).max(50),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid')
+      .refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix'),
+    path: z.string().trim().max(100).refine(NO_ADMIN_PREFIX, 'The route path does not need the /admin prefix').default(''),
+    icon: z.string().trim().max(50).default(''),
+    menu_type: z.enum(['tab', 'link', 'iframe']).nullable().default(null),
+    url: z.string().trim().max(255).default(''),
+    component: z
+      .string()
+      .trim()
+      .max(100)
+      .transform((v) => v.replaceAll('\\', '/'))
+      .default(''),
+    keepalive: input.flag().default(false),
+    extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
+    remark: z.string().trim().max(255).default(''),
+    weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+    status: z.enum(['0', '1']).default('1'),
+  })
+  .superRefine((rule, issues) => {
+    if (rule.type !== 'menu') return;
+    const menuType = rule.menu_type ?? 'tab';
+    if (menuType === 'tab' && !rule.component.startsWith('/src')) {
+      issues.addIssue({ code: 'custom', path: ['component'], message: 'The component path must start with /src' });
+    }
+    if (menuType !== 'tab' && !/^(https?:\/\/|\/)/.test(rule.url)) {
+      issues.addIssue({ code: 'custom', path: ['url'], message: 'Please enter the correct link address' });
+    }
+  });
+
+type RuleInput = z.output<typeof ruleBody>;
+
+export function registerRuleResource(app: FastifyInstance, ctx: AppContext): void {
+  registerResource(app, ctx, {
+    controller: 'auth.Rule',
+    table: 'admin_rule',
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'admin_rule.id', type: 'number' },
+        pid: { column: 'admin_rule.pid', type: 'number' },
+        type: { column: 'admin_rule.type', type: 'string' },
+        title: { column: 'admin_rule.title', type: 'string' },
+        name: { column: 'admin_rule.name', type: 'string' },
+        path: { column: 'admin_rule.path', type: 'string' },
+        menu_type: { column: 'admin_rule.menu_type', type: 'string' },
+        status: { column: 'admin_rule.status', type: 'string' },
+        weigh: { column: 'admin_rule.weigh', type: 'number' },
+        create_time: { column: 'admin_rule.create_time', type: 'time' },
+        update_time: { column: 'admin_rule.update_time', type: 'time' },
+      },
+      quickSearch: ['title'],
+      defaultOrder: { field: 'weigh', direction: 'desc' },
+    },
+    listQuery: (db, request) => {
+      const query = db.selectFrom('admin_rule').selectAll();
+      const admin = request.admin;
+      if (!admin || admin.super) return query;
+      return query.where('admin_rule.id', 'in', admin.ruleIds.size ? [...admin.ruleIds] : [0]);
+    },
+    tree: {
+      selectLabel: 'title',
+      selectFilter: (row) => (row.type === 'menu_dir' || row.type === 'menu') && row.status === '1',
+    },
+    loadRow: async (id, request) => {
+      assertOwns(request, id);
+      return ctx.db.kysely.selectFrom('admin_rule').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    add: async (body, w) => {
+      const rule = parseInput(ruleBody, body);
+      await assertParent(w, rule.pid, null);
+      const time = now();
+      const id = await insertId(
+        ctx.db,
+        w.trx.insertInto('admin_rule').values({ ...toColumns(rule), create_time: time, update_time: time }),
+      );
+      if (rule.pid > 0) await grantWithParent(w.trx, rule.pid, id);
+    },
+    edit: async (id, body, w) => {
+      assertOwns(w.request, id);
+      const rule = parseInput(ruleBody, body);
+      const existing = await w.trx.selectFrom('admin_rule').select('id').where('id', '=', id).executeTakeFirst();
+      if (!existing) throw new ApiError('Record not found');
+      await assertParent(w, rule.pid, id);
+      await w.trx.updateTable('admin_rule').set({ ...toColumns(rule), update_time: now() }).where('id', '=', id).execute();
+    },
+    del: async (ids, w) => {
+      for (const id of ids) assertOwns(w.request, id);
+      const all = await w.trx.selectFrom('admin_rule').select(['id', 'pid']).execute();
+      const targets = ids.filter((id) => all.some((row) => row.id === id));
+      const orphaned = all.some((row) => targets.includes(row.pid) && !targets.includes(row.id));
+      if (orphaned) throw new ApiError('Please delete the child element first, or use batch deletion');
+      if (targets.length === 0) return 0;
+      await revokeFromGroups(w.trx, targets);
+      const result = await w.trx.deleteFrom('admin_rule').where('id', 'in', targets).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    sortable: true,
+  });
+}
+
+function toColumns(rule: RuleInput) {
+  const isMenu = rule.type === 'menu';
+  return {
+    ...rule,
+    menu_type: isMenu ? (rule.menu_type ?? 'tab') : null,
+    keepalive: rule.keepalive ? 1 : 0,
+  };
+}
+
+/** Non-super administrators manage only the rules they hold themselves. */
+function assertOwns(request: FastifyRequest, id: number): void {
+  const admin = request.admin;
+  if (admin && !admin.super && !admin.ruleIds.has(id)) {
+    throw new ApiError('You have no permission', [], Code.noPermission);
+  }
+}
+
+async function assertParent(w: WriteContext, pid: number, selfId: number | null): Promise<void> {
+  if (pid === 0) return;
+  const all = await w.trx.selectFrom('admin_rule').select(['id', 'pid']).execute();
+  if (!all.some((row) => row.id === pid)) throw new ApiError('The parent rule does not exist');
+  if (selfId !== null && (pid === selfId || descendantIds(all, selfId).has(pid))) {
+    throw new ApiError('The parent rule cannot be itself or its child');
+  }
+}
+
+/** Groups that hold the parent get the new child too, so a new button is usable at once. */
+async function grantWithParent(trx: Transaction<Database>, pid: number, id: number): Promise<void> {
+  const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
+  for (const group of groups) {
+    const rules = parseRuleList(group.rules);
+    if (rules.all || !rules.ids.includes(pid)) continue;
+    await trx.updateTable('admin_group').set({ rules: [...rules.ids, id].join(',') }).where('id', '=', group.id).execute();
+  }
+}
+
+/** Deleted rules leave no dangling ids in group rule lists. */
+async function revokeFromGroups(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
+  for (const group of groups) {
+    const rules = parseRuleList(group.rules);
+    if (rules.all || !rules.ids.some((id) => ids.includes(id))) continue;
+    const kept = rules.ids.filter((id) => !ids.includes(id));
+    await trx.updateTable('admin_group').set({ rules: kept.join(',') }).where('id', '=', group.id).execute();
+  }
+}

@@ -1,0 +1,24 @@
+/** Every feature's routes, registered in one place so the map of the API is easy to read. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
+import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
+import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
+import { registerAdminResource } from './auth/admin.resource.js';
+import { registerGroupResource } from './auth/group.resource.js';
+import { registerRuleResource } from './auth/rule.resource.js';
+import { registerCommonRoutes } from './common/common.routes.js';
+import { registerHealthRoute } from './health/health.routes.js';
+import { registerMemberRoutes } from './member/member.routes.js';
+
+export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerAdminLogRecorder(app, ctx);
+  registerHealthRoute(app);
+  registerAdminIndexRoutes(app, ctx);
+  registerCommonRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
+  registerAdminResource(app, ctx);
+  registerGroupResource(app, ctx);
+  registerRuleResource(app, ctx);
+  registerAdminLogResource(app, ctx);
+}

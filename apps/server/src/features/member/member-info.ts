@@ -1,0 +1,71 @@
+/** What a member sees of their own account, and the member menus. */
+import type { UserIdentity } from '../../auth/user-auth.js';
+import type { Db } from '../../db/connection.js';
+import { buildTree } from '../../crud/tree.js';
+import { ApiError } from '../../http/errors.js';
+import type { Settings } from '../config/settings.js';
+
+export const MEMBER_CENTER_DISABLED = 'The member center has been disabled. Please contact the webmaster to turn it on.';
+
+export async function requireMemberCenter(settings: Settings): Promise<void> {
+  if (!(await settings.flag('open_member_center'))) throw new ApiError(MEMBER_CENTER_DISABLED);
+}
+
+/** Money is integer cents in the database and a 2-decimal string on the wire. */
+export function centsToString(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function memberInfo(user: UserIdentity, token = user.token, refreshToken = '') {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    email: user.email,
+    mobile: user.mobile,
+    avatar: user.avatar,
+    gender: user.gender,
+    birthday: user.birthday,
+    money: centsToString(user.money),
+    score: user.score,
+    join_time: user.join_time,
+    motto: user.motto,
+    last_login_time: user.last_login_time,
+    last_login_ip: user.last_login_ip,
+    token,
+    refresh_token: refreshToken,
+  };
+}
+
+const RULE_COLUMNS = [
+  'id', 'pid', 'type', 'title', 'name', 'path', 'icon', 'menu_type', 'url', 'component', 'no_login_valid', 'extend',
+] as const;
+
+/**
+ * Signed-in members: their rule tree split into `menus` (menu directories with their
+ * pages) and `rules` (routes, navigation and buttons). Visitors: only the rules marked
+ * valid without login.
+ */
+export async function memberRules(db: Db, user: UserIdentity | null) {
+  let query = db.kysely
+    .selectFrom('user_rule')
+    .select(RULE_COLUMNS)
+    .where('status', '=', '1')
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'asc');
+  if (!user) {
+    const rows = await query.where('no_login_valid', '=', 1).where('type', 'in', ['route', 'nav', 'button']).execute();
+    return { rules: buildTree(rows), menus: [] };
+  }
+  if (!user.super) {
+    if (user.ruleIds.size === 0) return { rules: [], menus: [] };
+    query = query.where('id', 'in', [...user.ruleIds]);
+  }
+  const tree = buildTree(await query.execute()).filter((node) => node.pid === 0);
+  return {
+    menus: tree.filter((node) => node.type === 'menu_dir'),
+    rules: tree.filter((node) => node.type !== 'menu_dir' && node.type !== 'menu'),
+  };
+}

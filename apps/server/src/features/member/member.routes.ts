@@ -1,0 +1,107 @@
+/** Member sign-in (`/api/user/checkIn`), sign-out and the member centre's start data. */
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '@portico/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { alreadyLoggedIn, needLogin } from '../../auth/admin-auth.js';
+import { verifyLogin } from '../../auth/login.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { apiRoute } from '../../http/routes.js';
+import { parseInput } from '../../http/validate.js';
+import { isTruthy } from '../admin-index/admin-index.routes.js';
+import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
+import { siteConfig } from '../config/site-config.js';
+import { memberInfo, memberRules, requireMemberCenter } from './member-info.js';
+
+const checkInBody = z.object({ tab: z.enum(['login', 'register'], 'Unknown operation') }).passthrough();
+const loginBody = z.object({
+  username: z.string().trim().min(1).max(50),
+  password: loginPassword(),
+  keep: z.unknown().optional(),
+  ...captchaFields,
+});
+const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+const MAIL_SETTINGS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'];
+
+export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const captchaOn = async () => ctx.config.userLoginCaptcha ?? (await ctx.settings.flag('user_login_captcha'));
+
+  /** Channels a verification code can be sent through; SMS arrives with the member issue. */
+  const verificationChannels = async (): Promise<string[]> => {
+    const mail = await Promise.all(MAIL_SETTINGS.map((name) => ctx.settings.get(name)));
+    return mail.every((value) => value !== '') ? ['email'] : [];
+  };
+
+  apiRoute(app, ctx, {
+    path: 'user/checkIn',
+    action: 'checkIn',
+    method: ['GET', 'POST'],
+    rateLimited: true,
+    handler: async (request) => {
+      await requireMemberCenter(ctx.settings);
+      if (request.user) throw alreadyLoggedIn();
+      if (request.method === 'GET') {
+        return ok({ userLoginCaptchaSwitch: await captchaOn(), accountVerificationType: await verificationChannels() });
+      }
+      const { tab } = parseInput(checkInBody, request.body);
+      if (tab === 'register') {
+        // Registration needs a code sent by e-mail or SMS; without a channel nobody could finish it.
+        throw new ApiError('Registration is unavailable: no e-mail or SMS verification channel is configured');
+      }
+      const body = parseInput(loginBody, request.body);
+      if (await captchaOn()) await checkLoginCaptcha(ctx, body);
+      const column = MOBILE_PATTERN.test(body.username)
+        ? 'mobile'
+        : EMAIL_PATTERN.test(body.username)
+          ? 'email'
+          : 'username';
+      const row = await verifyLogin(ctx.db, {
+        table: 'user',
+        column,
+        value: body.username,
+        password: body.password,
+        ip: request.ip,
+        enabledStatus: 'enable',
+      });
+      const token = await ctx.tokens.issue('user', row.id, ctx.config.userTokenTtl);
+      const refresh = isTruthy(body.keep)
+        ? await ctx.tokens.issue('user-refresh', row.id, ctx.config.refreshTokenTtl)
+        : '';
+      const user = await ctx.userAuth.identity(row.id, token);
+      if (!user) throw new ApiError('Account disabled');
+      return ok({ userInfo: memberInfo(user, token, refresh), routePath: '/user' }, 'Login succeeded!');
+    },
+  });
+
+  apiRoute(app, ctx, {
+    path: 'user/logout',
+    action: 'logout',
+    method: 'POST',
+    handler: async (request) => {
+      const body = parseInput(logoutBody, request.body);
+      if (body.refreshToken) await ctx.tokens.revoke(body.refreshToken);
+      if (request.user) await ctx.tokens.revoke(request.user.token);
+      return ok(null);
+    },
+  });
+
+  apiRoute(app, ctx, {
+    path: 'index/index',
+    action: 'index',
+    method: 'GET',
+    handler: async (request) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (!request.user && isTruthy(query.requiredLogin)) throw needLogin();
+      const site = await siteConfig(ctx.settings);
+      const { rules, menus } = await memberRules(ctx.db, request.user);
+      return ok({
+        site: { siteName: site.siteName, recordNumber: site.recordNumber, version: site.version, cdnUrl: site.cdnUrl, upload: site.upload },
+        openMemberCenter: await ctx.settings.flag('open_member_center'),
+        userInfo: request.user ? memberInfo(request.user) : null,
+        rules,
+        menus,
+      });
+    },
+  });
+}

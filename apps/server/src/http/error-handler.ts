@@ -1,0 +1,52 @@
+/**
+ * Every failure leaves as an envelope. Business errors (ApiError) and malformed input are
+ * HTTP 200 with code 0 (or their special code); transport failures keep a real status
+ * (404, 413, 429, 500). Nothing internal — stack, SQL, driver text — is ever sent.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from './errors.js';
+import { ApiError } from './errors.js';
+import { sendEnvelope } from './envelope.js';
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendEnvelope(request, reply.status(200), error.code, error.message, error.data, error.params);
+    }
+    return sendTransportError(error, request, reply);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendEnvelope(request, reply.status(404), Code.error, 'Route not found', null),
+  );
+}
+
+function sendTransportError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendEnvelope(request, reply.status(413), Code.error, 'The request body is too large', null);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendEnvelope(request, reply.status(200), Code.error, 'The request body is not valid JSON', null);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return sendEnvelope(request, reply.status(200), Code.error, 'Unsupported content type', null);
+  }
+  if (error.statusCode === 429) {
+    const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
+    return sendEnvelope(
+      request,
+      reply.status(429),
+      Code.error,
+      'Please do not request frequently. Try again in %s seconds.',
+      null,
+      [seconds],
+    );
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Other client mistakes Fastify detects (bad URL encoding, etc.).
+    return sendEnvelope(request, reply.status(200), Code.error, 'Parameter error', null);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendEnvelope(request, reply.status(500), Code.error, 'Server internal error', null);
+}

@@ -1,0 +1,22 @@
+/** What the server attaches to each request. */
+import type { AdminIdentity } from '../auth/admin-auth.js';
+import type { UserIdentity } from '../auth/user-auth.js';
+import type { Lang } from '../i18n/index.js';
+
+export interface AdminLogNote {
+  /** Overrides the title derived from the menu rules (e.g. 'Login'). */
+  title?: string;
+  /** Who the log is attributed to when nobody is logged in (e.g. the login name tried). */
+  username?: string;
+  /** Set by a handler that must not be logged at all. */
+  skip?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    admin: AdminIdentity | null;
+    user: UserIdentity | null;
+    adminLog: AdminLogNote;
+  }
+}

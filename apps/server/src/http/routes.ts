@@ -1,0 +1,103 @@
+/**
+ * Route declaration for the two areas. Admin actions live at
+ * `/admin/<controller>/<action>` (controller dotted: `auth.Admin`) and are matched
+ * case-insensitively; each declares who may call it, and the permission key is derived
+ * the way the original derives it: `auth.Admin` + `edit` → `auth/admin/edit`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { AppContext } from '../context.js';
+import { type Success, isSuccess, sendSuccess } from './envelope.js';
+
+/** public: anyone; login: any signed-in account; permission: signed in and holding the rule. */
+export type Access = 'public' | 'login' | 'permission';
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Success | FastifyReply>;
+
+export interface ActionSpec {
+  action: string;
+  method: HTTPMethods | HTTPMethods[];
+  access?: Access;
+  /** Permission key when it differs from the derived one. */
+  permission?: string;
+  /** Counts toward the per-IP limit of auth POSTs (login, register, code sending, retrieval). */
+  rateLimited?: boolean;
+  handler: Handler;
+}
+
+export interface RegisteredAdminRoute {
+  url: string;
+  methods: HTTPMethods[];
+  access: Access;
+  permission: string;
+}
+
+export function permissionKey(controller: string, action: string): string {
+  return `${controller.replaceAll('.', '/')}/${action}`.toLowerCase();
+}
+
+/** Every admin route, for the test that proves each one refuses strangers. */
+export const adminRouteRegistry = new WeakMap<FastifyInstance, RegisteredAdminRoute[]>();
+
+export function adminController(
+  app: FastifyInstance,
+  ctx: AppContext,
+  controller: string,
+  actions: ActionSpec[],
+): void {
+  const registry = adminRouteRegistry.get(app) ?? [];
+  adminRouteRegistry.set(app, registry);
+  for (const spec of actions) {
+    const url = `/admin/${controller}/${spec.action}`;
+    const access = spec.access ?? 'permission';
+    const permission = spec.permission ?? permissionKey(controller, spec.action);
+    const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+    registry.push({ url, methods, access, permission });
+    app.route({
+      method: methods,
+      url,
+      config: rateLimitConfig(ctx, spec),
+      preHandler: async (request) => {
+        await ctx.adminAuth.authenticate(request, access, permission);
+      },
+      handler: wrap(spec.handler),
+    });
+  }
+}
+
+export function apiRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: ActionSpec & { path: string; permission?: string },
+): void {
+  const access = spec.access ?? 'public';
+  const permission = spec.permission ?? spec.path.toLowerCase();
+  app.route({
+    method: spec.method,
+    url: `/api/${spec.path}`,
+    config: rateLimitConfig(ctx, spec),
+    preHandler: async (request) => {
+      await ctx.userAuth.authenticate(request, access, permission);
+    },
+    handler: wrap(spec.handler),
+  });
+}
+
+function rateLimitConfig(ctx: AppContext, spec: ActionSpec) {
+  if (!spec.rateLimited) return {};
+  return {
+    rateLimit: {
+      max: ctx.config.authRateLimit,
+      timeWindow: 60_000,
+      // Only attempts count; reading a form's settings (GET) does not.
+      allowList: (request: FastifyRequest) => request.method !== 'POST',
+    },
+  };
+}
+
+function wrap(handler: Handler) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await handler(request, reply);
+    if (isSuccess(result)) return sendSuccess(request, reply, result);
+    return result;
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Request input is checked with zod schemas; the first problem becomes one clear,
+ * translated message naming the parameter, and nothing is changed.
+ */
+import { z } from 'zod';
+import { ApiError } from './errors.js';
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw issueToError(result.error.issues[0]);
+}
+
+function issueToError(issue: z.core.$ZodIssue | undefined): ApiError {
+  if (!issue) return new ApiError('Parameter error');
+  const field = issue.path.map(String).join('.') || 'data';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') {
+        return new ApiError('Parameter %s can not be empty', [field]);
+      }
+      return new ApiError('Parameter %s must be %s', [field, issue.expected]);
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? new ApiError('Parameter %s can not be empty', [field])
+          : new ApiError('Parameter %s must be at least %s characters', [field, Number(issue.minimum)]);
+      }
+      if (issue.origin === 'array') return new ApiError('Parameter %s can not be empty', [field]);
+      return new ApiError('Parameter %s must be at least %s', [field, Number(issue.minimum)]);
+    case 'too_big':
+      if (issue.origin === 'string') {
+        return new ApiError('Parameter %s must be at most %s characters', [field, Number(issue.maximum)]);
+      }
+      if (issue.origin === 'array') {
+        return new ApiError('Parameter %s can have at most %s items', [field, Number(issue.maximum)]);
+      }
+      return new ApiError('Parameter %s must be at most %s', [field, Number(issue.maximum)]);
+    case 'invalid_value':
+      return new ApiError('Parameter %s has an unsupported value', [field]);
+    case 'unrecognized_keys':
+      return new ApiError('Parameter %s is not accepted', [issue.keys.join(', ')]);
+    default:
+      // Custom and format issues carry a message key of their own (see @portico/shared validators).
+      return issue.message && !issue.message.startsWith('Invalid')
+        ? new ApiError(issue.message, [field])
+        : new ApiError('Parameter %s is invalid', [field]);
+  }
+}
+
+/** Building blocks for request schemas. Bodies arrive as JSON or PHP bracket notation (all strings). */
+export const input = {
+  /** A trimmed string of at most `max` characters; '' allowed. */
+  text: (max: number) => z.string().trim().max(max),
+  /** A trimmed string of 1..max characters. */
+  required: (max: number) => z.string().trim().min(1).max(max),
+  /** An integer id from a number or a numeric string. */
+  id: () =>
+    z.union([z.number(), z.string().regex(/^\d{1,10}$/, 'Parameter %s must be an integer')]).transform(Number)
+      .pipe(z.number().int().min(0).max(2_147_483_647)),
+  /** A flag as sent by forms: true/false, 1/0, '1'/'0', 'true'/'false'. */
+  flag: () =>
+    z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])
+      .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+  /** A list of ids as `ids[]=1&ids[]=2`, a JSON array, or a comma string. */
+  ids: (max = 1000) =>
+    z
+      .union([
+        z.array(z.union([z.number(), z.string()])),
+        z.string().transform((s) => (s === '' ? [] : s.split(','))),
+        z.number().transform((n) => [n]),
+      ])
+      .pipe(
+        z
+          .array(
+            z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'Parameter %s must be a list of ids')])
+              .transform(Number)
+              .pipe(z.number().int().min(1).max(2_147_483_647)),
+          )
+          .min(1)
+          .max(max),
+      ),
+};

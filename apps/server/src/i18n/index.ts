@@ -1,0 +1,37 @@
+/**
+ * Server messages are English source keys (as in the original product); zh-cn is the
+ * default language. `%s` / `%d` placeholders are filled in order.
+ */
+import { zhCn } from './zh-cn.js';
+
+export type Lang = 'zh-cn' | 'en';
+export const DEFAULT_LANG: Lang = 'zh-cn';
+
+export function translate(key: string, lang: Lang, params: readonly (string | number)[] = []): string {
+  const template = lang === 'zh-cn' ? (zhCn[key] ?? key) : key;
+  let i = 0;
+  return template.replace(/%[sd]/g, () => String(params[i++] ?? ''));
+}
+
+/** Picks the language: `lang` query, then `think-lang`, then Accept-Language; zh-cn otherwise. */
+export function detectLang(query: unknown, header: string | undefined, acceptLanguage?: string): Lang {
+  const fromQuery =
+    query && typeof query === 'object' && 'lang' in query ? (query as { lang: unknown }).lang : undefined;
+  for (const candidate of [fromQuery, header]) {
+    const lang = normalise(candidate);
+    if (lang) return lang;
+  }
+  if (acceptLanguage) {
+    const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+    if (first.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANG;
+}
+
+function normalise(value: unknown): Lang | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'en' || v.startsWith('en-')) return 'en';
+  if (v === 'zh-cn' || v === 'zh' || v.startsWith('zh-hans')) return 'zh-cn';
+  return undefined;
+}

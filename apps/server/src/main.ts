@@ -1,0 +1,81 @@
+/**
+ * Command line: `start` (default), `migrate`, `reset-admin-password <username>`.
+ * The only place that reads the environment (through loadConfig).
+ */
+import { buildApp } from './app.js';
+import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin, resetPassword, savePasswordFile } from './setup/super-admin.js';
+
+async function start(): Promise<void> {
+  const config = ensureAppSecret(loadConfig());
+  const { app, ctx } = await buildApp(config);
+  const password = await ensureSuperAdmin(ctx.db);
+  if (password) announcePassword(config.dataDir, SUPER_ADMIN_USERNAME, password, 'created');
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections, lets in-flight requests finish, then closes the database.
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    const result = await migrateToLatest(db);
+    const applied = result.results?.map((r) => r.migrationName) ?? [];
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+  } finally {
+    await db.close();
+  }
+}
+
+async function resetAdminPassword(username: string | undefined): Promise<void> {
+  if (!username) throw new UsageError('Usage: npm run reset-admin-password -- <username>');
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    await migrateToLatest(db);
+    const password = await resetPassword(db, username);
+    if (!password) throw new UsageError(`No administrator is named "${username}".`);
+    announcePassword(config.dataDir, username, password, 'reset');
+  } finally {
+    await db.close();
+  }
+}
+
+function announcePassword(dataDir: string, username: string, password: string, what: string): void {
+  const file = savePasswordFile(dataDir, username, password);
+  const line = '='.repeat(64);
+  console.log(`\n${line}\n  Administrator ${what}: ${username}\n  Password: ${password}\n`);
+  console.log(`  This is shown once. It is also saved, readable only by you, in\n  ${file}\n${line}\n`);
+}
+
+class UsageError extends Error {}
+
+const [command = 'start', ...args] = process.argv.slice(2);
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  migrate,
+  'reset-admin-password': () => resetAdminPassword(args[0]),
+};
+
+const run = commands[command];
+if (!run) {
+  console.error(`Unknown command "${command}". Commands: ${Object.keys(commands).join(', ')}`);
+  process.exit(2);
+}
+run().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof UsageError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

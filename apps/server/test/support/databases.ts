@@ -1,0 +1,80 @@
+/**
+ * The databases integration tests run on: SQLite always; MariaDB/MySQL and PostgreSQL
+ * when TEST_MYSQL_URL / TEST_PG_URL point at a server. Each suite gets a database of its
+ * own (created here, dropped afterwards), so suites run in parallel without sharing rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dialect } from '../../src/db/connection.js';
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url: string;
+  drop(): Promise<void>;
+}
+
+export type DatabaseFactory = { dialect: Dialect; create(): Promise<TestDatabase> };
+
+export function testDatabases(): DatabaseFactory[] {
+  const factories: DatabaseFactory[] = [{ dialect: 'sqlite', create: createSqlite }];
+  const mysqlUrl = process.env.TEST_MYSQL_URL;
+  const pgUrl = process.env.TEST_PG_URL;
+  if (mysqlUrl) factories.push({ dialect: 'mysql', create: () => createMysql(mysqlUrl) });
+  if (pgUrl) factories.push({ dialect: 'postgres', create: () => createPostgres(pgUrl) });
+  return factories;
+}
+
+function uniqueName(): string {
+  return `portico_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+async function createSqlite(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-test-'));
+  return {
+    dialect: 'sqlite',
+    url: `sqlite:${join(dir, 'test.sqlite')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function createMysql(adminUrl: string): Promise<TestDatabase> {
+  const { createConnection } = await import('mysql2/promise');
+  const name = uniqueName();
+  const admin = await createConnection(adminUrl);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect: 'mysql',
+    url: url.toString(),
+    drop: async () => {
+      const conn = await createConnection(adminUrl);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}
+
+async function createPostgres(adminUrl: string): Promise<TestDatabase> {
+  const pg = await import('pg');
+  const name = uniqueName();
+  const admin = new pg.default.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect: 'postgres',
+    url: url.toString(),
+    drop: async () => {
+      const conn = new pg.default.Client({ connectionString: adminUrl });
+      await conn.connect();
+      await conn.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await conn.end();
+    },
+  };
+}

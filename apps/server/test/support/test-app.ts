@@ -1,0 +1,150 @@
+/**
+ * A real server on a real, freshly migrated database, driven through Fastify's inject.
+ * `forEachDatabase` runs a suite once per configured dialect.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { hashPassword } from '../../src/auth/passwords.js';
+import { type AppConfig, defaultConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import type { Dialect } from '../../src/db/connection.js';
+import { insertId } from '../../src/db/insert-id.js';
+import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '../../src/setup/super-admin.js';
+import { type TestDatabase, testDatabases } from './databases.js';
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  time: number;
+  data: T;
+}
+
+export interface TestApp {
+  dialect: Dialect;
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The super administrator's password (username 'admin'). */
+  superPassword: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(factoryDialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const factory = testDatabases().find((f) => f.dialect === factoryDialect);
+  if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
+  const database: TestDatabase = await factory.create();
+  const config = defaultConfig({
+    databaseUrl: database.url,
+    appSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    adminLoginCaptcha: false,
+    userLoginCaptcha: false,
+    authRateLimit: 1000,
+    ...overrides,
+  });
+  const { app, ctx } = await buildApp(config);
+  const superPassword = (await ensureSuperAdmin(ctx.db)) ?? '';
+  await app.ready();
+  return {
+    dialect: factoryDialect,
+    app,
+    ctx,
+    superPassword,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Runs `suite` once per configured database, with a fresh app for each. */
+export function forEachDatabase(
+  name: string,
+  suite: (get: () => TestApp) => void,
+  overrides: Partial<AppConfig> = {},
+): void {
+  for (const { dialect } of testDatabases()) {
+    describe(`${name} [${dialect}]`, () => {
+      let current: TestApp | undefined;
+      beforeAll(async () => {
+        current = await startTestApp(dialect, overrides);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      suite(() => {
+        if (!current) throw new Error('test app not started');
+        return current;
+      });
+    });
+  }
+}
+
+export interface CallOptions {
+  token?: string;
+  userToken?: string;
+  body?: unknown;
+  query?: Record<string, unknown> | string;
+  lang?: 'zh-cn' | 'en';
+  headers?: Record<string, string>;
+}
+
+/** Calls the API and returns the parsed envelope plus the HTTP status. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+): Promise<Envelope<T> & { status: number }> {
+  const headers: Record<string, string> = { 'think-lang': options.lang ?? 'en', server: 'true', ...options.headers };
+  if (options.token) headers.batoken = options.token;
+  if (options.userToken) headers['ba-user-token'] = options.userToken;
+  const query = typeof options.query === 'string' ? options.query : undefined;
+  const response = await app.inject({
+    method,
+    url: query ? `${url}?${query}` : url,
+    query: typeof options.query === 'object' ? (options.query as Record<string, string>) : undefined,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+  return { ...(response.json() as Envelope<T>), status: response.statusCode };
+}
+
+export async function loginAdmin(app: FastifyInstance, username: string, password: string, keep = false) {
+  const res = await call(app, 'POST', '/admin/index/login', { body: { username, password, keep } });
+  if (res.code !== 1) throw new Error(`login of ${username} failed: ${res.msg}`);
+  return res.data.userInfo as { id: number; token: string; refresh_token: string };
+}
+
+export async function loginSuper(t: TestApp, keep = false) {
+  return loginAdmin(t.app, SUPER_ADMIN_USERNAME, t.superPassword, keep);
+}
+
+/** Inserts an administrator directly (with the given groups) and returns its id. */
+export async function createAdmin(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  groupIds: number[] = [],
+): Promise<number> {
+  const id = await insertId(
+    ctx.db,
+    ctx.db.kysely.insertInto('admin').values({ username, nickname: username, password: await hashPassword(password) }),
+  );
+  for (const group_id of groupIds) {
+    await ctx.db.kysely.insertInto('admin_group_access').values({ uid: id, group_id }).execute();
+  }
+  return id;
+}
+
+/** Inserts an admin group granting the named rules and returns its id. */
+export async function createGroup(ctx: AppContext, name: string, ruleNames: string[], pid = 1): Promise<number> {
+  const rules = ruleNames.length
+    ? await ctx.db.kysely.selectFrom('admin_rule').select('id').where('name', 'in', ruleNames).execute()
+    : [];
+  return insertId(
+    ctx.db,
+    ctx.db.kysely.insertInto('admin_group').values({ name, pid, rules: rules.map((r) => r.id).join(','), status: '1' }),
+  );
+}

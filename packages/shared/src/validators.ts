@@ -1,0 +1,35 @@
+/**
+ * Input rules shared by the server and the web app, so both refuse the same input with
+ * the same message. Each rule answers `true` or the English message key to show.
+ */
+
+/** 6–32 characters and none of & < > " ' (nor line breaks). */
+export const PASSWORD_PATTERN = /^(?!.*[&<>"'\r\n]).{6,32}$/;
+/** Starts with a letter, then letters, digits or _; 3–16 long in total. */
+export const ACCOUNT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
+/** Mainland China mobile number. */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+/** Nickname-like names: letters (any script), digits, _ and -. */
+export const NAME_PATTERN = /^[\p{L}\p{N}_-]+$/u;
+export const VARIABLE_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+export const CAPTCHA_LENGTH = { min: 4, max: 6 } as const;
+
+export const MESSAGES = {
+  password: 'Please input correct password',
+  account: 'Please input correct account name',
+  mobile: 'Please enter the correct mobile number',
+  email: 'Please enter the correct email address',
+  name: 'Please enter the correct name',
+  variableName: 'Please enter the correct variable name',
+  required: 'Required',
+} as const;
+
+export type Rule = (value: string) => true | string;
+
+export const isPassword: Rule = (v) => PASSWORD_PATTERN.test(v) || MESSAGES.password;
+export const isAccount: Rule = (v) => ACCOUNT_PATTERN.test(v) || MESSAGES.account;
+export const isMobile: Rule = (v) => MOBILE_PATTERN.test(v) || MESSAGES.mobile;
+export const isEmail: Rule = (v) => (v.length <= 50 && EMAIL_PATTERN.test(v)) || MESSAGES.email;
+export const isName: Rule = (v) => NAME_PATTERN.test(v) || MESSAGES.name;
+export const isVariableName: Rule = (v) => VARIABLE_NAME_PATTERN.test(v) || MESSAGES.variableName;
