@@ -15,8 +15,8 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerFeatures } from './features/index.js';
 import { Settings } from './features/config/settings.js';
+import { registerFeatures } from './features/index.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { detectLang } from './i18n/index.js';
@@ -84,7 +84,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Replaced per request in onRequest; the decorator only declares the slot.
   app.decorateRequest('adminLog', null as never);
   app.addHook('onRequest', async (request) => {
-    request.lang = detectLang(request.query, header(request.headers['think-lang']), request.headers['accept-language']);
+    request.lang = detectLang(
+      request.query,
+      header(request.headers['think-lang']),
+      request.headers['accept-language'],
+    );
     request.adminLog = {};
   });
 

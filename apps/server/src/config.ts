@@ -78,7 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const port = intVar(env, 'PORT', base.port, 1, 65535, problems);
   const tablePrefix = env.TABLE_PREFIX ?? base.tablePrefix;
   if (!/^[a-z][a-z0-9_]{0,19}$/.test(tablePrefix)) {
-    problems.push('TABLE_PREFIX must be lower-case letters, digits or _, start with a letter, at most 20 long');
+    problems.push(
+      'TABLE_PREFIX must be lower-case letters, digits or _, start with a letter, at most 20 long',
+    );
   }
   const logLevel = (env.LOG_LEVEL ?? base.logLevel) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);

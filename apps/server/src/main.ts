@@ -6,7 +6,12 @@ import { buildApp } from './app.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin, resetPassword, savePasswordFile } from './setup/super-admin.js';
+import {
+  ensureSuperAdmin,
+  resetPassword,
+  SUPER_ADMIN_USERNAME,
+  savePasswordFile,
+} from './setup/super-admin.js';
 
 async function start(): Promise<void> {
   const config = ensureAppSecret(loadConfig());

@@ -2,13 +2,14 @@
  * Administrator identity: who is calling (from the `batoken` header), and whether they
  * may call an action. Resolves the caller once per request.
  */
+
+import { LoginState } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
-import { LoginState } from '@portico/shared';
-import { type Grants, can, mergeRuleLists } from './permissions.js';
+import { can, type Grants, mergeRuleLists } from './permissions.js';
 import type { TokenService } from './tokens.js';
 
 export interface AdminIdentity extends Grants {
@@ -55,7 +56,7 @@ export class AdminAuth {
       .select(['id', 'username', 'nickname', 'avatar', 'last_login_time', 'status'])
       .where('id', '=', adminId)
       .executeTakeFirst();
-    if (!admin || admin.status !== '1') return null;
+    if (admin?.status !== '1') return null;
     const grants = await this.grants(adminId);
     const { status: _status, ...profile } = admin;
     return { ...profile, token, ...grants };
@@ -95,12 +96,9 @@ export function needLogin(message = 'Please login first'): ApiError {
 }
 
 export function alreadyLoggedIn(): ApiError {
-  return new ApiError(
-    'You have already logged in. There is no need to log in again~',
-    [],
-    Code.loginState,
-    { type: LoginState.loggedIn },
-  );
+  return new ApiError('You have already logged in. There is no need to log in again~', [], Code.loginState, {
+    type: LoginState.loggedIn,
+  });
 }
 
 function emptyGrants(): Grants {

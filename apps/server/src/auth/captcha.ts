@@ -29,10 +29,18 @@ export class CaptchaService {
     const time = now();
     const key = this.key(id);
     await this.db.kysely.transaction().execute(async (trx) => {
-      await trx.deleteFrom('captcha').where((eb) => eb.or([eb('key', '=', key), eb('expire_time', '<', time)])).execute();
+      await trx
+        .deleteFrom('captcha')
+        .where((eb) => eb.or([eb('key', '=', key), eb('expire_time', '<', time)]))
+        .execute();
       await trx
         .insertInto('captcha')
-        .values({ key, code: this.answerHash(id, text), create_time: time, expire_time: time + CAPTCHA_TTL_SECONDS })
+        .values({
+          key,
+          code: this.answerHash(id, text),
+          create_time: time,
+          expire_time: time + CAPTCHA_TTL_SECONDS,
+        })
         .execute();
     });
     return text;

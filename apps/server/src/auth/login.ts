@@ -64,7 +64,13 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
   const upgrade = check.needsRehash ? { password: await hashPassword(attempt.password), salt: '' } : {};
   await db.kysely
     .updateTable(table)
-    .set({ login_failure: 0, login_failure_time: null, last_login_time: time, last_login_ip: attempt.ip, ...upgrade })
+    .set({
+      login_failure: 0,
+      login_failure_time: null,
+      last_login_time: time,
+      last_login_ip: attempt.ip,
+      ...upgrade,
+    })
     .where('id', '=', row.id)
     .execute();
   return row;

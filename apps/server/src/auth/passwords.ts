@@ -2,8 +2,9 @@
  * argon2id for every password Portico stores. Hashes from the original product
  * (md5(md5(password) + salt), 32 hex) are accepted once and replaced on that login.
  */
-import { hash, verify } from '@node-rs/argon2';
+
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's minimum argon2id profile: 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

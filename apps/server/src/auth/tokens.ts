@@ -13,7 +13,10 @@ export interface TokenRow {
   expire_time: number | null;
 }
 
-export type TokenLookup = { state: 'valid'; row: TokenRow } | { state: 'expired'; row: TokenRow } | { state: 'missing' };
+export type TokenLookup =
+  | { state: 'valid'; row: TokenRow }
+  | { state: 'expired'; row: TokenRow }
+  | { state: 'missing' };
 
 /** Expired rows are swept at most this often (the original: every 48 h). */
 const SWEEP_INTERVAL_SECONDS = 6 * 3600;
@@ -36,7 +39,13 @@ export class TokenService {
     const time = now();
     await this.db.kysely
       .insertInto('token')
-      .values({ token: this.hash(token), type, user_id: userId, create_time: time, expire_time: time + ttlSeconds })
+      .values({
+        token: this.hash(token),
+        type,
+        user_id: userId,
+        create_time: time,
+        expire_time: time + ttlSeconds,
+      })
       .execute();
     await this.sweepExpired(time);
     return token;
@@ -61,7 +70,11 @@ export class TokenService {
 
   /** Signs an account out everywhere (password change, disabling). */
   async revokeAll(userId: number, types: readonly TokenType[]): Promise<void> {
-    await this.db.kysely.deleteFrom('token').where('user_id', '=', userId).where('type', 'in', types).execute();
+    await this.db.kysely
+      .deleteFrom('token')
+      .where('user_id', '=', userId)
+      .where('type', 'in', types)
+      .execute();
   }
 
   private async sweepExpired(time: number): Promise<void> {

@@ -8,7 +8,7 @@ import type { User } from '../db/schema.js';
 import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
 import { headerToken, needLogin } from './admin-auth.js';
-import { type Grants, can, mergeRuleLists } from './permissions.js';
+import { can, type Grants, mergeRuleLists } from './permissions.js';
 import type { TokenService } from './tokens.js';
 
 export type UserIdentity = Omit<User, 'password' | 'salt' | 'login_failure' | 'login_failure_time'> &
@@ -44,7 +44,7 @@ export class UserAuth {
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!user || user.status !== 'enable') return null;
+    if (user?.status !== 'enable') return null;
     const { password: _p, salt: _s, login_failure: _f, login_failure_time: _t, ...profile } = user;
     return { ...profile, token, ...(await this.grants(user.group_id)) };
   }
@@ -57,7 +57,8 @@ export class UserAuth {
       .where('status', '=', '1')
       .executeTakeFirst();
     const merged = mergeRuleLists(group ? [group.rules] : []);
-    if (!merged.all && merged.ids.size === 0) return { super: false, ruleIds: new Set(), ruleNames: new Set() };
+    if (!merged.all && merged.ids.size === 0)
+      return { super: false, ruleIds: new Set(), ruleNames: new Set() };
     let rules = this.db.kysely.selectFrom('user_rule').select(['id', 'name']).where('status', '=', '1');
     if (!merged.all) rules = rules.where('id', 'in', [...merged.ids]);
     const rows = await rules.execute();

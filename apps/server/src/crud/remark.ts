@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { translate } from '../i18n/index.js';
 
-export async function routeRemark(ctx: AppContext, controller: string, lang: 'zh-cn' | 'en' = 'zh-cn'): Promise<string> {
+export async function routeRemark(
+  ctx: AppContext,
+  controller: string,
+  lang: 'zh-cn' | 'en' = 'zh-cn',
+): Promise<string> {
   const name = controller.replaceAll('.', '/').toLowerCase();
   const row = await ctx.db.kysely
     .selectFrom('admin_rule')

@@ -6,7 +6,7 @@
  * data) hook in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Database, TableName } from '../db/schema.js';
@@ -14,9 +14,15 @@ import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
-import { type ListSpec, applyListFilters, applyListOrder, applyListPage, parseListParams } from './list-query.js';
+import {
+  applyListFilters,
+  applyListOrder,
+  applyListPage,
+  type ListSpec,
+  parseListParams,
+} from './list-query.js';
 import { routeRemark } from './remark.js';
-import { buildTree, treeOptions, type TreeRow } from './tree.js';
+import { buildTree, type TreeRow, treeOptions } from './tree.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
@@ -136,7 +142,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
 async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
   const query = asObject(request.query);
   const params = parseListParams(query, spec.list);
-  const base = applyListFilters(await spec.listQuery(ctx.db.kysely, request), spec.list, params, ctx.db.dialect);
+  const base = applyListFilters(
+    await spec.listQuery(ctx.db.kysely, request),
+    spec.list,
+    params,
+    ctx.db.dialect,
+  );
   const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
 
   if (spec.tree) {
@@ -155,7 +166,9 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     .clearOrderBy()
     .select(sql<number>`count(*)`.as('total'))
     .executeTakeFirst();
-  const rows = await present((await applyListPage(applyListOrder(base, spec.list, params), params).execute()) as Row[]);
+  const rows = await present(
+    (await applyListPage(applyListOrder(base, spec.list, params), params).execute()) as Row[],
+  );
   return { list: rows, total: Number(counted?.total ?? 0) };
 }
 
@@ -169,7 +182,12 @@ function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {
 }
 
 /** Swaps the weigh of two rows, as the original's quick sort does. */
-async function swapWeigh(trx: Transaction<Database>, table: TableName, id: number, targetId: number): Promise<void> {
+async function swapWeigh(
+  trx: Transaction<Database>,
+  table: TableName,
+  id: number,
+  targetId: number,
+): Promise<void> {
   // Every sortable table has id and weigh; the cast narrows Kysely's table union.
   const t = table as 'admin_rule';
   const rows = await trx.selectFrom(t).select(['id', 'weigh']).where('id', 'in', [id, targetId]).execute();

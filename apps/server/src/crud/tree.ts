@@ -21,7 +21,9 @@ export function buildTree<T extends { id: number; pid: number | null }>(rows: re
     const next = new Set(seen).add(row.id);
     return { ...row, children: children.map((child) => nest(child, next)) };
   };
-  return rows.filter((row) => !ids.has(row.pid ?? 0) || row.pid === row.id).map((row) => nest(row, new Set()));
+  return rows
+    .filter((row) => !ids.has(row.pid ?? 0) || row.pid === row.id)
+    .map((row) => nest(row, new Set()));
 }
 
 /** Every id below `id` in a pid-linked set of rows. */

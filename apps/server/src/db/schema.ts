@@ -210,13 +210,7 @@ export interface SecuritySensitiveDataLogTable {
   create_time: Default<Time>;
 }
 
-export type TokenType =
-  | 'admin'
-  | 'admin-refresh'
-  | 'user'
-  | 'user-refresh'
-  | 'email-pass'
-  | 'mobile-pass';
+export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
 
 export interface TokenTable {
   /** HMAC-SHA256 (hex) of the token under APP_SECRET; the token itself is never stored. */

@@ -6,8 +6,8 @@
  */
 import {
   IdentifierNode,
-  OperationNodeTransformer,
   type KyselyPlugin,
+  OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,

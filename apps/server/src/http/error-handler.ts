@@ -4,9 +4,8 @@
  * (404, 413, 429, 500). Nothing internal — stack, SQL, driver text — is ever sent.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Code } from './errors.js';
-import { ApiError } from './errors.js';
 import { sendEnvelope } from './envelope.js';
+import { ApiError, Code } from './errors.js';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AppContext } from '../context.js';
-import { type Success, isSuccess, sendSuccess } from './envelope.js';
+import { isSuccess, type Success, sendSuccess } from './envelope.js';
 
 /** public: anyone; login: any signed-in account; permission: signed in and holding the rule. */
 export type Access = 'public' | 'login' | 'permission';

@@ -56,7 +56,9 @@ export const input = {
   required: (max: number) => z.string().trim().min(1).max(max),
   /** An integer id from a number or a numeric string. */
   id: () =>
-    z.union([z.number(), z.string().regex(/^\d{1,10}$/, 'Parameter %s must be an integer')]).transform(Number)
+    z
+      .union([z.number(), z.string().regex(/^\d{1,10}$/, 'Parameter %s must be an integer')])
+      .transform(Number)
       .pipe(z.number().int().min(0).max(2_147_483_647)),
   /** A flag as sent by forms: true/false, 1/0, '1'/'0', 'true'/'false'. */
   flag: () =>
@@ -74,7 +76,14 @@ export const input = {
       .pipe(
         z
           .array(
-            z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'Parameter %s must be a list of ids')])
+            z
+              .union([
+                z.number(),
+                z
+                  .string()
+                  .trim()
+                  .regex(/^\d{1,10}$/, 'Parameter %s must be a list of ids'),
+              ])
               .transform(Number)
               .pipe(z.number().int().min(1).max(2_147_483_647)),
           )

@@ -44,13 +44,27 @@ export async function resetPassword(db: Db, username: string): Promise<string | 
   const password = randomPassword();
   const result = await db.kysely
     .updateTable('admin')
-    .set({ password: await hashPassword(password), salt: '', login_failure: 0, login_failure_time: null, update_time: now() })
+    .set({
+      password: await hashPassword(password),
+      salt: '',
+      login_failure: 0,
+      login_failure_time: null,
+      update_time: now(),
+    })
     .where('username', '=', username)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
-  const admin = await db.kysely.selectFrom('admin').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  const admin = await db.kysely
+    .selectFrom('admin')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   // A reset password signs the account out everywhere.
-  await db.kysely.deleteFrom('token').where('user_id', '=', admin.id).where('type', 'in', ['admin', 'admin-refresh']).execute();
+  await db.kysely
+    .deleteFrom('token')
+    .where('user_id', '=', admin.id)
+    .where('type', 'in', ['admin', 'admin-refresh'])
+    .execute();
   return password;
 }
 

@@ -12,7 +12,9 @@ forEachDatabase('admin identity', (get) => {
     const form = await call(app, 'GET', '/admin/index/login');
     expect(form).toMatchObject({ code: 1, data: { captcha: false } });
 
-    const wrong = await call(app, 'POST', '/admin/index/login', { body: { username: 'admin', password: 'wrong-pass' } });
+    const wrong = await call(app, 'POST', '/admin/index/login', {
+      body: { username: 'admin', password: 'wrong-pass' },
+    });
     expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect user name or password!' });
   });
 
@@ -22,12 +24,18 @@ forEachDatabase('admin identity', (get) => {
     const index = await call(t.app, 'GET', '/admin/index/index', { token });
     expect(index.code).toBe(1);
     expect(index.data.adminInfo).toMatchObject({ username: 'admin', super: true });
-    expect(index.data.siteConfig).toMatchObject({ siteName: '站点名称', upload: { maxSize: 10 * 1024 * 1024, mode: 'local' } });
+    expect(index.data.siteConfig).toMatchObject({
+      siteName: '站点名称',
+      upload: { maxSize: 10 * 1024 * 1024, mode: 'local' },
+    });
     const names = JSON.stringify(index.data.menus);
     expect(names).toContain('"name":"auth/admin"');
     expect(names).toContain('"name":"auth/admin/edit"'); // buttons are included
     const dashboard = index.data.menus.find((m: { name: string }) => m.name === 'dashboard');
-    expect(dashboard).toMatchObject({ keepalive: 'dashboard', component: '/src/views/backend/dashboard.tsx' });
+    expect(dashboard).toMatchObject({
+      keepalive: 'dashboard',
+      component: '/src/views/backend/dashboard.tsx',
+    });
   });
 
   it('tells an anonymous caller to log in (303) and a logged-in one that they already are', async () => {
@@ -74,17 +82,24 @@ forEachDatabase('admin identity', (get) => {
     const t = get();
     const { refresh_token } = await loginSuper(t, false);
     expect(refresh_token).toBe('');
-    const res = await call(t.app, 'POST', '/api/common/refreshToken', { body: { refreshToken: 'x'.repeat(43) } });
+    const res = await call(t.app, 'POST', '/api/common/refreshToken', {
+      body: { refreshToken: 'x'.repeat(43) },
+    });
     expect(res).toMatchObject({ code: 0, msg: 'Login expired, please login again.' });
   });
 
   it('logout revokes the access and refresh tokens', async () => {
     const t = get();
     const { token, refresh_token } = await loginSuper(t, true);
-    const out = await call(t.app, 'POST', '/admin/index/logout', { token, body: { refreshToken: refresh_token } });
+    const out = await call(t.app, 'POST', '/admin/index/logout', {
+      token,
+      body: { refreshToken: refresh_token },
+    });
     expect(out.code).toBe(1);
     expect((await call(t.app, 'GET', '/admin/index/index', { token })).code).toBe(303);
-    const refresh = await call(t.app, 'POST', '/api/common/refreshToken', { body: { refreshToken: refresh_token } });
+    const refresh = await call(t.app, 'POST', '/api/common/refreshToken', {
+      body: { refreshToken: refresh_token },
+    });
     expect(refresh.code).toBe(0);
   });
 
@@ -92,14 +107,20 @@ forEachDatabase('admin identity', (get) => {
     const t = get();
     await createAdmin(t.ctx, 'locktest', 'right-pass-1');
     for (let i = 0; i < LOGIN_RETRY_LIMIT; i++) {
-      const res = await call(t.app, 'POST', '/admin/index/login', { body: { username: 'locktest', password: 'bad-pass-1' } });
+      const res = await call(t.app, 'POST', '/admin/index/login', {
+        body: { username: 'locktest', password: 'bad-pass-1' },
+      });
       expect(res.code).toBe(0);
     }
     const locked = await call(t.app, 'POST', '/admin/index/login', {
       body: { username: 'locktest', password: 'right-pass-1' },
     });
     expect(locked).toMatchObject({ code: 0, msg: 'Please try again after 1 day' });
-    const row = await t.ctx.db.kysely.selectFrom('admin').selectAll().where('username', '=', 'locktest').executeTakeFirstOrThrow();
+    const row = await t.ctx.db.kysely
+      .selectFrom('admin')
+      .selectAll()
+      .where('username', '=', 'locktest')
+      .executeTakeFirstOrThrow();
     expect(row.last_login_time).toBeNull(); // failures never pose as logins
   });
 
@@ -108,11 +129,19 @@ forEachDatabase('admin identity', (get) => {
     await createAdmin(t.ctx, 'lastlogin', 'right-pass-2');
     const { token } = await loginAdmin(t.app, 'lastlogin', 'right-pass-2');
     const read = () =>
-      t.ctx.db.kysely.selectFrom('admin').select(['last_login_time', 'last_login_ip']).where('username', '=', 'lastlogin').executeTakeFirstOrThrow();
+      t.ctx.db.kysely
+        .selectFrom('admin')
+        .select(['last_login_time', 'last_login_ip'])
+        .where('username', '=', 'lastlogin')
+        .executeTakeFirstOrThrow();
     const after = await read();
     expect(after.last_login_time).toBeGreaterThan(0);
     expect(after.last_login_ip).toBe('127.0.0.1');
-    await t.ctx.db.kysely.updateTable('admin').set({ last_login_time: 5 }).where('username', '=', 'lastlogin').execute();
+    await t.ctx.db.kysely
+      .updateTable('admin')
+      .set({ last_login_time: 5 })
+      .where('username', '=', 'lastlogin')
+      .execute();
     await call(t.app, 'GET', '/admin/index/index', { token });
     expect((await read()).last_login_time).toBe(5);
   });
@@ -128,7 +157,11 @@ forEachDatabase('admin identity', (get) => {
       .where('id', '=', id)
       .execute();
     await loginAdmin(t.app, 'legacy', 'old-secret');
-    const row = await t.ctx.db.kysely.selectFrom('admin').select(['password', 'salt']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.kysely
+      .selectFrom('admin')
+      .select(['password', 'salt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.password.startsWith('$argon2id$')).toBe(true);
     expect(row.salt).toBe('');
     await loginAdmin(t.app, 'legacy', 'old-secret');
@@ -137,9 +170,17 @@ forEachDatabase('admin identity', (get) => {
   it('stores tokens only as HMACs', async () => {
     const t = get();
     const { token } = await loginSuper(t);
-    const raw = await t.ctx.db.kysely.selectFrom('token').select('token').where('token', '=', token).execute();
+    const raw = await t.ctx.db.kysely
+      .selectFrom('token')
+      .select('token')
+      .where('token', '=', token)
+      .execute();
     expect(raw).toHaveLength(0);
-    const hashed = await t.ctx.db.kysely.selectFrom('token').select('token').where('token', '=', t.ctx.tokens.hash(token)).execute();
+    const hashed = await t.ctx.db.kysely
+      .selectFrom('token')
+      .select('token')
+      .where('token', '=', t.ctx.tokens.hash(token))
+      .execute();
     expect(hashed).toHaveLength(1);
   });
 });
@@ -162,14 +203,18 @@ forEachDatabase(
 
       const answer = await t.ctx.captcha.issue('abcdefgh1234');
       const wrongAnswer = answer === 'AAAA' ? 'BBBB' : 'AAAA';
-      const wrong = await call(t.app, 'POST', '/admin/index/login', { body: { ...body, captcha: wrongAnswer } });
+      const wrong = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...body, captcha: wrongAnswer },
+      });
       expect(wrong.msg).toBe('Captcha error');
       // The wrong guess used the captcha up: the right answer no longer works either.
       const reused = await call(t.app, 'POST', '/admin/index/login', { body: { ...body, captcha: answer } });
       expect(reused.msg).toBe('Captcha error');
 
       const fresh = await t.ctx.captcha.issue('abcdefgh1234');
-      const right = await call(t.app, 'POST', '/admin/index/login', { body: { ...body, captcha: fresh.toLowerCase() } });
+      const right = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...body, captcha: fresh.toLowerCase() },
+      });
       expect(right.code).toBe(1);
     });
 

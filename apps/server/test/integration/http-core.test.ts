@@ -58,7 +58,12 @@ forEachDatabase('http core', (get) => {
 
   it('refuses wrong input types without a 500', async () => {
     const { app } = get();
-    for (const body of [{ username: ['a', 'b'], password: 'x' }, { username: { $gt: '' } }, { username: 123456 }, []]) {
+    for (const body of [
+      { username: ['a', 'b'], password: 'x' },
+      { username: { $gt: '' } },
+      { username: 123456 },
+      [],
+    ]) {
       const res = await call(app, 'POST', '/admin/index/login', { body });
       expect(res.status).toBe(200);
       expect(res.code).toBe(0);
@@ -77,7 +82,11 @@ forEachDatabase('http core', (get) => {
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:1818');
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('batoken');
-    const foreign = await app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://evil.example' } });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -90,7 +99,11 @@ forEachDatabase('http core', (get) => {
       throw new Error('SELECT secret FROM ba_admin failed');
     };
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/admin/index/index', headers: { 'think-lang': 'en', batoken: token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/admin/index/index',
+        headers: { 'think-lang': 'en', batoken: token },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('SELECT');
       expect(res.json()).toMatchObject({ code: 0, msg: 'Server internal error' });

@@ -30,7 +30,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(factoryDialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  factoryDialect: Dialect,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
   const database: TestDatabase = await factory.create();
@@ -97,7 +100,11 @@ export async function call<T = any>(
   url: string,
   options: CallOptions = {},
 ): Promise<Envelope<T> & { status: number }> {
-  const headers: Record<string, string> = { 'think-lang': options.lang ?? 'en', server: 'true', ...options.headers };
+  const headers: Record<string, string> = {
+    'think-lang': options.lang ?? 'en',
+    server: 'true',
+    ...options.headers,
+  };
   if (options.token) headers.batoken = options.token;
   if (options.userToken) headers['ba-user-token'] = options.userToken;
   const query = typeof options.query === 'string' ? options.query : undefined;
@@ -130,7 +137,9 @@ export async function createAdmin(
 ): Promise<number> {
   const id = await insertId(
     ctx.db,
-    ctx.db.kysely.insertInto('admin').values({ username, nickname: username, password: await hashPassword(password) }),
+    ctx.db.kysely
+      .insertInto('admin')
+      .values({ username, nickname: username, password: await hashPassword(password) }),
   );
   for (const group_id of groupIds) {
     await ctx.db.kysely.insertInto('admin_group_access').values({ uid: id, group_id }).execute();
@@ -139,12 +148,19 @@ export async function createAdmin(
 }
 
 /** Inserts an admin group granting the named rules and returns its id. */
-export async function createGroup(ctx: AppContext, name: string, ruleNames: string[], pid = 1): Promise<number> {
+export async function createGroup(
+  ctx: AppContext,
+  name: string,
+  ruleNames: string[],
+  pid = 1,
+): Promise<number> {
   const rules = ruleNames.length
     ? await ctx.db.kysely.selectFrom('admin_rule').select('id').where('name', 'in', ruleNames).execute()
     : [];
   return insertId(
     ctx.db,
-    ctx.db.kysely.insertInto('admin_group').values({ name, pid, rules: rules.map((r) => r.id).join(','), status: '1' }),
+    ctx.db.kysely
+      .insertInto('admin_group')
+      .values({ name, pid, rules: rules.map((r) => r.id).join(','), status: '1' }),
   );
 }

@@ -16,7 +16,10 @@ export function installDataMigration(dialect: Dialect, prefix: string): Migratio
         const stamped = rows.map((row) => stamp(table, row, now));
         // Chunks keep every statement below SQLite's bound-parameter limit.
         for (let i = 0; i < stamped.length; i += 50) {
-          await db.insertInto(table).values(stamped.slice(i, i + 50)).execute();
+          await db
+            .insertInto(table)
+            .values(stamped.slice(i, i + 50))
+            .execute();
         }
         if (dialect === 'postgres') {
           const name = `${prefix}${table}`;

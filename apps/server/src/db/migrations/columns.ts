@@ -56,7 +56,10 @@ export function columnKit(dialect: Dialect, prefix: string): ColumnKit {
         ? t.modifyEnd(sql`ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`)
         : t,
     index: async (db, table, columns, unique = false) => {
-      let builder = db.schema.createIndex(`${prefix}${table}_${columns.join('_')}`).on(table).columns(columns);
+      let builder = db.schema
+        .createIndex(`${prefix}${table}_${columns.join('_')}`)
+        .on(table)
+        .columns(columns);
       if (unique) builder = builder.unique();
       await builder.execute();
     },

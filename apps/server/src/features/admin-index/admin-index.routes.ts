@@ -11,8 +11,8 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
-import { siteConfig } from '../config/site-config.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
+import { siteConfig } from '../config/site-config.js';
 import { adminMenus } from './menus.js';
 
 const loginBody = z.object({
@@ -25,7 +25,8 @@ const loginBody = z.object({
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
 
 export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const captchaOn = async () => ctx.config.adminLoginCaptcha ?? (await ctx.settings.flag('admin_login_captcha'));
+  const captchaOn = async () =>
+    ctx.config.adminLoginCaptcha ?? (await ctx.settings.flag('admin_login_captcha'));
 
   adminController(app, ctx, 'index', [
     {
@@ -78,7 +79,9 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
         });
         const token = await ctx.tokens.issue('admin', row.id, ctx.config.adminTokenTtl);
         const keep = isTruthy(body.keep);
-        const refreshToken = keep ? await ctx.tokens.issue('admin-refresh', row.id, ctx.config.refreshTokenTtl) : '';
+        const refreshToken = keep
+          ? await ctx.tokens.issue('admin-refresh', row.id, ctx.config.refreshTokenTtl)
+          : '';
         const admin = await ctx.adminAuth.identity(row.id, token);
         if (!admin) throw new ApiError('Account disabled');
         return ok(

@@ -1,12 +1,25 @@
 /** The back-office menu tree of an administrator, as the web app consumes it. */
 import type { AdminIdentity } from '../../auth/admin-auth.js';
-import type { Db } from '../../db/connection.js';
 import { buildTree } from '../../crud/tree.js';
+import type { Db } from '../../db/connection.js';
 
 export async function adminMenus(db: Db, admin: AdminIdentity) {
   let query = db.kysely
     .selectFrom('admin_rule')
-    .select(['id', 'pid', 'type', 'title', 'name', 'path', 'icon', 'menu_type', 'url', 'component', 'keepalive', 'extend'])
+    .select([
+      'id',
+      'pid',
+      'type',
+      'title',
+      'name',
+      'path',
+      'icon',
+      'menu_type',
+      'url',
+      'component',
+      'keepalive',
+      'extend',
+    ])
     .where('status', '=', '1')
     .orderBy('weigh', 'desc')
     .orderBy('id', 'asc');

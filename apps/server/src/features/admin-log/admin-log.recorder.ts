@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { now, type AppContext } from '../../context.js';
+import { type AppContext, now } from '../../context.js';
 
 const SECRET_KEY = /password|salt|token/i;
 const NOT_LOGGED = /\/(select|index|logout)$/i;
@@ -16,7 +16,10 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) ? MASK : maskSecrets(item, depth + 1)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        SECRET_KEY.test(key) ? MASK : maskSecrets(item, depth + 1),
+      ]),
     );
   }
   return value;
@@ -78,7 +81,9 @@ async function ruleTitle(ctx: AppContext, controller: string, action: string): P
 }
 
 function asObject(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 function clip(text: string, length: number): string {

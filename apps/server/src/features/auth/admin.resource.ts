@@ -5,12 +5,12 @@
  */
 import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
-import { type Row, type WriteContext, registerResource } from '../../crud/resource.js';
+import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
@@ -34,7 +34,12 @@ const PUBLIC_COLUMNS = [
 ] as const;
 
 const optionalFormat = (pattern: RegExp, message: string, max: number) =>
-  z.string().trim().max(max).refine((v) => v === '' || pattern.test(v), message).default('');
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === '' || pattern.test(v), message)
+    .default('');
 
 const baseFields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
@@ -57,7 +62,8 @@ const editBody = z.object({
 export function registerAdminResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
 
-  const scope = async (request: FastifyRequest) => manageableAdminIds(ctx.db, caller(request));
+  const scope = async (db: Kysely<Database>, request: FastifyRequest) =>
+    manageableAdminIds(db, caller(request));
 
   registerResource(app, ctx, {
     controller: 'auth.Admin',
@@ -79,15 +85,19 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: async (db, request) => {
-      const visible = await scope(request);
+      const visible = await scope(db, request);
       const query = db.selectFrom('admin').select(PUBLIC_COLUMNS);
       return visible === 'all' ? query : query.where('admin.id', 'in', [...visible]);
     },
     present: (rows) => withGroups(ctx, rows),
     loadRow: async (id, request) => {
-      const visible = await scope(request);
+      const visible = await scope(kysely, request);
       if (visible !== 'all' && !visible.has(id)) return undefined;
-      const row = await kysely.selectFrom('admin').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('admin')
+        .select(PUBLIC_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) return undefined;
       const [withGroup] = await withGroups(ctx, [row]);
       return { ...withGroup, password: '' };
@@ -95,7 +105,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     add: async (body, w) => {
       const data = parseInput(addBody, body);
       await assertUnique(w.trx, data, 0);
-      await assertAssignable(ctx, w.request, data.group_arr, []);
+      await assertAssignable(w, data.group_arr, []);
       const { group_arr, password, ...fields } = data;
       const time = now();
       const id = await insertId(
@@ -112,8 +122,9 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     },
     edit: async (id, body, w) => {
       const me = caller(w.request);
-      const visible = await scope(w.request);
-      if (visible !== 'all' && !visible.has(id)) throw new ApiError('You have no permission', [], Code.noPermission);
+      const visible = await scope(w.trx, w.request);
+      if (visible !== 'all' && !visible.has(id))
+        throw new ApiError('You have no permission', [], Code.noPermission);
       const data = parseInput(editBody, body);
       if (id === me.id && data.status === '0') {
         throw new ApiError('Please use another administrator account to disable the current account!');
@@ -122,15 +133,19 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       if (!existing) throw new ApiError('Record not found');
       await assertUnique(w.trx, data, id);
       const current = await groupIdsOf(w.trx, id);
-      await assertAssignable(ctx, w.request, data.group_arr, current);
+      await assertAssignable(w, data.group_arr, current);
       const { group_arr, password, id: _id, ...fields } = data;
       const secret = password ? { password: await hashPassword(password), salt: '', login_failure: 0 } : {};
-      await w.trx.updateTable('admin').set({ ...fields, ...secret, update_time: now() }).where('id', '=', id).execute();
+      await w.trx
+        .updateTable('admin')
+        .set({ ...fields, ...secret, update_time: now() })
+        .where('id', '=', id)
+        .execute();
       await setGroups(w.trx, id, group_arr);
       // A new password or a disabled account signs that administrator out everywhere.
       if (password || data.status === '0') await revokeTokens(w.trx, id);
     },
-    del: async (ids, w) => deleteAdmins(ids, w, await scope(w.request)),
+    del: async (ids, w) => deleteAdmins(ids, w, await scope(w.trx, w.request)),
   });
 }
 
@@ -148,7 +163,11 @@ async function deleteAdmins(ids: number[], w: WriteContext, visible: Set<number>
   const targets = existing.map((row) => row.id);
   if (targets.length === 0) return 0;
   await w.trx.deleteFrom('admin_group_access').where('uid', 'in', targets).execute();
-  await w.trx.deleteFrom('token').where('user_id', 'in', targets).where('type', 'in', ['admin', 'admin-refresh']).execute();
+  await w.trx
+    .deleteFrom('token')
+    .where('user_id', 'in', targets)
+    .where('type', 'in', ['admin', 'admin-refresh'])
+    .execute();
   const result = await w.trx.deleteFrom('admin').where('id', 'in', targets).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -171,18 +190,29 @@ async function withGroups(ctx: AppContext, rows: Row[]): Promise<Row[]> {
 }
 
 async function groupIdsOf(trx: Transaction<Database>, adminId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('admin_group_access').select('group_id').where('uid', '=', adminId).execute();
+  const rows = await trx
+    .selectFrom('admin_group_access')
+    .select('group_id')
+    .where('uid', '=', adminId)
+    .execute();
   return rows.map((row) => row.group_id);
 }
 
 async function setGroups(trx: Transaction<Database>, adminId: number, groupIds: number[]): Promise<void> {
   await trx.deleteFrom('admin_group_access').where('uid', '=', adminId).execute();
   const unique = [...new Set(groupIds)];
-  await trx.insertInto('admin_group_access').values(unique.map((group_id) => ({ uid: adminId, group_id }))).execute();
+  await trx
+    .insertInto('admin_group_access')
+    .values(unique.map((group_id) => ({ uid: adminId, group_id })))
+    .execute();
 }
 
 async function revokeTokens(trx: Transaction<Database>, adminId: number): Promise<void> {
-  await trx.deleteFrom('token').where('user_id', '=', adminId).where('type', 'in', ['admin', 'admin-refresh']).execute();
+  await trx
+    .deleteFrom('token')
+    .where('user_id', '=', adminId)
+    .where('type', 'in', ['admin', 'admin-refresh'])
+    .execute();
 }
 
 /** Username, e-mail and mobile belong to one administrator each. */
@@ -212,12 +242,12 @@ async function assertUnique(
  * Groups must exist; a non-super administrator may only add groups below their own
  * (groups the account already had may stay).
  */
-async function assertAssignable(ctx: AppContext, request: FastifyRequest, groupIds: number[], current: number[]) {
-  const exists = await ctx.db.kysely.selectFrom('admin_group').select('id').where('id', 'in', groupIds).execute();
+async function assertAssignable(w: WriteContext, groupIds: number[], current: number[]) {
+  const exists = await w.trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds).execute();
   if (exists.length !== new Set(groupIds).size) throw new ApiError('The selected group does not exist');
-  const me = caller(request);
+  const me = caller(w.request);
   if (me.super) return;
-  const manageable = await manageableGroupIds(ctx.db, me);
+  const manageable = await manageableGroupIds(w.trx, me);
   const added = groupIds.filter((id) => !current.includes(id));
   if (added.some((id) => !manageable.has(id))) {
     throw new ApiError('You have no permission to add an administrator to this group!');

@@ -4,13 +4,15 @@
  * never their own group, and can grant only rules they hold.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { parseRuleList } from '../../auth/permissions.js';
 import { type AppContext, now } from '../../context.js';
-import { type Row, type WriteContext, registerResource } from '../../crud/resource.js';
+import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
 import { descendantIds } from '../../crud/tree.js';
 import { insertId } from '../../db/insert-id.js';
+import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { manageableGroupIds } from './admin-scope.js';
@@ -18,12 +20,15 @@ import { manageableGroupIds } from './admin-scope.js';
 const groupBody = z.object({
   pid: input.id().default(0),
   name: z.string().trim().min(1).max(100),
-  rules: z.union([z.array(z.union([z.number(), z.string()])), z.string()]).default([]).pipe(
-    z.preprocess(
-      (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
-      z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(5000),
+  rules: z
+    .union([z.array(z.union([z.number(), z.string()])), z.string()])
+    .default([])
+    .pipe(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
+        z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(5000),
+      ),
     ),
-  ),
   status: z.enum(['0', '1']).default('1'),
 });
 
@@ -31,18 +36,19 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
   const { kysely } = ctx.db;
 
   /** Groups the caller may see: all for super; else those below them plus their own. */
-  const visibleIds = async (request: FastifyRequest): Promise<Set<number> | 'all'> => {
+  const visibleIds = async (db: Kysely<Database>, request: FastifyRequest): Promise<Set<number> | 'all'> => {
     const me = caller(request);
     if (me.super) return 'all';
-    const ids = await manageableGroupIds(ctx.db, me);
+    const ids = await manageableGroupIds(db, me);
     const query = (request.query ?? {}) as Record<string, unknown>;
     if (query.absoluteAuth !== '1') for (const id of me.groupIds) ids.add(id);
     return ids;
   };
 
   /** Stored form of a rule selection: '*' when it covers every rule, else a comma list. */
-  const ruleList = async (me: AdminIdentity, ids: number[]): Promise<string> => {
-    const all = await kysely.selectFrom('admin_rule').select('id').execute();
+  const ruleList = async (w: WriteContext, ids: number[]): Promise<string> => {
+    const me = caller(w.request);
+    const all = await w.trx.selectFrom('admin_rule').select('id').execute();
     const known = new Set(all.map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
     if (wanted.length === known.size && known.size > 0) {
@@ -50,7 +56,8 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       return '*';
     }
     if (!me.super) {
-      if (wanted.some((id) => !me.ruleIds.has(id))) throw new ApiError('You have no permission', [], Code.noPermission);
+      if (wanted.some((id) => !me.ruleIds.has(id)))
+        throw new ApiError('You have no permission', [], Code.noPermission);
       if ([...me.ruleIds].every((id) => wanted.includes(id))) {
         throw new ApiError(
           'Role group has all your rights, please contact the upper administrator to add or it does not need to be added!',
@@ -71,16 +78,18 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
     if (selfId !== null && (pid === selfId || descendantIds(all, selfId).has(pid))) {
       throw new ApiError('The parent group cannot be itself or its child');
     }
-    const visible = await visibleIds(w.request);
-    if (visible !== 'all' && !visible.has(pid)) throw new ApiError('You have no permission', [], Code.noPermission);
+    const visible = await visibleIds(w.trx, w.request);
+    if (visible !== 'all' && !visible.has(pid))
+      throw new ApiError('You have no permission', [], Code.noPermission);
   };
 
   /** Only groups below the caller may change; their own never. */
-  const assertManageable = async (request: FastifyRequest, id: number) => {
-    const me = caller(request);
+  const assertManageable = async (w: WriteContext, id: number) => {
+    const me = caller(w.request);
     if (me.groupIds.includes(id)) throw new ApiError('You cannot modify your own management group!');
     if (me.super) return;
-    if (!(await manageableGroupIds(ctx.db, me)).has(id)) throw new ApiError('You have no permission', [], Code.noPermission);
+    if (!(await manageableGroupIds(w.trx, me)).has(id))
+      throw new ApiError('You have no permission', [], Code.noPermission);
   };
 
   registerResource(app, ctx, {
@@ -101,7 +110,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
     },
     listQuery: async (db, request) => {
       const query = db.selectFrom('admin_group').selectAll();
-      const visible = await visibleIds(request);
+      const visible = await visibleIds(db, request);
       if (visible === 'all') return query;
       return query.where('admin_group.id', 'in', visible.size ? [...visible] : [0]);
     },
@@ -109,7 +118,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
     tree: { selectLabel: 'name', selectFilter: (row) => row.status === '1' },
     indexExtra: async (request) => ({ group: caller(request).groupIds }),
     loadRow: async (id, request) => {
-      const visible = await visibleIds(request);
+      const visible = await visibleIds(kysely, request);
       if (visible !== 'all' && !visible.has(id)) return undefined;
       const row = await kysely.selectFrom('admin_group').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
@@ -118,21 +127,32 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
     add: async (body, w) => {
       const data = parseInput(groupBody, body);
       await assertParent(w, data.pid, null);
-      const rules = await ruleList(caller(w.request), data.rules);
+      const rules = await ruleList(w, data.rules);
       const time = now();
-      await insertId(ctx.db, w.trx.insertInto('admin_group').values({ ...data, rules, create_time: time, update_time: time }));
+      await insertId(
+        ctx.db,
+        w.trx.insertInto('admin_group').values({ ...data, rules, create_time: time, update_time: time }),
+      );
     },
     edit: async (id, body, w) => {
-      await assertManageable(w.request, id);
+      await assertManageable(w, id);
       const data = parseInput(groupBody, body);
-      const existing = await w.trx.selectFrom('admin_group').select('id').where('id', '=', id).executeTakeFirst();
+      const existing = await w.trx
+        .selectFrom('admin_group')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
       await assertParent(w, data.pid, id);
-      const rules = await ruleList(caller(w.request), data.rules);
-      await w.trx.updateTable('admin_group').set({ ...data, rules, update_time: now() }).where('id', '=', id).execute();
+      const rules = await ruleList(w, data.rules);
+      await w.trx
+        .updateTable('admin_group')
+        .set({ ...data, rules, update_time: now() })
+        .where('id', '=', id)
+        .execute();
     },
     del: async (ids, w) => {
-      for (const id of ids) await assertManageable(w.request, id);
+      for (const id of ids) await assertManageable(w, id);
       const all = await w.trx.selectFrom('admin_group').select(['id', 'pid']).execute();
       const targets = ids.filter((id) => all.some((g) => g.id === id));
       if (all.some((g) => targets.includes(g.pid) && !targets.includes(g.id))) {
@@ -157,7 +177,11 @@ async function describeRules(ctx: AppContext, rows: Row[]): Promise<Row[]> {
     .map((row) => parseRuleList(row.rules as string | null))
     .flatMap((rules) => (rules.all ? [] : rules.ids.slice(0, 1)));
   const titles = firstIds.length
-    ? await ctx.db.kysely.selectFrom('admin_rule').select(['id', 'title']).where('id', 'in', firstIds).execute()
+    ? await ctx.db.kysely
+        .selectFrom('admin_rule')
+        .select(['id', 'title'])
+        .where('id', 'in', firstIds)
+        .execute()
     : [];
   return rows.map((row) => {
     const rules = parseRuleList(row.rules as string | null);

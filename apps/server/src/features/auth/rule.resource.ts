@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { parseRuleList } from '../../auth/permissions.js';
 import { type AppContext, now } from '../../context.js';
-import { type WriteContext, registerResource } from '../../crud/resource.js';
+import { registerResource, type WriteContext } from '../../crud/resource.js';
 import { descendantIds } from '../../crud/tree.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
@@ -29,7 +29,12 @@ const ruleBody = z
       .max(50)
       .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid')
       .refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix'),
-    path: z.string().trim().max(100).refine(NO_ADMIN_PREFIX, 'The route path does not need the /admin prefix').default(''),
+    path: z
+      .string()
+      .trim()
+      .max(100)
+      .refine(NO_ADMIN_PREFIX, 'The route path does not need the /admin prefix')
+      .default(''),
     icon: z.string().trim().max(50).default(''),
     menu_type: z.enum(['tab', 'link', 'iframe']).nullable().default(null),
     url: z.string().trim().max(255).default(''),
@@ -49,7 +54,11 @@ const ruleBody = z
     if (rule.type !== 'menu') return;
     const menuType = rule.menu_type ?? 'tab';
     if (menuType === 'tab' && !rule.component.startsWith('/src')) {
-      issues.addIssue({ code: 'custom', path: ['component'], message: 'The component path must start with /src' });
+      issues.addIssue({
+        code: 'custom',
+        path: ['component'],
+        message: 'The component path must start with /src',
+      });
     }
     if (menuType !== 'tab' && !/^(https?:\/\/|\/)/.test(rule.url)) {
       issues.addIssue({ code: 'custom', path: ['url'], message: 'Please enter the correct link address' });
@@ -107,10 +116,18 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
     edit: async (id, body, w) => {
       assertOwns(w.request, id);
       const rule = parseInput(ruleBody, body);
-      const existing = await w.trx.selectFrom('admin_rule').select('id').where('id', '=', id).executeTakeFirst();
+      const existing = await w.trx
+        .selectFrom('admin_rule')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
       await assertParent(w, rule.pid, id);
-      await w.trx.updateTable('admin_rule').set({ ...toColumns(rule), update_time: now() }).where('id', '=', id).execute();
+      await w.trx
+        .updateTable('admin_rule')
+        .set({ ...toColumns(rule), update_time: now() })
+        .where('id', '=', id)
+        .execute();
     },
     del: async (ids, w) => {
       for (const id of ids) assertOwns(w.request, id);
@@ -159,7 +176,11 @@ async function grantWithParent(trx: Transaction<Database>, pid: number, id: numb
   for (const group of groups) {
     const rules = parseRuleList(group.rules);
     if (rules.all || !rules.ids.includes(pid)) continue;
-    await trx.updateTable('admin_group').set({ rules: [...rules.ids, id].join(',') }).where('id', '=', group.id).execute();
+    await trx
+      .updateTable('admin_group')
+      .set({ rules: [...rules.ids, id].join(',') })
+      .where('id', '=', group.id)
+      .execute();
   }
 }
 
@@ -170,6 +191,10 @@ async function revokeFromGroups(trx: Transaction<Database>, ids: number[]): Prom
     const rules = parseRuleList(group.rules);
     if (rules.all || !rules.ids.some((id) => ids.includes(id))) continue;
     const kept = rules.ids.filter((id) => !ids.includes(id));
-    await trx.updateTable('admin_group').set({ rules: kept.join(',') }).where('id', '=', group.id).execute();
+    await trx
+      .updateTable('admin_group')
+      .set({ rules: kept.join(',') })
+      .where('id', '=', group.id)
+      .execute();
   }
 }

@@ -30,7 +30,15 @@ export async function siteConfig(settings: Settings) {
   };
 }
 
-const UNITS: Record<string, number> = { b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+};
 
 /** '10mb' → bytes (1024-based, as the original); undefined when unreadable. */
 export function parseSize(text: string): number | undefined {

@@ -1,11 +1,12 @@
 /** What a member sees of their own account, and the member menus. */
 import type { UserIdentity } from '../../auth/user-auth.js';
-import type { Db } from '../../db/connection.js';
 import { buildTree } from '../../crud/tree.js';
+import type { Db } from '../../db/connection.js';
 import { ApiError } from '../../http/errors.js';
 import type { Settings } from '../config/settings.js';
 
-export const MEMBER_CENTER_DISABLED = 'The member center has been disabled. Please contact the webmaster to turn it on.';
+export const MEMBER_CENTER_DISABLED =
+  'The member center has been disabled. Please contact the webmaster to turn it on.';
 
 export async function requireMemberCenter(settings: Settings): Promise<void> {
   if (!(await settings.flag('open_member_center'))) throw new ApiError(MEMBER_CENTER_DISABLED);
@@ -40,7 +41,18 @@ export function memberInfo(user: UserIdentity, token = user.token, refreshToken 
 }
 
 const RULE_COLUMNS = [
-  'id', 'pid', 'type', 'title', 'name', 'path', 'icon', 'menu_type', 'url', 'component', 'no_login_valid', 'extend',
+  'id',
+  'pid',
+  'type',
+  'title',
+  'name',
+  'path',
+  'icon',
+  'menu_type',
+  'url',
+  'component',
+  'no_login_valid',
+  'extend',
 ] as const;
 
 /**
@@ -56,7 +68,10 @@ export async function memberRules(db: Db, user: UserIdentity | null) {
     .orderBy('weigh', 'desc')
     .orderBy('id', 'asc');
   if (!user) {
-    const rows = await query.where('no_login_valid', '=', 1).where('type', 'in', ['route', 'nav', 'button']).execute();
+    const rows = await query
+      .where('no_login_valid', '=', 1)
+      .where('type', 'in', ['route', 'nav', 'button'])
+      .execute();
     return { rules: buildTree(rows), menus: [] };
   }
   if (!user.super) {

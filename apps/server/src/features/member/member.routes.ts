@@ -22,10 +22,18 @@ const loginBody = z.object({
   ...captchaFields,
 });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
-const MAIL_SETTINGS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'];
+const MAIL_SETTINGS = [
+  'smtp_server',
+  'smtp_port',
+  'smtp_user',
+  'smtp_pass',
+  'smtp_verification',
+  'smtp_sender_mail',
+];
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const captchaOn = async () => ctx.config.userLoginCaptcha ?? (await ctx.settings.flag('user_login_captcha'));
+  const captchaOn = async () =>
+    ctx.config.userLoginCaptcha ?? (await ctx.settings.flag('user_login_captcha'));
 
   /** Channels a verification code can be sent through; SMS arrives with the member issue. */
   const verificationChannels = async (): Promise<string[]> => {
@@ -42,12 +50,17 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       await requireMemberCenter(ctx.settings);
       if (request.user) throw alreadyLoggedIn();
       if (request.method === 'GET') {
-        return ok({ userLoginCaptchaSwitch: await captchaOn(), accountVerificationType: await verificationChannels() });
+        return ok({
+          userLoginCaptchaSwitch: await captchaOn(),
+          accountVerificationType: await verificationChannels(),
+        });
       }
       const { tab } = parseInput(checkInBody, request.body);
       if (tab === 'register') {
         // Registration needs a code sent by e-mail or SMS; without a channel nobody could finish it.
-        throw new ApiError('Registration is unavailable: no e-mail or SMS verification channel is configured');
+        throw new ApiError(
+          'Registration is unavailable: no e-mail or SMS verification channel is configured',
+        );
       }
       const body = parseInput(loginBody, request.body);
       if (await captchaOn()) await checkLoginCaptcha(ctx, body);
@@ -96,7 +109,13 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       const site = await siteConfig(ctx.settings);
       const { rules, menus } = await memberRules(ctx.db, request.user);
       return ok({
-        site: { siteName: site.siteName, recordNumber: site.recordNumber, version: site.version, cdnUrl: site.cdnUrl, upload: site.upload },
+        site: {
+          siteName: site.siteName,
+          recordNumber: site.recordNumber,
+          version: site.version,
+          cdnUrl: site.cdnUrl,
+          upload: site.upload,
+        },
         openMemberCenter: await ctx.settings.flag('open_member_center'),
         userInfo: request.user ? memberInfo(request.user) : null,
         rules,

@@ -1,0 +1,170 @@
+/**
+ * The list-query compiler: turns parsed list parameters into Kysely where / order / limit
+ * clauses that mean the same on SQLite, MySQL/MariaDB and PostgreSQL. Columns come only
+ * from the resource's whitelist; every client value is a bound parameter.
+ */
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import { fail } from '../http/errors.js';
+import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
+
+export * from './list-params.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the compiler works on any list query.
+type AnySelect = SelectQueryBuilder<any, any, any>;
+type Condition = RawBuilder<SqlBool>;
+
+/** `!` escapes LIKE wildcards on every dialect alike (a backslash means different things in MySQL strings). */
+export function escapeLike(value: string): string {
+  return value.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+export function applyListFilters<Q extends AnySelect>(
+  qb: Q,
+  spec: ListSpec,
+  params: ListParams,
+  dialect: Dialect,
+): Q {
+  const conditions: Condition[] = [];
+  if (params.quickSearch && spec.quickSearch.length > 0) {
+    const pattern = `%${escapeLike(params.quickSearch)}%`;
+    const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));
+    conditions.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+  }
+  for (const item of params.search) {
+    const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect);
+    if (condition) conditions.push(condition);
+  }
+  if (params.initValue.length > 0) {
+    const key = spec.fields[params.initKey] as ListField;
+    conditions.push(
+      sql<SqlBool>`${sql.ref(key.column)} in (${sql.join(params.initValue.map((v) => typed(key, v)))})`,
+    );
+  }
+  return conditions.reduce((query, condition) => query.where(condition) as Q, qb);
+}
+
+export function applyListOrder<Q extends AnySelect>(qb: Q, spec: ListSpec, params: ListParams): Q {
+  const { field, direction } = params.order;
+  const orderField = spec.fields[field] ?? spec.fields[spec.defaultOrder.field];
+  let query = qb.orderBy(sql.ref(orderField?.column ?? spec.pk), direction) as Q;
+  // The primary key breaks ties so pages never repeat or skip rows.
+  const pk = spec.fields[spec.pk];
+  if (pk && field !== spec.pk) query = query.orderBy(sql.ref(pk.column), direction) as Q;
+  return query;
+}
+
+export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q {
+  return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
+}
+
+function column(spec: ListSpec, name: string): ListField {
+  const found = spec.fields[name];
+  if (!found) throw new Error(`quickSearch field ${name} is not declared in fields`);
+  return found;
+}
+
+function asText(field: ListField, dialect: Dialect): Expression<unknown> {
+  if (field.type === 'string') return sql.ref(field.column);
+  return dialect === 'mysql'
+    ? sql`cast(${sql.ref(field.column)} as char)`
+    : sql`cast(${sql.ref(field.column)} as text)`;
+}
+
+function like(target: Expression<unknown>, pattern: string, dialect: Dialect, negate = false): Condition {
+  // PostgreSQL's LIKE is case-sensitive; MySQL's collation and SQLite's LIKE are not (for ASCII).
+  const op = sql.raw(`${negate ? 'not ' : ''}${dialect === 'postgres' ? 'ilike' : 'like'}`);
+  return sql<SqlBool>`${target} ${op} ${pattern} escape '!'`;
+}
+
+/** A client value as the column's type: numbers must be numeric (PostgreSQL compares strictly). */
+function typed(field: ListField, value: string): string | number {
+  if (field.type === 'string') return value;
+  if (!/^-?\d{1,15}(\.\d+)?$/.test(value))
+    fail('The value of %s must be a number', field.column.split('.').pop() ?? '');
+  return Number(value);
+}
+
+/** '2024-01-02 03:04:05', '2024-01-02' or unix seconds → unix seconds; undefined when unreadable. */
+export function toUnixSeconds(value: string, timeZoneOffsetMinutes = 0): number | undefined {
+  const trimmed = value.trim();
+  if (/^\d{1,12}$/.test(trimmed)) return Number(trimmed);
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?$/.exec(trimmed);
+  if (!match) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  return Number.isNaN(utc) ? undefined : Math.floor(utc / 1000) - timeZoneOffsetMinutes * 60;
+}
+
+function searchCondition(field: ListField, item: SearchItem, dialect: Dialect): Condition | null {
+  const ref = sql.ref(field.column);
+  const scalar = Array.isArray(item.val) ? '' : item.val;
+  const datetime = item.render === 'datetime' || field.type === 'time';
+  const value = (v: string) => {
+    if (!datetime) return typed(field, v);
+    const seconds = toUnixSeconds(v);
+    if (seconds === undefined)
+      fail('The value of %s must be a date and time', field.column.split('.').pop() ?? '');
+    return seconds;
+  };
+  switch (item.operator) {
+    case '=':
+    case '<>':
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      if (scalar === '') return null;
+      return sql<SqlBool>`${ref} ${sql.raw(item.operator)} ${value(scalar)}`;
+    case 'LIKE':
+    case 'NOT LIKE':
+      if (scalar === '') return null;
+      return like(asText(field, dialect), `%${escapeLike(scalar)}%`, dialect, item.operator === 'NOT LIKE');
+    case 'IN':
+    case 'NOT IN': {
+      const values = (item.val as string[]).filter((v) => v !== '');
+      if (values.length === 0) return null;
+      const op = sql.raw(item.operator === 'IN' ? 'in' : 'not in');
+      return sql<SqlBool>`${ref} ${op} (${sql.join(values.map((v) => typed(field, v)))})`;
+    }
+    case 'RANGE':
+    case 'NOT RANGE':
+      return range(ref, scalar, item.operator === 'NOT RANGE', (v) =>
+        datetime ? toUnixSeconds(v) : typed(field, v),
+      );
+    case 'NULL':
+      return sql<SqlBool>`${ref} is null`;
+    case 'NOT NULL':
+      return sql<SqlBool>`${ref} is not null`;
+    case 'FIND_IN_SET': {
+      const values = (item.val as string[]).filter((v) => v !== '');
+      if (values.length === 0) return null;
+      const parts = values.map((v) =>
+        dialect === 'mysql'
+          ? sql<SqlBool>`find_in_set(${v}, ${ref})`
+          : like(sql`(',' || ${asText(field, dialect)} || ',')`, `%,${escapeLike(v)},%`, dialect),
+      );
+      return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+    }
+  }
+}
+
+/** 'a,b' → between; only a → >= (or < when negated); only b → <= (or >). Unreadable parts are dropped. */
+function range(
+  ref: Expression<unknown>,
+  text: string,
+  negate: boolean,
+  convert: (v: string) => string | number | undefined,
+): Condition | null {
+  const [left = '', right = ''] = text.split(',').map((p) => p.trim());
+  const a = left === '' ? undefined : convert(left);
+  const b = right === '' ? undefined : convert(right);
+  if (a !== undefined && b !== undefined) {
+    return negate
+      ? sql<SqlBool>`${ref} not between ${a} and ${b}`
+      : sql<SqlBool>`${ref} between ${a} and ${b}`;
+  }
+  if (a !== undefined) return negate ? sql<SqlBool>`${ref} < ${a}` : sql<SqlBool>`${ref} >= ${a}`;
+  if (b !== undefined) return negate ? sql<SqlBool>`${ref} > ${b}` : sql<SqlBool>`${ref} <= ${b}`;
+  return null;
+}

@@ -1,0 +1,217 @@
+/** auth.Group and auth.Rule: trees, ancestry refusals, sorting and rule grants. */
+import { expect, it } from 'vitest';
+import {
+  call,
+  createAdmin,
+  createGroup,
+  forEachDatabase,
+  loginAdmin,
+  loginSuper,
+} from '../support/test-app.js';
+
+forEachDatabase('auth.Group and auth.Rule', (get) => {
+  it("lists groups as a tree with readable rule summaries and the caller's groups", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const res = await call(t.app, 'GET', '/admin/auth.Group/index', { token });
+    expect(res.code).toBe(1);
+    expect(res.data.group).toEqual([1]);
+    const [root] = res.data.list;
+    expect(root).toMatchObject({ id: 1, name: '超级管理组', rules: 'Super administrator' });
+    expect(root.children[0]).toMatchObject({ id: 2 });
+    expect(root.children[0].children[0].children[0]).toMatchObject({ id: 4 });
+
+    const select = await call(t.app, 'GET', '/admin/auth.Group/index', { token, query: { select: '1' } });
+    expect(select.data.options.map((o: { name: string }) => o.name)).toEqual([
+      '超级管理组',
+      '    └一级管理员',
+      '        └二级管理员',
+      '            └三级管理员',
+    ]);
+  });
+
+  it("refuses a group that would be its own parent or its descendant's child", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const self = await call(t.app, 'POST', '/admin/auth.Group/edit', {
+      token,
+      body: { id: 2, pid: 2, name: 'x', rules: [1] },
+    });
+    expect(self.msg).toBe('The parent group cannot be itself or its child');
+    const loop = await call(t.app, 'POST', '/admin/auth.Group/edit', {
+      token,
+      body: { id: 2, pid: 4, name: 'x', rules: [1] },
+    });
+    expect(loop.msg).toBe('The parent group cannot be itself or its child');
+    const row = await t.ctx.db.kysely
+      .selectFrom('admin_group')
+      .selectAll()
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pid: 1, name: '一级管理员' });
+  });
+
+  it('refuses to delete a parent group alone, but deletes it with its children', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const parent = await createGroup(t.ctx, 'parent', ['dashboard']);
+    const child = await createGroup(t.ctx, 'child', ['dashboard'], parent);
+    const alone = await call(t.app, 'POST', '/admin/auth.Group/del', { token, body: { ids: [parent] } });
+    expect(alone.msg).toBe('Please delete the child element first, or use batch deletion');
+    const both = await call(t.app, 'POST', '/admin/auth.Group/del', {
+      token,
+      body: { ids: [parent, child] },
+    });
+    expect(both.code).toBe(1);
+  });
+
+  it('stores a selection of every rule as "*" and edits return leaf rules only', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const all = (await t.ctx.db.kysely.selectFrom('admin_rule').select('id').execute()).map((r) => r.id);
+    const add = await call(t.app, 'POST', '/admin/auth.Group/add', {
+      token,
+      body: { pid: 1, name: 'everything', rules: all },
+    });
+    expect(add.code).toBe(1);
+    const stored = await t.ctx.db.kysely
+      .selectFrom('admin_group')
+      .select('rules')
+      .where('name', '=', 'everything')
+      .executeTakeFirstOrThrow();
+    expect(stored.rules).toBe('*');
+
+    const form = await call(t.app, 'GET', '/admin/auth.Group/edit', { token, query: { id: 3 } });
+    // Group 3 holds 21..43; its parents (21 members dir, 22 user page...) are left out.
+    expect(form.data.row.rules).not.toContain(21);
+    expect(form.data.row.rules).toContain(23);
+  });
+
+  it('keeps a non-super administrator out of their own group and groups above them', async () => {
+    const t = get();
+    const managers = await createGroup(t.ctx, 'group managers', [
+      'auth',
+      'auth/group',
+      'auth/group/index',
+      'auth/group/add',
+      'auth/group/edit',
+      'auth/group/del',
+      'dashboard',
+    ]);
+    await createAdmin(t.ctx, 'gmanager', 'group-manager', [managers]);
+    const { token } = await loginAdmin(t.app, 'gmanager', 'group-manager');
+    const own = await call(t.app, 'POST', '/admin/auth.Group/edit', {
+      token,
+      body: { id: managers, pid: 1, name: 'x', rules: [1] },
+    });
+    expect(own.msg).toBe('You cannot modify your own management group!');
+    const above = await call(t.app, 'POST', '/admin/auth.Group/edit', {
+      token,
+      body: { id: 2, pid: 1, name: 'x', rules: [1] },
+    });
+    expect(above.code).toBe(401);
+    const tooMuch = await call(t.app, 'POST', '/admin/auth.Group/add', {
+      token,
+      body: { pid: managers, name: 'sub', rules: [45] },
+    });
+    expect(tooMuch.code).toBe(401);
+    const ok = await call(t.app, 'POST', '/admin/auth.Group/add', {
+      token,
+      body: { pid: managers, name: 'sub', rules: [1] },
+    });
+    expect(ok.code).toBe(1);
+  });
+
+  it('lists rules as a tree, and offers menu parents in the select', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const res = await call(t.app, 'GET', '/admin/auth.Rule/index', { token });
+    const dashboard = res.data.list[0];
+    expect(dashboard).toMatchObject({ name: 'dashboard', weigh: 999 });
+    const options = await call(t.app, 'GET', '/admin/auth.Rule/index', { token, query: { select: '1' } });
+    const types = new Set(options.data.options.map((o: { type: string }) => o.type));
+    expect([...types].sort()).toEqual(['menu', 'menu_dir']);
+  });
+
+  it('adds a rule, grants it to groups holding its parent, and validates component and prefix', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const base = { pid: 22, type: 'button', title: 'Export', name: 'user/user/export' };
+    expect((await call(t.app, 'POST', '/admin/auth.Rule/add', { token, body: base })).code).toBe(1);
+    const rule = await t.ctx.db.kysely
+      .selectFrom('admin_rule')
+      .select('id')
+      .where('name', '=', 'user/user/export')
+      .executeTakeFirstOrThrow();
+    const group2 = await t.ctx.db.kysely
+      .selectFrom('admin_group')
+      .select('rules')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(group2.rules?.split(',')).toContain(String(rule.id));
+
+    const badComponent = await call(t.app, 'POST', '/admin/auth.Rule/add', {
+      token,
+      body: { pid: 0, type: 'menu', title: 'X', name: 'x/page', path: 'x/page', component: 'views/x.tsx' },
+    });
+    expect(badComponent.msg).toBe('The component path must start with /src');
+    const prefixed = await call(t.app, 'POST', '/admin/auth.Rule/add', {
+      token,
+      body: {
+        pid: 0,
+        type: 'menu',
+        title: 'X',
+        name: 'x/page',
+        path: '/admin/x/page',
+        component: '/src/views/x.tsx',
+      },
+    });
+    expect(prefixed.msg).toBe('The route path does not need the /admin prefix');
+  });
+
+  it('refuses a rule as its own ancestor and deleting a parent that has children', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const edit = await call(t.app, 'GET', '/admin/auth.Rule/edit', { token, query: { id: 2 } });
+    const loop = await call(t.app, 'POST', '/admin/auth.Rule/edit', {
+      token,
+      body: { ...edit.data.row, pid: 8 },
+    });
+    expect(loop.msg).toBe('The parent rule cannot be itself or its child');
+    const self = await call(t.app, 'POST', '/admin/auth.Rule/edit', {
+      token,
+      body: { ...edit.data.row, pid: 2 },
+    });
+    expect(self.msg).toBe('The parent rule cannot be itself or its child');
+    const del = await call(t.app, 'POST', '/admin/auth.Rule/del', { token, body: { ids: [2] } });
+    expect(del.msg).toBe('Please delete the child element first, or use batch deletion');
+    expect(
+      await t.ctx.db.kysely.selectFrom('admin_rule').select('id').where('id', '=', 2).executeTakeFirst(),
+    ).toBeDefined();
+  });
+
+  it('swaps the weigh of two rules and refuses equal weights', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const res = await call(t.app, 'POST', '/admin/auth.Rule/sortable', {
+      token,
+      body: { id: 3, targetId: 8 },
+    });
+    expect(res.code).toBe(1);
+    const rows = await t.ctx.db.kysely
+      .selectFrom('admin_rule')
+      .select(['id', 'weigh'])
+      .where('id', 'in', [3, 8])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 3, weigh: 98 },
+      { id: 8, weigh: 99 },
+    ]);
+    const equal = await call(t.app, 'POST', '/admin/auth.Rule/sortable', {
+      token,
+      body: { id: 4, targetId: 5 },
+    });
+    expect(equal.msg).toBe('Invalid collation because the weights of the two targets are equal');
+  });
+});

@@ -1,0 +1,34 @@
+/** Migrations run up, down and up again on every configured database, leaving the install data. */
+import { expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
+import { migrateDownAll, migrateToLatest } from '../../src/db/migrate.js';
+import { testDatabases } from '../support/databases.js';
+
+for (const factory of testDatabases()) {
+  it(`migrates up, down and up again [${factory.dialect}]`, async () => {
+    const database = await factory.create();
+    const db = await openDatabase(database.url, 'ba_');
+    try {
+      await migrateToLatest(db);
+      const rules = await db.kysely.selectFrom('admin_rule').select('id').execute();
+      expect(rules.length).toBe(90);
+      await migrateDownAll(db);
+      const tables = await db.kysely.introspection.getTables();
+      expect(tables.filter((t) => t.name.startsWith('ba_') && !t.name.includes('migration'))).toEqual([]);
+      await migrateToLatest(db);
+      const config = await db.kysely
+        .selectFrom('config')
+        .select(['name', 'value'])
+        .where('name', '=', 'site_name')
+        .execute();
+      expect(config).toEqual([{ name: 'site_name', value: '站点名称' }]);
+      // PostgreSQL sequences moved past the explicit ids: a new rule gets a fresh id.
+      const { insertId } = await import('../../src/db/insert-id.js');
+      const id = await insertId(db, db.kysely.insertInto('admin_rule').values({ title: 'x', name: 'x/y' }));
+      expect(id).toBeGreaterThan(90);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+}
