@@ -15,6 +15,7 @@ import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { type Lang, translate } from '../../i18n/index.js';
 import { manageableGroupIds } from './admin-scope.js';
 
 const groupBody = z.object({
@@ -114,7 +115,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       if (visible === 'all') return query;
       return query.where('admin_group.id', 'in', visible.size ? [...visible] : [0]);
     },
-    present: (rows) => describeRules(ctx, rows),
+    present: (rows, request) => describeRules(ctx, rows, request.lang),
     tree: { selectLabel: 'name', selectFilter: (row) => row.status === '1' },
     indexExtra: async (request) => ({ group: caller(request).groupIds }),
     loadRow: async (id, request) => {
@@ -172,7 +173,7 @@ function caller(request: FastifyRequest): AdminIdentity {
 }
 
 /** The list shows what a group grants in words: super, nothing, or its first rule and a count. */
-async function describeRules(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+async function describeRules(ctx: AppContext, rows: Row[], lang: Lang): Promise<Row[]> {
   const firstIds = rows
     .map((row) => parseRuleList(row.rules as string | null))
     .flatMap((rules) => (rules.all ? [] : rules.ids.slice(0, 1)));
@@ -185,8 +186,8 @@ async function describeRules(ctx: AppContext, rows: Row[]): Promise<Row[]> {
     : [];
   return rows.map((row) => {
     const rules = parseRuleList(row.rules as string | null);
-    if (rules.all) return { ...row, rules: 'Super administrator' };
-    if (rules.ids.length === 0) return { ...row, rules: 'No permission' };
+    if (rules.all) return { ...row, rules: translate('Super administrator', lang) };
+    if (rules.ids.length === 0) return { ...row, rules: translate('No permission', lang) };
     const first = titles.find((t) => t.id === rules.ids[0])?.title ?? '';
     return { ...row, rules: rules.ids.length > 1 ? `${first} (+${rules.ids.length - 1})` : first };
   });

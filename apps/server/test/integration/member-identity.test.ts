@@ -1,0 +1,170 @@
+/** Member sign-in through /api/user/checkIn, sign-out, refresh and the member centre's start data. */
+import { expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/passwords.js';
+import type { AppContext } from '../../src/context.js';
+import { insertId } from '../../src/db/insert-id.js';
+import { call, forEachDatabase } from '../support/test-app.js';
+
+async function createMember(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  extra: Record<string, string> = {},
+) {
+  return insertId(
+    ctx.db,
+    ctx.db.kysely.insertInto('user').values({
+      username,
+      nickname: username,
+      password: await hashPassword(password),
+      group_id: 1,
+      status: 'enable',
+      money: 1250,
+      ...extra,
+    }),
+  );
+}
+
+forEachDatabase('member identity', (get) => {
+  it('answers the login configuration', async () => {
+    const res = await call(get().app, 'GET', '/api/user/checkIn');
+    expect(res).toMatchObject({
+      code: 1,
+      data: { userLoginCaptchaSwitch: false, accountVerificationType: [] },
+    });
+  });
+
+  it('logs a member in by username, e-mail or mobile', async () => {
+    const t = get();
+    await createMember(t.ctx, 'member1', 'member-pass', { email: 'm1@example.com', mobile: '13800138000' });
+    for (const username of ['member1', 'm1@example.com', '13800138000']) {
+      const res = await call(t.app, 'POST', '/api/user/checkIn', {
+        body: { tab: 'login', username, password: 'member-pass' },
+      });
+      expect(res, username).toMatchObject({ code: 1, msg: 'Login succeeded!', data: { routePath: '/user' } });
+      expect(res.data.userInfo).toMatchObject({ username: 'member1', money: '12.50' });
+      expect(res.data.userInfo).not.toHaveProperty('password');
+    }
+    const wrong = await call(t.app, 'POST', '/api/user/checkIn', {
+      body: { tab: 'login', username: 'member1', password: 'wrong-pass' },
+    });
+    expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect user name or password!' });
+  });
+
+  it('refuses registration cleanly while no verification channel is configured', async () => {
+    const t = get();
+    const res = await call(t.app, 'POST', '/api/user/checkIn', {
+      body: {
+        tab: 'register',
+        username: 'newbie',
+        password: 'newbie-pass',
+        registerType: 'email',
+        email: 'n@example.com',
+      },
+    });
+    expect(res).toMatchObject({
+      code: 0,
+      msg: 'Registration is unavailable: no e-mail or SMS verification channel is configured',
+    });
+    const unknown = await call(t.app, 'POST', '/api/user/checkIn', { body: { tab: 'hack' } });
+    expect(unknown).toMatchObject({ code: 0, msg: 'Parameter tab has an unsupported value' });
+    const rows = await t.ctx.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'newbie')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('gives a signed-in member their menus; visitors get none', async () => {
+    const t = get();
+    await createMember(t.ctx, 'member2', 'member-pass');
+    const login = await call(t.app, 'POST', '/api/user/checkIn', {
+      body: { tab: 'login', username: 'member2', password: 'member-pass', keep: 1 },
+    });
+    const { token, refresh_token } = login.data.userInfo;
+    const index = await call(t.app, 'GET', '/api/index/index', { userToken: token });
+    expect(index.data).toMatchObject({ openMemberCenter: true, userInfo: { username: 'member2' } });
+    expect(index.data.menus[0]).toMatchObject({ name: 'account', type: 'menu_dir' });
+    expect(index.data.menus[0].children.map((c: { name: string }) => c.name)).toContain('account/overview');
+
+    const visitor = await call(t.app, 'GET', '/api/index/index');
+    expect(visitor.data).toMatchObject({ userInfo: null, menus: [] });
+    const required = await call(t.app, 'GET', '/api/index/index', { query: { requiredLogin: '1' } });
+    expect(required.code).toBe(303);
+
+    // An admin token is not a member token, and vice versa.
+    const crossed = await call(t.app, 'GET', '/admin/index/index', { token });
+    expect(crossed.code).toBe(303);
+
+    const refreshed = await call(t.app, 'POST', '/api/common/refreshToken', { body: { refresh_token } });
+    expect(refreshed.data.type).toBe('user-refresh');
+    const out = await call(t.app, 'POST', '/api/user/logout', {
+      userToken: refreshed.data.token,
+      body: { refreshToken: refresh_token },
+    });
+    expect(out.code).toBe(1);
+    const after = await call(t.app, 'GET', '/api/index/index', { userToken: refreshed.data.token });
+    expect(after.data.userInfo).toBeNull();
+  });
+
+  it('refuses a disabled member', async () => {
+    const t = get();
+    await createMember(t.ctx, 'member3', 'member-pass', { status: 'disable' });
+    const res = await call(t.app, 'POST', '/api/user/checkIn', {
+      body: { tab: 'login', username: 'member3', password: 'member-pass' },
+    });
+    expect(res).toMatchObject({ code: 0, msg: 'Account disabled' });
+  });
+
+  it('answers every member sign-in call with the disabled message when the member centre is off', async () => {
+    const t = get();
+    await t.ctx.db.kysely
+      .updateTable('config')
+      .set({ value: '0' })
+      .where('name', '=', 'open_member_center')
+      .execute();
+    t.ctx.settings.invalidate();
+    try {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await call(t.app, method, '/api/user/checkIn', {
+          body: method === 'POST' ? { tab: 'login' } : undefined,
+        });
+        expect(res.msg).toBe(
+          'The member center has been disabled. Please contact the webmaster to turn it on.',
+        );
+      }
+      const index = await call(t.app, 'GET', '/api/index/index');
+      expect(index.data.openMemberCenter).toBe(false);
+    } finally {
+      await t.ctx.db.kysely
+        .updateTable('config')
+        .set({ value: '1' })
+        .where('name', '=', 'open_member_center')
+        .execute();
+      t.ctx.settings.invalidate();
+    }
+  });
+});
+
+forEachDatabase(
+  'auth rate limit',
+  (get) => {
+    it('limits sign-in attempts per IP', async () => {
+      const t = get();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await call(t.app, 'POST', '/admin/index/login', {
+          body: { username: 'admin', password: 'wrong-pass' },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await call(t.app, 'POST', '/api/user/checkIn', { body: { tab: 'login' } });
+      expect(limited.status).toBe(200); // a separate counter per route
+      const form = await call(t.app, 'GET', '/admin/index/login');
+      expect(form.code).toBe(1); // reading the form is never limited
+    });
+  },
+  { authRateLimit: 3 },
+);

@@ -1,0 +1,52 @@
+/**
+ * Every message the server can emit has a zh-cn translation (zh-cn is the default
+ * language, so a missing key shows English to most users).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MESSAGES } from '@portico/shared';
+import { expect, it } from 'vitest';
+import { translate } from '../../src/i18n/index.js';
+import { zhCn } from '../../src/i18n/zh-cn.js';
+
+const SRC = join(import.meta.dirname, '../../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** String literals handed to ApiError, fail(), ok(..., msg), zod messages and needLogin. */
+function emittedKeys(): Set<string> {
+  const keys = new Set<string>(Object.values(MESSAGES));
+  const patterns = [
+    /new ApiError\(\s*'((?:[^'\\]|\\.)+)'/g,
+    /\bfail\(\s*'((?:[^'\\]|\\.)+)'/g,
+    /\bok\([^;]*?,\s*'((?:[^'\\]|\\.)+)'\s*[,)]/g,
+    /message:\s*'((?:[^'\\]|\\.)+)'/g,
+    /\.(?:regex|refine)\([^;]*?,\s*'((?:[^'\\]|\\.)+)'\)/g,
+    /sendEnvelope\([^;]*?Code\.error,\s*'((?:[^'\\]|\\.)+)'/g,
+  ];
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of patterns)
+      for (const match of text.matchAll(pattern)) if (match[1]) keys.add(match[1]);
+  }
+  return keys;
+}
+
+it('translates every emitted message key into zh-cn', () => {
+  const keys = emittedKeys();
+  expect(keys.size).toBeGreaterThan(40);
+  const missing = [...keys].filter((key) => !(key in zhCn));
+  expect(missing).toEqual([]);
+});
+
+it('fills placeholders in both languages', () => {
+  expect(translate('Parameter %s can not be empty', 'en', ['username'])).toBe(
+    'Parameter username can not be empty',
+  );
+  expect(translate('Parameter %s can not be empty', 'zh-cn', ['username'])).toContain('username');
+});
