@@ -11,6 +11,7 @@ import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
 import { can, type Grants, mergeRuleLists } from './permissions.js';
 import type { TokenService } from './tokens.js';
+import '../http/request-context.js';
 
 export interface AdminIdentity extends Grants {
   id: number;

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: requests per second of the bare health route and of an authenticated
+ * admin list (`GET /admin/auth.Admin/index`, a page of 10 with a quick search) on SQLite
+ * with 10,000 administrators, measured with autocannon against a real server process on
+ * loopback. Prints both rates, their ratio and the server's peak resident memory.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { hashPassword } from '../apps/server/src/auth/passwords.js';
+import { openDatabase } from '../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { ensureSuperAdmin } from '../apps/server/src/setup/super-admin.js';
+
+const ADMINS = 10_000;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 18_765);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function seed(databaseUrl: string): Promise<string> {
+  const db = await openDatabase(databaseUrl, 'ba_');
+  try {
+    await migrateToLatest(db);
+    const password = (await ensureSuperAdmin(db)) ?? '';
+    const hash = await hashPassword('bench-password');
+    const now = Math.floor(Date.now() / 1000);
+    for (let start = 0; start < ADMINS; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({
+        username: `user${start + i}`,
+        nickname: `Bench user ${start + i}`,
+        password: hash,
+        create_time: now,
+      }));
+      await db.kysely.insertInto('admin').values(rows).execute();
+    }
+    return password;
+  } finally {
+    await db.close();
+  }
+}
+
+function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve('apps/server/src/main.ts'), 'start'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitForHealth(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function run(title: string, path: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({
+    url: `${BASE}${path}`,
+    connections: 10,
+    duration: DURATION_SECONDS,
+    headers,
+  });
+  const bad = result.non2xx + result.errors;
+  console.log(
+    `${title}: ${result.requests.average.toFixed(0)} req/s (p99 ${result.latency.p99} ms, errors ${bad})`,
+  );
+  if (bad > 0) throw new Error(`${title}: ${bad} failed requests`);
+  return result.requests.average;
+}
+
+/** Peak resident set size (VmHWM) of a process, in MiB. */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
+  const databaseUrl = `sqlite:${join(dataDir, 'bench.sqlite')}`;
+  console.log(`seeding ${ADMINS} administrators…`);
+  const password = await seed(databaseUrl);
+  const server = startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    LOG_LEVEL: 'warn',
+    ADMIN_LOGIN_CAPTCHA: '0',
+  });
+  try {
+    await waitForHealth();
+    const login = await fetch(`${BASE}/admin/index/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    const token = ((await login.json()) as { data: { userInfo: { token: string } } }).data.userInfo.token;
+    const listPath = '/admin/auth.Admin/index?page=1&limit=10&quickSearch=user12';
+    const check = (await (await fetch(`${BASE}${listPath}`, { headers: { batoken: token } })).json()) as {
+      code: number;
+      data: { total: number };
+    };
+    if (check.code !== 1 || check.data.total === 0)
+      throw new Error('the admin list did not answer as expected');
+
+    const health = await run('health          ', '/health');
+    const list = await run('admin list (auth)', listPath, { batoken: token });
+    const ratio = list / health;
+    console.log(`ratio list/health: ${(ratio * 100).toFixed(1)}% (target >= 25%)`);
+    const peak = server.pid ? peakRssMiB(server.pid) : 0;
+    console.log(`server peak RSS: ${peak.toFixed(1)} MiB (target < 200 MiB)`);
+    if (ratio < 0.25 || peak >= 200) process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
