@@ -26,7 +26,18 @@ export interface AdminIdentity extends Grants {
 
 export const ADMIN_TOKEN_HEADERS = ['batoken', 'ba-token'] as const;
 
+/**
+ * Grants are read on every admin request; they are kept for a few seconds. Any write
+ * through the back-office clears them at once in this process; other processes on the
+ * same database see a change within GRANTS_CACHE_MS.
+ */
+const GRANTS_CACHE_MS = 5000;
+
+type CachedGrants = Grants & { groupIds: number[]; at: number };
+
 export class AdminAuth {
+  private readonly grantsCache = new Map<number, CachedGrants>();
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
@@ -64,6 +75,20 @@ export class AdminAuth {
   }
 
   async grants(adminId: number): Promise<Grants & { groupIds: number[] }> {
+    const cached = this.grantsCache.get(adminId);
+    if (cached && Date.now() - cached.at < GRANTS_CACHE_MS) return cached;
+    const fresh = await this.loadGrants(adminId);
+    if (this.grantsCache.size > 10_000) this.grantsCache.clear();
+    this.grantsCache.set(adminId, { ...fresh, at: Date.now() });
+    return fresh;
+  }
+
+  /** Drops cached grants (after any change to groups, rules or memberships). */
+  forgetGrants(): void {
+    this.grantsCache.clear();
+  }
+
+  private async loadGrants(adminId: number): Promise<Grants & { groupIds: number[] }> {
     const groups = await this.db.kysely
       .selectFrom('admin_group_access')
       .innerJoin('admin_group', 'admin_group.id', 'admin_group_access.group_id')

@@ -92,6 +92,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const body = requireBody(request.body);
         const { id } = parseInput(idQuery, body);
         await kysely.transaction().execute((trx) => edit(id, body, { request, trx }));
+        ctx.adminAuth.forgetGrants();
         return ok(null, 'Update successful');
       },
     });
@@ -105,6 +106,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       handler: async (request) => {
         const body = requireBody(request.body);
         await kysely.transaction().execute((trx) => add(body, { request, trx }));
+        ctx.adminAuth.forgetGrants();
         return ok(null, 'Added successfully');
       },
     });
@@ -118,6 +120,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       handler: async (request) => {
         const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
         const count = await kysely.transaction().execute((trx) => del([...new Set(ids)], { request, trx }));
+        ctx.adminAuth.forgetGrants();
         if (count === 0) throw new ApiError('No rows were deleted');
         return ok(null, 'Deleted successfully');
       },
