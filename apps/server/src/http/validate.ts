@@ -91,3 +91,8 @@ export const input = {
           .max(max),
       ),
 };
+
+/** A form flag such as "keep me signed in": true, 1, '1', 'true' or 'on'. */
+export function isTruthy(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true' || value === 'on';
+}

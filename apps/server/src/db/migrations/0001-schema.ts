@@ -8,7 +8,10 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { type AnyDb, type ColumnKit, columnKit } from './columns.js';
 
-/** Creation order; dropped in reverse. */
+/**
+ * Creation order; dropped in reverse. Deliberately its own list rather than schema.ts's:
+ * a migration describes the schema as it was when written.
+ */
 const TABLES = [
   'admin',
   'admin_group',

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
+import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
 import { siteConfig } from '../config/site-config.js';
 import { adminMenus } from './menus.js';
@@ -113,8 +113,4 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
   ]);
-}
-
-export function isTruthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 'true' || value === 'on';
 }
