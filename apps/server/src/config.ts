@@ -115,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
  */
 export function ensureAppSecret(config: AppConfig): AppConfig {
   if (config.appSecret) return config;
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = join(config.dataDir, SECRET_FILE);
   if (existsSync(file)) return { ...config, appSecret: readFileSync(file, 'utf8').trim() };
   const secret = randomBytes(32).toString('hex');

@@ -40,7 +40,8 @@ async function createDialect(dialect: Dialect, url: string) {
   if (dialect === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    // Owner-only: the database holds password hashes and personal data.
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const database = new SQLite(file);
     // WAL lets readers proceed during a write; busy_timeout waits for a writer instead of failing.
     database.pragma('journal_mode = WAL');

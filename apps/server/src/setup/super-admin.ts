@@ -69,7 +69,7 @@ export async function resetPassword(db: Db, username: string): Promise<string | 
 }
 
 export function savePasswordFile(dataDir: string, username: string, password: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, PASSWORD_FILE);
   writeFileSync(file, `username: ${username}\npassword: ${password}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
