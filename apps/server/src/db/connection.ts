@@ -7,9 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import type { Database } from './schema.js';
 import { TABLE_NAMES } from './schema.js';
-import { TablePrefixPlugin } from './table-prefix-plugin.js';
+import { withStatementCache } from './statement-cache.js';
+import { withTablePrefix } from './table-prefix.js';
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
@@ -30,8 +32,10 @@ export function dialectOf(url: string): Dialect {
 export async function openDatabase(url: string, prefix: string): Promise<Db> {
   const dialect = dialectOf(url);
   const kysely = new Kysely<Database>({
-    dialect: await createDialect(dialect, url),
-    plugins: [new TablePrefixPlugin(prefix, TABLE_NAMES)],
+    dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, [
+      ...TABLE_NAMES,
+      ...SEARCH_INDEX_TABLES,
+    ]),
   });
   return { kysely, dialect, prefix, close: () => kysely.destroy() };
 }
@@ -47,7 +51,7 @@ async function createDialect(dialect: Dialect, url: string) {
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    return new SqliteDialect({ database });
+    return new SqliteDialect({ database: withStatementCache(database) });
   }
   if (dialect === 'mysql') {
     const { createPool } = await import('mysql2');

@@ -1,6 +1,6 @@
 /**
  * Table types, named by logical table (without the configurable prefix, which the
- * TablePrefixPlugin adds). Columns follow the reference schema so that an existing
+ * withTablePrefix adds). Columns follow the reference schema so that an existing
  * database of the original product can be taken over; additions are marked.
  *
  * Conventions: times are unix seconds (nullable where the reference allows it),
