@@ -5,12 +5,14 @@
 
 import { LoginState } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
+import type { AdminTable } from '../db/schema.js';
 import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
 import { can, type Grants, mergeRuleLists } from './permissions.js';
-import type { TokenService } from './tokens.js';
+import { classifyToken, type TokenService } from './tokens.js';
 import '../http/request-context.js';
 
 export interface AdminIdentity extends Grants {
@@ -33,6 +35,20 @@ export const ADMIN_TOKEN_HEADERS = ['batoken', 'ba-token'] as const;
  */
 const GRANTS_CACHE_MS = 5000;
 
+const PROFILE_COLUMNS = [
+  'admin.id',
+  'admin.username',
+  'admin.nickname',
+  'admin.avatar',
+  'admin.last_login_time',
+  'admin.status',
+] as const;
+
+type AdminProfile = Pick<
+  Selectable<AdminTable>,
+  'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time' | 'status'
+>;
+
 type CachedGrants = Grants & { groupIds: number[]; at: number };
 
 export class AdminAuth {
@@ -48,11 +64,11 @@ export class AdminAuth {
   async authenticate(request: FastifyRequest, access: Access, permission: string): Promise<void> {
     const token = headerToken(request, ADMIN_TOKEN_HEADERS);
     if (token) {
-      const found = await this.tokens.lookup(token, ['admin']);
+      const found = await this.findByToken(token);
       if (found.state === 'expired' && access !== 'public') {
         throw new ApiError('Token expiration', [], Code.tokenExpired);
       }
-      if (found.state === 'valid') request.admin = await this.identity(found.row.user_id, token);
+      if (found.state === 'valid') request.admin = await this.withGrants(found.row, token);
     }
     if (access === 'public') return;
     if (!request.admin) throw needLogin();
@@ -65,13 +81,31 @@ export class AdminAuth {
   async identity(adminId: number, token: string): Promise<AdminIdentity | null> {
     const admin = await this.db.kysely
       .selectFrom('admin')
-      .select(['id', 'username', 'nickname', 'avatar', 'last_login_time', 'status'])
-      .where('id', '=', adminId)
+      .select(PROFILE_COLUMNS)
+      .where('admin.id', '=', adminId)
       .executeTakeFirst();
+    return this.withGrants(admin, token);
+  }
+
+  /** The token and its administrator in one query: this runs on every back-office request. */
+  private async findByToken(token: string) {
+    const stored = this.tokens.storedForm(token);
+    const row =
+      stored === null
+        ? undefined
+        : await this.db.kysely
+            .selectFrom('token')
+            .innerJoin('admin', 'admin.id', 'token.user_id')
+            .select(['token.type', 'token.user_id', 'token.expire_time', ...PROFILE_COLUMNS])
+            .where('token.token', '=', stored)
+            .executeTakeFirst();
+    return classifyToken(row, ['admin']);
+  }
+
+  private async withGrants(admin: AdminProfile | undefined, token: string): Promise<AdminIdentity | null> {
     if (admin?.status !== '1') return null;
-    const grants = await this.grants(adminId);
-    const { status: _status, ...profile } = admin;
-    return { ...profile, token, ...grants };
+    const { id, username, nickname, avatar, last_login_time } = admin;
+    return { id, username, nickname, avatar, last_login_time, token, ...(await this.grants(id)) };
   }
 
   async grants(adminId: number): Promise<Grants & { groupIds: number[] }> {

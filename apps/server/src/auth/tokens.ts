@@ -52,20 +52,25 @@ export class TokenService {
   }
 
   async lookup(token: string, types: readonly TokenType[]): Promise<TokenLookup> {
-    if (!TOKEN_SHAPE.test(token)) return { state: 'missing' };
+    const stored = this.storedForm(token);
+    if (stored === null) return { state: 'missing' };
     const row = await this.db.kysely
       .selectFrom('token')
       .select(['type', 'user_id', 'expire_time'])
-      .where('token', '=', this.hash(token))
+      .where('token', '=', stored)
       .executeTakeFirst();
-    if (!row || !types.includes(row.type) || row.user_id <= 0) return { state: 'missing' };
-    if (row.expire_time !== null && row.expire_time <= now()) return { state: 'expired', row };
-    return { state: 'valid', row };
+    return classifyToken(row, types);
+  }
+
+  /** What the token table holds for a token as the client sent it; null when malformed. */
+  storedForm(token: string): string | null {
+    return TOKEN_SHAPE.test(token) ? this.hash(token) : null;
   }
 
   async revoke(token: string): Promise<void> {
-    if (!TOKEN_SHAPE.test(token)) return;
-    await this.db.kysely.deleteFrom('token').where('token', '=', this.hash(token)).execute();
+    const stored = this.storedForm(token);
+    if (stored === null) return;
+    await this.db.kysely.deleteFrom('token').where('token', '=', stored).execute();
   }
 
   /** Signs an account out everywhere (password change, disabling). */
@@ -82,4 +87,14 @@ export class TokenService {
     this.lastSweep = time;
     await this.db.kysely.deleteFrom('token').where('expire_time', '<', time).execute();
   }
+}
+
+/** Valid, expired or missing, for a token row read by whichever query suits the caller. */
+export function classifyToken<Row extends TokenRow>(
+  row: Row | undefined,
+  types: readonly TokenType[],
+): { state: 'valid' | 'expired'; row: Row } | { state: 'missing' } {
+  if (!row || !types.includes(row.type) || row.user_id <= 0) return { state: 'missing' };
+  if (row.expire_time !== null && row.expire_time <= now()) return { state: 'expired', row };
+  return { state: 'valid', row };
 }

@@ -21,7 +21,7 @@ import {
   type ListSpec,
   parseListParams,
 } from './list-query.js';
-import { routeRemark } from './remark.js';
+import { forgetRemarks, routeRemark } from './remark.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
@@ -92,7 +92,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const body = requireBody(request.body);
         const { id } = parseInput(idQuery, body);
         await kysely.transaction().execute((trx) => edit(id, body, { request, trx }));
-        ctx.adminAuth.forgetGrants();
+        forgetCachedRules(ctx);
         return ok(null, 'Update successful');
       },
     });
@@ -106,7 +106,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       handler: async (request) => {
         const body = requireBody(request.body);
         await kysely.transaction().execute((trx) => add(body, { request, trx }));
-        ctx.adminAuth.forgetGrants();
+        forgetCachedRules(ctx);
         return ok(null, 'Added successfully');
       },
     });
@@ -120,7 +120,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       handler: async (request) => {
         const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
         const count = await kysely.transaction().execute((trx) => del([...new Set(ids)], { request, trx }));
-        ctx.adminAuth.forgetGrants();
+        forgetCachedRules(ctx);
         if (count === 0) throw new ApiError('No rows were deleted');
         return ok(null, 'Deleted successfully');
       },
@@ -212,4 +212,10 @@ function requireBody(body: unknown): Row {
 
 export function asObject(value: unknown): Row {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
+}
+
+/** Any back-office write may change groups, rules or memberships: drop what is cached from them. */
+function forgetCachedRules(ctx: AppContext): void {
+  ctx.adminAuth.forgetGrants();
+  forgetRemarks(ctx.db);
 }
