@@ -19,6 +19,11 @@ export interface ListSpec {
   fields: Record<string, ListField>;
   /** Client field names searched by quickSearch (LIKE %q%, OR-ed). */
   quickSearch: string[];
+  /**
+   * The SQLite trigram index (db/migrations/0003-search-index.ts) covering exactly the
+   * quickSearch fields, matched instead of scanning with LIKE. Other dialects ignore it.
+   */
+  quickSearchIndex?: string;
   defaultOrder: { field: string; direction: 'asc' | 'desc' };
   /** Client field name of the primary key (tie-breaker, default initKey). */
   pk: string;

@@ -26,11 +26,8 @@ export function applyListFilters<Q extends AnySelect>(
   dialect: Dialect,
 ): Q {
   const conditions: Condition[] = [];
-  if (params.quickSearch && spec.quickSearch.length > 0) {
-    const pattern = `%${escapeLike(params.quickSearch)}%`;
-    const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));
-    conditions.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
-  }
+  if (params.quickSearch && spec.quickSearch.length > 0)
+    conditions.push(quickSearch(spec, params.quickSearch, dialect));
   for (const item of params.search) {
     const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect);
     if (condition) conditions.push(condition);
@@ -56,6 +53,23 @@ export function applyListOrder<Q extends AnySelect>(qb: Q, spec: ListSpec, param
 
 export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q {
   return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
+}
+
+/** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
+const TRIGRAM = 3;
+
+function quickSearch(spec: ListSpec, text: string, dialect: Dialect): Condition {
+  if (dialect === 'sqlite' && spec.quickSearchIndex && [...text].length >= TRIGRAM) {
+    // One FTS phrase is a case-insensitive substring match on any indexed column, like the
+    // LIKE below; inside a phrase only the double quote is special, and it is doubled.
+    const index = sql.table(spec.quickSearchIndex);
+    const pk = column(spec, spec.pk);
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${phrase})`;
+  }
+  const pattern = `%${escapeLike(text)}%`;
+  const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
 function column(spec: ListSpec, name: string): ListField {

@@ -19,6 +19,7 @@ export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext):
         create_time: { column: 'admin_log.create_time', type: 'time' },
       },
       quickSearch: ['title'],
+      quickSearchIndex: 'admin_log_search',
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: (db, request) => {

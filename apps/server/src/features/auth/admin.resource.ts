@@ -82,6 +82,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
         update_time: { column: 'admin.update_time', type: 'time' },
       },
       quickSearch: ['username', 'nickname'],
+      quickSearchIndex: 'admin_search',
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: async (db, request) => {
