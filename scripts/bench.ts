@@ -41,12 +41,13 @@ async function seed(databaseUrl: string): Promise<string> {
   }
 }
 
+/** The server as `npm start` runs it; BENCH_NODE_FLAGS adds Node flags, e.g. `--cpu-prof`. */
 function startServer(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve('apps/server/src/main.ts'), 'start'], {
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...flags, resolve('scripts/server.mjs'), 'start'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return child;
 }
 
 async function waitForHealth(): Promise<void> {

@@ -1,0 +1,34 @@
+/**
+ * `npm start`, `npm run migrate`, `npm run reset-admin-password`: bundles the server's
+ * TypeScript into one ES module with esbuild (about a tenth of a second, so it runs every
+ * time and is never stale), then runs it with plain Node. Running from the bundle rather
+ * than through a TypeScript loader saves about 35 MiB of memory and the start-up compile.
+ * Packages from node_modules stay external; the workspace's own TypeScript package
+ * (@portico/shared) is bundled in.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const server = join(root, 'apps/server');
+const outfile = join(server, 'dist/main.js');
+
+const { dependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
+const external = Object.keys(dependencies).filter((name) => !name.startsWith('@portico/'));
+
+await build({
+  entryPoints: [join(server, 'src/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(outfile).href);
