@@ -4,10 +4,12 @@ import type { AppContext } from '../context.js';
 import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
+import { registerClearCacheRoute } from './ajax/clear-cache.routes.js';
 import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
 import { registerRuleResource } from './auth/rule.resource.js';
 import { registerCommonRoutes } from './common/common.routes.js';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 
@@ -15,6 +17,8 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAdminLogRecorder(app, ctx);
   registerHealthRoute(app);
   registerAdminIndexRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerClearCacheRoute(app, ctx);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAdminResource(app, ctx);

@@ -2,13 +2,14 @@
  * Server messages are English source keys (as in the original product); zh-cn is the
  * default language. `%s` / `%d` placeholders are filled in order.
  */
+import { en } from './en.js';
 import { zhCn } from './zh-cn.js';
 
 export type Lang = 'zh-cn' | 'en';
 export const DEFAULT_LANG: Lang = 'zh-cn';
 
 export function translate(key: string, lang: Lang, params: readonly (string | number)[] = []): string {
-  const template = lang === 'zh-cn' ? (zhCn[key] ?? key) : key;
+  const template = (lang === 'zh-cn' ? zhCn[key] : en[key]) ?? key;
   let i = 0;
   return template.replace(/%[sd]/g, () => String(params[i++] ?? ''));
 }

@@ -22,6 +22,7 @@ export const zhCn: Record<string, string> = {
   'Please enter the correct variable name': '请输入正确的变量名',
   Required: '必填',
   'Parameter error': '参数错误',
+  'Cache cleaned~': '缓存已清理~',
   'Parameter %s can not be empty': '参数 %s 不能为空',
   'Parameter %s must be %s': '参数 %s 必须是 %s',
   'Parameter %s is invalid': '参数 %s 无效',
