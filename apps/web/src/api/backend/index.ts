@@ -1,0 +1,46 @@
+/** Back-office boot, sign-in and sign-out: `/admin/index/*`, plus the cache clearing of the nav bar. */
+import type { ServerRule } from '../../router/admin-routes';
+import type { AdminInfo } from '../../stores/admin-info';
+import type { SiteConfig } from '../../stores/site-config';
+import { createAxios } from '../request';
+
+export interface AdminIndex {
+  adminInfo: Omit<AdminInfo, 'token' | 'refresh_token'>;
+  menus: ServerRule[];
+  siteConfig: SiteConfig;
+  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string };
+}
+
+export function adminIndex() {
+  return createAxios<AdminIndex>({ url: '/admin/index/index', method: 'get' });
+}
+
+export function loginConfig() {
+  return createAxios<{ captcha: boolean }>({ url: '/admin/index/login', method: 'get' });
+}
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  keep: boolean;
+  captchaId?: string;
+  captcha?: string;
+}
+
+export function login(data: LoginForm) {
+  return createAxios<{ userInfo: Omit<AdminInfo, 'super'>; routePath: string }>(
+    { url: '/admin/index/login', method: 'post', data },
+    { showSuccessMessage: true },
+  );
+}
+
+export function logout(refreshToken: string) {
+  return createAxios({ url: '/admin/index/logout', method: 'post', data: { refreshToken } });
+}
+
+export function clearCache(type: 'tp' | 'all') {
+  return createAxios(
+    { url: '/admin/ajax/clearCache', method: 'post', data: { type } },
+    { showSuccessMessage: true },
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * The one HTTP client of the SPA (SPEC sections 4, 7 and 8; reference server §1 codes).
+ * Every call answers with the envelope {code, msg, time, data}; code 1 is success, 409 an
+ * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
+ * anything else an error shown to the user. Callers get the envelope or a rejection.
+ */
+import { message } from 'antd';
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { t } from '../lang';
+import { currentPath, navigateTo, ROUTE_PATHS } from '../router/navigation';
+import { useAdminInfo } from '../stores/admin-info';
+import { useConfig } from '../stores/config';
+import { useUserInfo } from '../stores/user-info';
+import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
+
+export type { LoadingOptions };
+
+export interface ApiResponse<T = unknown> {
+  code: number;
+  msg: string;
+  time: number;
+  data: T;
+}
+
+/**
+ * cancelDuplicateRequest aborts an identical call still in flight; loading shows the shared
+ * overlay; reductDataFormat resolves with the envelope (false: the axios response);
+ * showErrorMessage covers HTTP failures, showCodeMessage msg of codes other than 1,
+ * showSuccessMessage msg (or 'Operation successful') of code 1; anotherToken is sent as
+ * ba-user-token instead of the member's token (as the original, for another site's account).
+ */
+export interface RequestOptions {
+  cancelDuplicateRequest: boolean;
+  loading: boolean;
+  reductDataFormat: boolean;
+  showErrorMessage: boolean;
+  showCodeMessage: boolean;
+  showSuccessMessage: boolean;
+  anotherToken: string;
+}
+
+const DEFAULT_OPTIONS: RequestOptions = {
+  cancelDuplicateRequest: true,
+  loading: false,
+  reductDataFormat: true,
+  showErrorMessage: true,
+  showCodeMessage: true,
+  showSuccessMessage: false,
+  anotherToken: '',
+};
+
+export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
+
+// Same origin; 60 s is SPEC section 9's request timeout.
+const http = axios.create({ baseURL: '', timeout: 60_000, responseType: 'json' });
+
+/** Test seam: point the client at another origin. */
+export function setBaseUrl(url: string): void {
+  http.defaults.baseURL = url;
+}
+
+type Area = 'admin' | 'user';
+const STORES = { admin: useAdminInfo, user: useUserInfo } as const;
+const LOGIN_ROUTE = { admin: 'adminLogin', user: 'userLogin' } as const;
+const AREA_BASE = { admin: '/admin', user: '/user' } as const;
+const TOKEN_HEADER = { admin: 'batoken', user: 'ba-user-token' } as const;
+
+/**
+ * Which token a call depends on: /admin/* endpoints check the admin token, /api/* the
+ * member's. Other URLs follow the area of the current page, as the original's isAdminApp().
+ */
+function areaOf(url = ''): Area {
+  const path = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '');
+  if (path.startsWith('/admin/')) return 'admin';
+  if (path.startsWith('/api/')) return 'user';
+  return /^\/admin(\/|$)/.test(currentPath()) ? 'admin' : 'user';
+}
+
+const pending = new Map<string, AbortController>();
+const duplicates = new WeakSet<AbortController>();
+/** Single flight per token kind: every call meeting 409 meanwhile waits on the same refresh. */
+const refreshing: Partial<Record<Area, Promise<void>>> = {};
+
+function requestHeaders(opts: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'think-lang': useConfig.getState().lang.defaultLang,
+    server: 'true',
+  };
+  const adminToken = useAdminInfo.getState().token;
+  if (adminToken) headers.batoken = adminToken;
+  const userToken = opts.anotherToken || useUserInfo.getState().token;
+  if (userToken) headers['ba-user-token'] = userToken;
+  return headers;
+}
+
+/** Identical = same method, url, tokens, params and body (SPEC section 9); '' = never deduplicated. */
+function pendingKey(config: AxiosRequestConfig, headers: Record<string, string>): string {
+  // Files cannot be compared by JSON (a FormData stringifies to {}), so uploads never cancel each other.
+  if (typeof FormData !== 'undefined' && config.data instanceof FormData) return '';
+  if (typeof Blob !== 'undefined' && config.data instanceof Blob) return '';
+  return JSON.stringify([
+    (config.method ?? 'get').toLowerCase(),
+    config.url ?? '',
+    headers.batoken ?? '',
+    headers['ba-user-token'] ?? '',
+    config.params ?? null,
+    config.data ?? null,
+  ]);
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  302: 'Interface redirected!',
+  400: 'Incorrect parameter!',
+  401: 'You do not have permission to operate!',
+  403: 'You do not have permission to operate!',
+  404: 'Error requesting address:',
+  408: 'Request timed out!',
+  409: 'The same data already exists in the system!',
+  500: 'Server internal error!',
+  501: 'Service not implemented!',
+  502: 'Gateway error!',
+  503: 'Service unavailable!',
+  504: 'The service is temporarily unavailable Please try again later!',
+  505: 'HTTP version is not supported!',
+};
+const ABNORMAL = 'Abnormal problem, please contact the website administrator!';
+
+/** SPEC section 8: what to tell the user about a call that got no usable answer. */
+export function httpErrorMessage(error: unknown): string {
+  if (!axios.isAxiosError(error)) return t(`axios.${ABNORMAL}`);
+  if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
+    return t('axios.Network request timeout!');
+  }
+  if (error.response) {
+    const status = error.response.status;
+    const text = t(`axios.${STATUS_MESSAGES[status] ?? ABNORMAL}`);
+    return status === 404 ? text + (error.config?.url ?? '') : text;
+  }
+  if (error.code === 'ERR_NETWORK') {
+    return t(navigator.onLine ? 'axios.Server exception!' : 'axios.You are disconnected!');
+  }
+  return t(`axios.${ABNORMAL}`);
+}
+
+function goToLogin(area: Area): void {
+  const name = LOGIN_ROUTE[area];
+  if (currentPath() !== ROUTE_PATHS[name]) navigateTo({ name });
+}
+
+async function runRefresh(area: Area): Promise<void> {
+  const store = STORES[area];
+  try {
+    // The server also takes `refreshToken`; SPEC section 7 names the field refresh_token.
+    const response = await send<{ type: string; token: string }>(
+      { url: REFRESH_TOKEN_URL, method: 'post', data: { refresh_token: store.getState().refresh_token } },
+      { ...DEFAULT_OPTIONS, cancelDuplicateRequest: false },
+    );
+    const { type, token } = response.data.data ?? {};
+    const target = type === 'admin-refresh' ? useAdminInfo : type === 'user-refresh' ? useUserInfo : null;
+    if (!target || !token) throw response.data;
+    target.getState().setToken(token, 'auth');
+  } catch (error) {
+    // No way to renew the session: forget it and send the user to sign in again.
+    store.getState().clear();
+    goToLogin(area);
+    throw error;
+  }
+}
+
+function refreshAccessToken(area: Area, staleToken: string): Promise<void> {
+  const inFlight = refreshing[area];
+  if (inFlight) return inFlight;
+  // A refresh finished after this call left with the old token: just replay it.
+  const current = STORES[area].getState().token;
+  if (current && current !== staleToken) return Promise.resolve();
+  const flight = runRefresh(area).finally(() => {
+    delete refreshing[area];
+  });
+  refreshing[area] = flight;
+  return flight;
+}
+
+async function send<T>(
+  config: AxiosRequestConfig,
+  opts: RequestOptions,
+  replayed = false,
+): Promise<AxiosResponse<ApiResponse<T>>> {
+  const headers = requestHeaders(opts);
+  const key = opts.cancelDuplicateRequest ? pendingKey(config, headers) : '';
+  const controller = new AbortController();
+  if (key) {
+    const earlier = pending.get(key);
+    if (earlier) {
+      duplicates.add(earlier);
+      earlier.abort();
+    }
+    pending.set(key, controller);
+  }
+  // A caller's own signal still works: it aborts this call's controller.
+  if (config.signal?.aborted) controller.abort();
+  config.signal?.addEventListener?.('abort', () => controller.abort());
+
+  let response: AxiosResponse<ApiResponse<T>>;
+  try {
+    response = await http.request<ApiResponse<T>>({
+      ...config,
+      headers: { ...(config.headers as Record<string, string> | undefined), ...headers },
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (axios.isCancel(error)) {
+      // Superseded by an identical call: expected, so only logged (SPEC section 8).
+      if (duplicates.has(controller))
+        console.warn(t('axios.Automatic cancellation due to duplicate requests'), config.url);
+      throw error;
+    }
+    if (opts.showErrorMessage) void message.error(httpErrorMessage(error));
+    throw error;
+  } finally {
+    if (key && pending.get(key) === controller) pending.delete(key);
+  }
+
+  // Downloads and other non-JSON answers carry no envelope.
+  if (config.responseType && config.responseType !== 'json') return response;
+  const body = response.data;
+  if (body?.code === 1) {
+    if (opts.showSuccessMessage) void message.success(body.msg || t('axios.Operation successful'));
+    return response;
+  }
+
+  const area = areaOf(config.url);
+  // One replay only: a second 409 means the new token is refused too, so it is an error.
+  if (body?.code === 409 && config.url !== REFRESH_TOKEN_URL && !replayed) {
+    await refreshAccessToken(area, headers[TOKEN_HEADER[area]] ?? '');
+    return send<T>(config, opts, true);
+  }
+
+  if (opts.showCodeMessage && body?.msg) void message.error(body.msg);
+  const data = (body?.data ?? {}) as { routeName?: string; routePath?: string; type?: string };
+  if (body?.code === 302) {
+    navigateTo({ name: data.routeName || undefined, path: data.routePath });
+  } else if (body?.code === 303) {
+    // The server's login-state redirect: 'need login' drops the dead token; 'logged in' leaves the login page.
+    if (data.type === 'need login') {
+      STORES[area].getState().clear();
+      goToLogin(area);
+    } else {
+      navigateTo({ path: AREA_BASE[area] });
+    }
+  }
+  throw body;
+}
+
+export function createAxios<T = unknown>(
+  config: AxiosRequestConfig,
+  options: Partial<RequestOptions> & { reductDataFormat: false },
+  loading?: LoadingOptions,
+): Promise<AxiosResponse<ApiResponse<T>>>;
+export function createAxios<T = unknown>(
+  config: AxiosRequestConfig,
+  options?: Partial<RequestOptions>,
+  loading?: LoadingOptions,
+): Promise<ApiResponse<T>>;
+export async function createAxios<T = unknown>(
+  config: AxiosRequestConfig,
+  options: Partial<RequestOptions> = {},
+  loading: LoadingOptions = {},
+): Promise<ApiResponse<T> | AxiosResponse<ApiResponse<T>>> {
+  const opts: RequestOptions = { ...DEFAULT_OPTIONS, ...options };
+  if (opts.loading) showLoading(loading);
+  try {
+    const response = await send<T>(config, opts);
+    return opts.reductDataFormat ? response.data : response;
+  } finally {
+    if (opts.loading) hideLoading();
+  }
+}
+
+/** Test seam: forget in-flight calls, refreshes and the overlay. */
+export function resetRequestState(): void {
+  pending.clear();
+  delete refreshing.admin;
+  delete refreshing.user;
+  resetLoading();
+}

@@ -1,0 +1,92 @@
+/** English: page titles, 404/401, greetings and shell utilities, validation, login. */
+export const pagesTitle = {
+  home: 'Home',
+  admin: 'Admin',
+  adminLogin: 'Login',
+  notFound: 'Page not found',
+  noPower: 'No access permission',
+  noTitle: 'No title',
+  loading: 'Loading...',
+  user: 'Member Center',
+  userLogin: 'Member login',
+};
+
+export const notFound = {
+  'problems tip': 'Your website has encountered some problems!',
+  'We will automatically return to the previous page when we are finished':
+    'The system is trying to fix the problem. We will automatically return to the previous page when we are finished.',
+  'Return to home page': 'Return to home page',
+  'Back to previous page': 'Back to previous page',
+};
+
+export const noPower = {
+  noPowerTip:
+    'It seems that you do not have permission to access this page, or the file is invalid. You can try to contact the administrator or return to the previous page.',
+};
+
+export const utils = {
+  'welcome back': 'Welcome back!',
+  'Late at night, pay attention to your body!': 'Late at night, take care of your body!',
+  'good morning!': 'Good morning!',
+  'Good morning!': 'Good morning!',
+  'Good noon!': 'Good noon!',
+  'good afternoon': 'Good afternoon.',
+  'Good evening': 'Good evening.',
+  comma: ', ',
+  Loading: 'Loading...',
+  Reload: 'Reload',
+  'Clean up system cache': 'Clean up system cache',
+  'Clean up browser cache': 'Clean up browser cache',
+  'Clean up all cache': 'Clean up all cache',
+  'Navigation failed, the menu type is unrecognized!': 'Navigation failed, the menu type is unrecognized!',
+  'Navigation failed, navigation guard intercepted!': 'Navigation failed, navigation guard intercepted!',
+  'Navigation failed, it is at the navigation target position!':
+    'Navigation failed, it is at the navigation target position!',
+  'Navigation failed, invalid route!': 'Navigation failed, invalid route!',
+  'Failed to find a jump route': 'Failed to find a jump route',
+  None: 'None',
+};
+
+export const validate = {
+  'Please input correct password': 'Please enter 6 to 32 characters, without & < > " \'',
+  'Please input correct account name': 'Please enter 3 to 16 letters, digits or _, starting with a letter',
+  'Please enter the correct mobile number': 'Please enter the correct mobile number',
+  'Please enter the correct email address': 'Please enter the correct email address',
+  'Please enter the correct name': 'Please enter the correct name',
+  Required: 'Required',
+};
+
+export const login = {
+  'Please enter an account': 'Please enter an account',
+  'Please input a password': 'Please input a password',
+  'Please enter the verification code': 'Please enter the verification code',
+  Captcha: 'Captcha',
+  'Click to refresh': 'Click for another one',
+  'Hold session': 'Keep me signed in',
+  'Sign in': 'Sign in',
+  'Username, e-mail or mobile': 'Username, e-mail or mobile',
+};
+
+export const user = {
+  'The member center has been disabled. Please contact the webmaster to turn it on.':
+    'The member center has been disabled. Please contact the webmaster to turn it on.',
+};
+
+/** Words every page uses (the original's `globs`): no namespace prefix. */
+export const globs = {
+  Id: 'ID',
+  State: 'State',
+  Enable: 'Enable',
+  Disable: 'Disable',
+  'Create time': 'Create time',
+  'Update time': 'Update time',
+  'Quick search placeholder': 'Fuzzy search by {fields}',
+};
+
+export const authAdmin = {
+  username: 'Username',
+  nickname: 'Nickname',
+  group: 'Group',
+  mobile: 'Mobile',
+  'Last login': 'Last login',
+};

@@ -1,0 +1,47 @@
+/**
+ * i18next with only the active language loaded (switching reloads the page, as the
+ * original does). Keys are natural-English sentences, which may hold '.' or ':', so
+ * lookups are flat: each namespace file's keys are prefixed with its name, e.g.
+ * t('axios.Operation successful'); the `globs` namespace has no prefix.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Lang } from '../stores/config';
+
+export const i18n = i18next.createInstance();
+
+export type Pack = Record<string, Record<string, string>>;
+
+const PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
+  'zh-cn': () => import('./zh-cn/index'),
+  en: () => import('./en/index'),
+};
+
+export async function initI18n(lang: Lang): Promise<void> {
+  const pack = await PACKS[lang]();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    // Our codes are lower-case ('zh-cn'); i18next would otherwise look for 'zh-CN'.
+    lowerCaseLng: true,
+    fallbackLng: false,
+    resources: { [lang]: { translation: flatten(pack.default) } },
+    nsSeparator: false,
+    keySeparator: false,
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    returnNull: false,
+  });
+}
+
+/** Translates outside components (request layer, stores). */
+export function t(key: string, params?: Record<string, unknown>): string {
+  return i18n.t(key, params ?? {}) as string;
+}
+
+export function flatten(pack: Pack): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [namespace, entries] of Object.entries(pack)) {
+    const prefix = namespace === 'globs' ? '' : `${namespace}.`;
+    for (const [key, text] of Object.entries(entries)) flat[prefix + key] = text;
+  }
+  return flat;
+}

@@ -1,0 +1,90 @@
+/** 简体中文：页面标题、404/401、问候语与框架工具、校验、登录。 */
+export const pagesTitle = {
+  home: '首页',
+  admin: '后台',
+  adminLogin: '登录',
+  notFound: '页面找不到了',
+  noPower: '无访问权限',
+  noTitle: '无标题',
+  loading: '加载中...',
+  user: '会员中心',
+  userLogin: '会员登录',
+};
+
+export const notFound = {
+  'problems tip': '你的网站遇到了一些问题！',
+  'We will automatically return to the previous page when we are finished':
+    '系统正在尽力修复问题，修复完成后将自动返回上一页。',
+  'Return to home page': '返回首页',
+  'Back to previous page': '返回上一页',
+};
+
+export const noPower = {
+  noPowerTip: '您似乎没有访问此页面的权限，或者文件已失效。您可以尝试联系管理员，或返回上一页。',
+};
+
+export const utils = {
+  'welcome back': '欢迎回来！',
+  'Late at night, pay attention to your body!': '夜深了，注意身体哦！',
+  'good morning!': '早上好！',
+  'Good morning!': '上午好！',
+  'Good noon!': '中午好！',
+  'good afternoon': '下午好！',
+  'Good evening': '晚上好！',
+  comma: '，',
+  Loading: '加载中...',
+  Reload: '重新加载',
+  'Clean up system cache': '清理系统缓存',
+  'Clean up browser cache': '清理浏览器缓存',
+  'Clean up all cache': '一键清理所有',
+  'Navigation failed, the menu type is unrecognized!': '导航失败，菜单类型无法识别！',
+  'Navigation failed, navigation guard intercepted!': '导航失败，导航守卫拦截！',
+  'Navigation failed, it is at the navigation target position!': '导航失败，已在导航目标位置！',
+  'Navigation failed, invalid route!': '导航失败，路由无效！',
+  'Failed to find a jump route': '没有找到可以跳转的路由',
+  None: '无',
+};
+
+export const validate = {
+  'Please input correct password': '请输入 6 至 32 位密码，不能包含 & < > " \'',
+  'Please input correct account name': '请输入 3 至 16 位字母、数字或下划线，以字母开头',
+  'Please enter the correct mobile number': '请输入正确的手机号',
+  'Please enter the correct email address': '请输入正确的电子邮箱',
+  'Please enter the correct name': '请输入正确的名称',
+  Required: '必填',
+};
+
+export const login = {
+  'Please enter an account': '请输入账号',
+  'Please input a password': '请输入密码',
+  'Please enter the verification code': '请输入验证码',
+  Captcha: '验证码',
+  'Click to refresh': '看不清？点击换一张',
+  'Hold session': '保持会话',
+  'Sign in': '登录',
+  'Username, e-mail or mobile': '用户名、邮箱或手机号',
+};
+
+export const user = {
+  'The member center has been disabled. Please contact the webmaster to turn it on.':
+    '会员中心已关闭，请联系站长开启。',
+};
+
+/** 各页面通用词（原版的 `globs`）：无命名空间前缀。 */
+export const globs = {
+  Id: 'ID',
+  State: '状态',
+  Enable: '启用',
+  Disable: '禁用',
+  'Create time': '创建时间',
+  'Update time': '修改时间',
+  'Quick search placeholder': '通过{fields}模糊搜索',
+};
+
+export const authAdmin = {
+  username: '用户名',
+  nickname: '昵称',
+  group: '角色组',
+  mobile: '手机号',
+  'Last login': '最后登录',
+};

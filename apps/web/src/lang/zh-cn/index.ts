@@ -1,0 +1,19 @@
+/** Simplified Chinese, the default language. One file per area; every key exists in both languages. */
+import type { Pack } from '../index';
+import axios from './axios';
+import { authAdmin, globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
+import layouts from './layouts';
+
+export default {
+  globs,
+  axios,
+  pagesTitle,
+  '404': notFound,
+  '401': noPower,
+  utils,
+  validate,
+  login,
+  user,
+  layouts,
+  'auth.admin': authAdmin,
+} satisfies Pack;

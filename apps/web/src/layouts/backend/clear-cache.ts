@@ -1,0 +1,20 @@
+/** "Clear cache": the server's caches, the browser's storage (keeping sign-ins), or both. */
+import { clearCache } from '../../api/backend';
+
+/** What "Clean up browser cache" keeps: the administrator's sign-in and the market account. */
+const KEPT_KEYS = ['adminInfo', 'ba_account'];
+
+export function clearBrowserCache(): void {
+  const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+}
+
+export async function clearCaches(kind: 'system' | 'browser' | 'all'): Promise<void> {
+  if (kind !== 'browser') await clearCache(kind === 'all' ? 'all' : 'tp');
+  if (kind !== 'system') {
+    clearBrowserCache();
+    location.reload();
+  }
+}

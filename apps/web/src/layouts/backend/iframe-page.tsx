@@ -1,0 +1,17 @@
+/** An embedded page (iframe menus and /admin/iframe/{url}), with a loading mask until it loads. */
+import { Spin } from 'antd';
+import { useState } from 'react';
+
+export function IframePage({ url }: { url: string }) {
+  const [loading, setLoading] = useState(true);
+  return (
+    <Spin spinning={loading}>
+      <iframe
+        src={url}
+        title={url}
+        onLoad={() => setLoading(false)}
+        style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0, display: 'block' }}
+      />
+    </Spin>
+  );
+}

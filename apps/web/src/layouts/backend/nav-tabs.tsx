@@ -1,0 +1,106 @@
+/**
+ * One tab per open page. Closing the active tab goes to the last one; the right-click
+ * menu reloads, closes, goes full screen, closes the others or all.
+ */
+import {
+  CloseOutlined,
+  ExpandOutlined,
+  MinusOutlined,
+  ReloadOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { themeColor, useConfig } from '../../stores/config';
+import { type Tab, useNavTabs, withSearch } from '../../stores/nav-tabs';
+import { menuTitle } from './menu-tree';
+
+export function NavTabs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const layout = useConfig((s) => s.layout);
+  const { tabs, activePath, closeTab, closeOthers, closeAll, reloadTab, setTabFullScreen } = useNavTabs();
+
+  const close = (tab: Tab) => {
+    const next = closeTab(tab.path);
+    if (next) void navigate(next);
+  };
+
+  const contextItems = (tab: Tab): MenuProps['items'] => [
+    {
+      key: 'reload',
+      icon: <ReloadOutlined />,
+      label: t('layouts.Reload'),
+      disabled: tab.path !== activePath,
+    },
+    { key: 'close', icon: <CloseOutlined />, label: t('layouts.Close tab') },
+    { key: 'fullScreen', icon: <ExpandOutlined />, label: t('layouts.Full screen current tab') },
+    {
+      key: 'closeOthers',
+      icon: <MinusOutlined />,
+      label: t('layouts.Close other tabs'),
+      disabled: tabs.length < 2,
+    },
+    {
+      key: 'closeAll',
+      icon: <StopOutlined />,
+      label: t('layouts.Close all tabs'),
+      disabled: tabs.length < 2,
+    },
+  ];
+
+  const onContext = (tab: Tab, key: string) => {
+    if (key === 'reload') reloadTab(tab.path);
+    if (key === 'close') close(tab);
+    if (key === 'fullScreen') {
+      void navigate(withSearch(tab));
+      setTabFullScreen(true);
+    }
+    if (key === 'closeOthers') {
+      closeOthers(tab.path);
+      if (tab.path !== activePath) void navigate(withSearch(tab));
+    }
+    if (key === 'closeAll') void navigate(closeAll());
+  };
+
+  return (
+    <div className="ba-nav-tabs" role="tablist">
+      {tabs.map((tab) => {
+        const active = tab.path === activePath;
+        return (
+          <Dropdown
+            key={tab.path}
+            trigger={['contextMenu']}
+            menu={{ items: contextItems(tab), onClick: ({ key }) => onContext(tab, key) }}
+          >
+            <div
+              role="tab"
+              aria-selected={active}
+              className={`ba-nav-tab${active ? ' is-active' : ''}`}
+              style={{
+                color: themeColor(layout, active ? 'headerBarTabActiveColor' : 'headerBarTabColor'),
+                background: active ? themeColor(layout, 'headerBarTabActiveBackground') : undefined,
+              }}
+              tabIndex={0}
+              onClick={() => !active && void navigate(withSearch(tab))}
+              onKeyDown={(event) => event.key === 'Enter' && !active && void navigate(withSearch(tab))}
+            >
+              <span>{menuTitle(tab.title, t)}</span>
+              {tabs.length > 1 && (
+                <CloseOutlined
+                  className="ba-nav-tab-close"
+                  aria-label={t('layouts.Close tab')}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    close(tab);
+                  }}
+                />
+              )}
+            </div>
+          </Dropdown>
+        );
+      })}
+    </div>
+  );
+}

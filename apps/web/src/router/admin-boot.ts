@@ -1,0 +1,17 @@
+/** Loads the back-office (`/admin/index/index`) into the stores and registers its routes. */
+import { adminIndex } from '../api/backend';
+import { useAdminInfo } from '../stores/admin-info';
+import { useNavTabs } from '../stores/nav-tabs';
+import { useSiteConfig } from '../stores/site-config';
+import { hasBackendView } from '../views/backend/registry';
+import { buildAdminRoutes, firstRoute, type PageRoute } from './admin-routes';
+
+/** Answers the first menu page, or undefined when the administrator has none. */
+export async function bootAdmin(): Promise<PageRoute | undefined> {
+  const { data } = await adminIndex();
+  useAdminInfo.getState().setInfo(data.adminInfo);
+  const built = buildAdminRoutes(data.menus, hasBackendView);
+  useNavTabs.getState().setAdminRoutes(built);
+  useSiteConfig.getState().set({ ...data.siteConfig, adminReady: true });
+  return firstRoute(built.menus, built.routes);
+}

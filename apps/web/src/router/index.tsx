@@ -1,0 +1,75 @@
+/**
+ * The route table of SPEC section 2. Back-office pages are not routes of their own: the
+ * back-office layout resolves `/admin/*` against the menus loaded from the server, after
+ * sending a cold deep link through the loading route.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootShell } from './root-shell';
+import { ToLoading } from './to-loading';
+
+export interface RouteHandle {
+  /** Translation key of the page title. */
+  title?: string;
+  /** Suppresses the first-load block overlay (public content pages). */
+  noBlockLoading?: boolean;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const routes: RouteObject[] = [
+  {
+    Component: RootShell,
+    // The first route's code is still loading: the block overlay of index.html covers it.
+    HydrateFallback: () => null,
+    children: [
+      { path: '/', element: <Navigate to="/admin" replace />, handle: { title: 'pagesTitle.home' } },
+      {
+        path: '/admin/login',
+        lazy: page(() => import('../views/backend/login')),
+        handle: { title: 'pagesTitle.adminLogin' },
+      },
+      {
+        path: '/user/login',
+        lazy: page(() => import('../views/frontend/user/login')),
+        handle: { title: 'pagesTitle.userLogin' },
+      },
+      {
+        path: '/404',
+        lazy: page(() => import('../views/common/not-found')),
+        handle: { title: 'pagesTitle.notFound' },
+      },
+      {
+        path: '/401',
+        lazy: page(() => import('../views/common/no-power')),
+        handle: { title: 'pagesTitle.noPower' },
+      },
+      {
+        path: '/admin',
+        element: <Navigate to="/admin/loading" replace />,
+        handle: { title: 'pagesTitle.admin' },
+      },
+      {
+        path: '/admin/loading',
+        lazy: page(() => import('../views/backend/loading')),
+        handle: { title: 'pagesTitle.loading' },
+      },
+      { path: '/admin/*', lazy: page(() => import('../layouts/backend')) },
+      {
+        path: '/user',
+        element: <Navigate to="/user/loading" replace />,
+        handle: { title: 'pagesTitle.user' },
+      },
+      {
+        path: '/user/loading',
+        lazy: page(() => import('../views/frontend/user/loading')),
+        handle: { title: 'pagesTitle.loading' },
+      },
+      { path: '/user/*', element: <ToLoading area="user" /> },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
