@@ -1,5 +1,6 @@
 /**
- * `npm start`, `npm run migrate`, `npm run reset-admin-password`: bundles the server's
+ * `npm start`, `npm run migrate`, `npm run reset-admin-password`: builds the web app when
+ * stale (start only), then bundles the server's
  * TypeScript into one ES module with esbuild (about a tenth of a second, so it runs every
  * time and is never stale), then runs it with plain Node. Running from the bundle rather
  * than through a TypeScript loader saves about 35 MiB of memory and the start-up compile.
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { ensureWebBuilt } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/server');
@@ -17,6 +19,9 @@ const outfile = join(server, 'dist/main.js');
 
 const { dependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@portico/'));
+
+// The server serves the web app, so `npm start` brings its build up to date first.
+if (process.argv[2] === 'start' || process.argv[2] === undefined) await ensureWebBuilt();
 
 await build({
   entryPoints: [join(server, 'src/main.ts')],

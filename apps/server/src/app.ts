@@ -17,6 +17,7 @@ import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
 import { registerFeatures } from './features/index.js';
+import { registerWebApp } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { detectLang } from './i18n/index.js';
@@ -99,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(cors, corsOptions());
   await app.register(rateLimit, { global: false });
-  registerErrorHandling(app);
+  registerErrorHandling(app, await registerWebApp(app, ctx));
 
   await registerFeatures(app, ctx);
 

@@ -29,6 +29,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** Request body limit in bytes (uploads have their own). */
   bodyLimit: number;
+  /** The built web app (index.html and assets/), served at the same origin. */
+  webDist: string;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +60,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTokenTtl: 30 * 24 * 3600,
     authRateLimit: 20,
     bodyLimit: 2 * 1024 * 1024,
+    webDist: resolve('apps/web/dist'),
     ...overrides,
   };
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     userTokenTtl: intVar(env, 'USER_TOKEN_TTL', base.userTokenTtl, 60, 365 * 86400, problems),
     refreshTokenTtl: intVar(env, 'REFRESH_TOKEN_TTL', base.refreshTokenTtl, 60, 365 * 86400, problems),
     authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', base.authRateLimit, 1, 100000, problems),
+    webDist: env.WEB_DIST ? resolvePath(cwd, env.WEB_DIST) : resolve(cwd, 'apps/web/dist'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,7 +7,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { sendEnvelope } from './envelope.js';
 import { ApiError, Code } from './errors.js';
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Answers a page for requests no route matched (the web app's routes), or null. */
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+export function registerErrorHandling(app: FastifyInstance, notFoundPage: NotFoundPage = () => null): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return sendEnvelope(request, reply.status(200), error.code, error.message, error.data, error.params);
@@ -15,8 +18,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendTransportError(error, request, reply);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendEnvelope(request, reply.status(404), Code.error, 'Route not found', null),
+  app.setNotFoundHandler(
+    (request, reply) =>
+      notFoundPage(request, reply) ??
+      sendEnvelope(request, reply.status(404), Code.error, 'Route not found', null),
   );
 }
 

@@ -1,0 +1,56 @@
+/**
+ * Builds the web app with Vite when its build is missing or older than its sources
+ * (`ensureWebBuilt`, used by `npm start`, `npm run size` and the browser tests), or
+ * always (`npm run build`).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const web = join(root, 'apps/web');
+const manifest = join(web, 'dist/.vite/manifest.json');
+const SOURCES = [
+  join(web, 'src'),
+  join(web, 'public'),
+  join(web, 'index.html'),
+  join(web, 'vite.config.ts'),
+  join(web, 'package.json'),
+  join(root, 'packages/shared/src'),
+  join(root, 'package-lock.json'),
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+export function webBuildIsStale() {
+  if (!existsSync(manifest)) return true;
+  return Math.max(...SOURCES.map(newestMtime)) > statSync(manifest).mtimeMs;
+}
+
+/** Builds and answers the seconds it took. */
+export async function buildWeb() {
+  const { build } = await import('vite');
+  const started = performance.now();
+  await build({ root: web, configFile: join(web, 'vite.config.ts'), logLevel: 'warn' });
+  return (performance.now() - started) / 1000;
+}
+
+/** Builds when stale; answers the build time in seconds, or null when the build was current. */
+export async function ensureWebBuilt() {
+  if (!webBuildIsStale()) return null;
+  console.log('Building the web app…');
+  const seconds = await buildWeb();
+  console.log(`Web app built in ${seconds.toFixed(1)} s.`);
+  return seconds;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log('Building the web app…');
+  const seconds = await buildWeb();
+  console.log(`Web app built in ${seconds.toFixed(1)} s.`);
+}
