@@ -1,5 +1,8 @@
-/** antd's theme and locale around the router. Dark mode switches antd's algorithm too. */
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+/**
+ * antd's theme and locale around the router. Dark mode switches antd's algorithm too, also
+ * for messages and notifications raised outside components (the request layer).
+ */
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
@@ -10,20 +13,23 @@ export const PRIMARY_COLOR = '#409eff';
 
 export function App({ locale }: { locale: Locale }) {
   const isDark = useConfig((s) => s.layout.isDark);
+  const themeConfig: ThemeConfig = {
+    algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: { colorPrimary: PRIMARY_COLOR },
+  };
   useEffect(() => {
     document.documentElement.classList.toggle('dark', isDark);
-  }, [isDark]);
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider locale={locale} theme={themeConfig}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
+  });
   return (
-    <ConfigProvider
-      locale={locale}
-      theme={{
-        algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: PRIMARY_COLOR },
-      }}
-    >
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
+    <ConfigProvider locale={locale} theme={themeConfig}>
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }

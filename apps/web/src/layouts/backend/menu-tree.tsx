@@ -3,7 +3,7 @@
  * sidebar or horizontal in Single column. Tab and iframe items navigate, links open a new
  * window, anything else is reported.
  */
-import { App, ConfigProvider, Menu, type MenuProps } from 'antd';
+import { ConfigProvider, Menu, type MenuProps, notification } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,6 @@ export function menuTitle(title: string, t: (key: string) => string): string {
 export function MenuTree({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
   const menus = useNavTabs((s) => s.menus);
   const activePath = useNavTabs((s) => s.activePath);
   const layout = useConfig((s) => s.layout);

@@ -7,7 +7,7 @@ import {
   SettingOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { App, Dropdown } from 'antd';
+import { Dropdown, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminInfo } from '../../stores/admin-info';
@@ -17,7 +17,6 @@ import { clearCaches } from './clear-cache';
 
 export function NavMenus() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const isSuper = useAdminInfo((s) => s.super);
   const { langArray } = useConfig((s) => s.lang);
   const setLang = useConfig((s) => s.setLang);

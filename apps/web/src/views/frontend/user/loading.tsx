@@ -3,7 +3,7 @@
  * member login. The member pages themselves arrive with the member centre; until a member
  * menu exists there is no page to go to, which is reported as in the original.
  */
-import { App, Spin } from 'antd';
+import { notification, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import { useMemberCenter } from './use-member-center';
 export default function UserLoading() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
   const token = useUserInfo((s) => s.token);
   const center = useMemberCenter();
 
@@ -22,7 +21,7 @@ export default function UserLoading() {
     if (!center?.openMemberCenter) return;
     if (!token) void navigate('/user/login', { replace: true });
     else notification.error({ title: t('utils.Failed to find a jump route') });
-  }, [center, token, navigate, notification, t]);
+  }, [center, token, navigate, t]);
 
   if (center && !center.openMemberCenter) return <MemberCenterDisabled />;
   return <Spin size="large" style={{ display: 'block', marginTop: '30vh' }} />;

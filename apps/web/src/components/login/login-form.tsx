@@ -1,0 +1,124 @@
+/**
+ * The sign-in form shared by the admin and member login pages: account, password, the
+ * captcha when asked for, "keep me signed in". Validated with the shared rules, messages
+ * under each field; Enter submits. Deliberately not antd's Form: the login page is every
+ * visitor's first load, and this keeps the form engine out of it.
+ */
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { isAccount, isPassword, type Rule } from '@portico/shared';
+import { Button, Checkbox, Input } from 'antd';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CaptchaInput, newCaptchaId } from './captcha-input';
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  keep: boolean;
+  captchaId: string;
+  captcha: string;
+}
+
+interface Props {
+  /** Needs a captcha answer before submitting. */
+  captcha: boolean;
+  /** Members may sign in with an e-mail or mobile too, so their account is not checked as a username. */
+  accountRule?: Rule;
+  accountPlaceholder: string;
+  /** Resolves false when the sign-in failed (a used captcha is then replaced). */
+  onSubmit(values: LoginValues): Promise<boolean>;
+}
+
+export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder, onSubmit }: Props) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ username: '', password: '', captcha: '', keep: false });
+  const [errors, setErrors] = useState<Partial<Record<'username' | 'password' | 'captcha', string>>>({});
+  const [captchaId, setCaptchaId] = useState(newCaptchaId);
+  const [submitting, setSubmitting] = useState(false);
+
+  const check = (value: string, required: string, rule?: Rule): string | undefined => {
+    if (value.trim() === '') return t(required);
+    const verdict = rule ? rule(value) : true;
+    return verdict === true ? undefined : t(`validate.${verdict}`);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      username: check(values.username, 'login.Please enter an account', accountRule),
+      password: check(values.password, 'login.Please input a password', isPassword),
+      captcha: captcha ? check(values.captcha, 'login.Please enter the verification code') : undefined,
+    };
+    setErrors(found);
+    if (found.username || found.password || found.captcha) return;
+    setSubmitting(true);
+    const succeeded = await onSubmit({ ...values, username: values.username.trim(), captchaId });
+    setSubmitting(false);
+    if (!succeeded) {
+      setCaptchaId(newCaptchaId());
+      setValues((v) => ({ ...v, captcha: '' }));
+    }
+  };
+
+  const field = (name: keyof typeof errors, input: ReactNode) => (
+    <div className={`ba-login-field${errors[name] ? ' has-error' : ''}`}>
+      {input}
+      <div className="ba-login-error" role="alert">
+        {errors[name] ?? ''}
+      </div>
+    </div>
+  );
+
+  return (
+    <form className="ba-login-form" onSubmit={submit} noValidate>
+      {field(
+        'username',
+        <Input
+          size="large"
+          id="username"
+          prefix={<UserOutlined />}
+          placeholder={accountPlaceholder}
+          value={values.username}
+          onChange={(event) => setValues({ ...values, username: event.target.value })}
+          status={errors.username ? 'error' : undefined}
+          autoComplete="username"
+          allowClear
+          autoFocus
+        />,
+      )}
+      {field(
+        'password',
+        <Input.Password
+          size="large"
+          id="password"
+          prefix={<LockOutlined />}
+          placeholder={t('login.Please input a password')}
+          value={values.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          status={errors.password ? 'error' : undefined}
+          autoComplete="current-password"
+        />,
+      )}
+      {captcha &&
+        field(
+          'captcha',
+          <CaptchaInput
+            captchaId={captchaId}
+            onRefresh={() => setCaptchaId(newCaptchaId())}
+            value={values.captcha}
+            onChange={(captchaValue) => setValues({ ...values, captcha: captchaValue })}
+          />,
+        )}
+      <Checkbox
+        checked={values.keep}
+        onChange={(event) => setValues({ ...values, keep: event.target.checked })}
+        style={{ marginBottom: 20 }}
+      >
+        {t('login.Hold session')}
+      </Checkbox>
+      <Button type="primary" htmlType="submit" shape="round" size="large" block loading={submitting}>
+        {t('login.Sign in')}
+      </Button>
+    </form>
+  );
+}

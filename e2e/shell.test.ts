@@ -1,0 +1,144 @@
+/**
+ * The back-office shell in real Chromium against the real server: sign-in, deep links,
+ * language, persisted layout, tabs, the narrow layout, the 404 screen and silent token
+ * refresh.
+ */
+import Database from 'better-sqlite3';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+describe.skipIf(!browserAvailable)('back-office shell', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const signedIn = async (options: { width?: number; keep?: boolean } = {}) => {
+    const { context, page } = await newPage(browser, options);
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword, options.keep);
+    return { context, page };
+  };
+  const openAdminsFromMenu = async (page: Page) => {
+    await page.getByRole('menuitem', { name: '权限管理' }).click();
+    await page.getByRole('menuitem', { name: '管理员管理' }).click();
+    await page.waitForURL(/\/admin\/auth\/admin$/);
+  };
+
+  it('signs in and greets the administrator on the dashboard', async () => {
+    const { context, page } = await signedIn();
+    await expect
+      .poll(() => page.getByTestId('greeting').textContent())
+      .toMatch(/^Admin，.*(欢迎回来|夜深了)/);
+    expect(await page.title()).toBe('控制台 - 站点名称');
+    await context.close();
+  });
+
+  it('sends a cold deep link through the loading route and ends on that page with its query', async () => {
+    const { context, page } = await signedIn();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame: Frame) => visited.push(frame.url()));
+    await page.goto(`${server.baseUrl}/admin/auth/admin?x=1`);
+    await page.waitForURL(/\/admin\/auth\/admin\?x=1$/);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    expect(visited.some((url) => url.includes('/admin/loading?url=%2Fadmin%2Fauth%2Fadmin'))).toBe(true);
+    expect(await page.title()).toBe('管理员管理 - 站点名称');
+    await context.close();
+  });
+
+  it('switches the language, which reloads the page in English', async () => {
+    const { context, page } = await signedIn();
+    await page.getByTestId('lang-switch').click();
+    await page.getByText('English').click();
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect
+      .poll(() => page.getByTestId('greeting').textContent())
+      .toMatch(/Welcome back!|Late at night/);
+    await context.close();
+  });
+
+  it('keeps dark mode and the layout mode across a reload', async () => {
+    const { context, page } = await signedIn();
+    await page.getByTestId('layout-settings').click();
+    await page.getByTestId('dark-mode').click();
+    await page.getByTestId('layout-mode-Classic').click();
+    await page.reload();
+    await page.waitForSelector('[data-testid="aside"]');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.getByTestId('aside').getAttribute('class')).toContain('ba-aside-classic');
+    await context.close();
+  });
+
+  it('opens and closes tabs, and a hidden tab keeps what was typed into its page', async () => {
+    const { context, page } = await signedIn();
+    await openAdminsFromMenu(page);
+    await page.getByTestId('quick-search').locator('input').fill('typed while open');
+    await page.getByRole('menuitem', { name: '控制台' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    const tabs = page.getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(2);
+
+    await tabs.filter({ hasText: '管理员管理' }).click();
+    await page.waitForURL(/\/admin\/auth\/admin$/);
+    expect(await page.getByTestId('quick-search').locator('input').inputValue()).toBe('typed while open');
+
+    await tabs
+      .filter({ hasText: '管理员管理' })
+      .getByLabel(/关闭标签|Close tab/)
+      .click();
+    await expect.poll(() => tabs.count()).toBe(1);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await context.close();
+  });
+
+  it('forces Classic on a narrow window and restores the previous layout when wide again', async () => {
+    const { context, page } = await signedIn();
+    const asideClass = () => page.getByTestId('aside').getAttribute('class');
+    expect(await asideClass()).toContain('ba-aside-default');
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect.poll(asideClass).toContain('ba-aside-shrink');
+    expect(await asideClass()).toContain('ba-aside-classic');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(asideClass).toContain('ba-aside-default');
+    expect(await asideClass()).not.toContain('ba-aside-shrink');
+    await context.close();
+  });
+
+  it('shows the 404 screen for an unknown address', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/nope`);
+    await page.waitForURL(/\/404$/);
+    await expect.poll(() => page.getByText('你的网站遇到了一些问题！').count()).toBe(1);
+    await context.close();
+  });
+
+  it('refreshes an access token that expired on the server without the user noticing', async () => {
+    const { context, page } = await signedIn({ keep: true });
+    const tokenBefore = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('adminInfo') ?? '{}').state.token,
+    );
+    const db = new Database(server.databaseFile);
+    try {
+      db.prepare("update ba_token set expire_time = 1 where type = 'admin'").run();
+    } finally {
+      db.close();
+    }
+    await openAdminsFromMenu(page);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    expect(page.url()).not.toContain('/login');
+    const tokenAfter = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('adminInfo') ?? '{}').state.token,
+    );
+    expect(tokenAfter).not.toBe(tokenBefore);
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Chromium for browser tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH) driven by
+ * playwright-core. Missing browser: the suites skip, unless E2E_REQUIRED=1 (CI), where
+ * that is a failure.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = existsSync(CHROMIUM);
+
+if (!browserAvailable && process.env.E2E_REQUIRED === '1') {
+  throw new Error(`E2E_REQUIRED=1 but no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium).`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the login screen and waits for the back-office. */
+export async function loginAsAdmin(
+  page: Page,
+  baseUrl: string,
+  password: string,
+  keep = false,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.fill('#username', 'admin');
+  await page.fill('#password', password);
+  if (keep) await page.getByRole('checkbox').check();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/admin\/dashboard/);
+}
