@@ -93,3 +93,14 @@ describe('storage keys', () => {
     expect(useConfig.getState().layout.headerBarTabActiveBackground).toEqual(['#ffffff', '#1d1e1f']);
   });
 });
+
+describe('embedded pages', () => {
+  it('embeds web addresses and paths of this site, never scripts or other schemes', async () => {
+    const { embeddableUrl } = await import('../src/components/iframe-page');
+    expect(embeddableUrl(encodeURIComponent('https://example.com/a?b=1'))).toBe('https://example.com/a?b=1');
+    expect(embeddableUrl(encodeURIComponent('/admin/help'))).toBe('/admin/help');
+    expect(embeddableUrl(encodeURIComponent('javascript:alert(1)'))).toBeNull();
+    expect(embeddableUrl(encodeURIComponent('//evil.example/x'))).toBeNull();
+    expect(embeddableUrl('%E0%A4%A')).toBeNull();
+  });
+});

@@ -66,6 +66,7 @@ const routes: RouteObject[] = [
         lazy: page(() => import('../views/frontend/user/loading')),
         handle: { title: 'pagesTitle.loading' },
       },
+      { path: '/user/iframe/:url', lazy: page(() => import('../views/frontend/user/iframe')) },
       { path: '/user/*', element: <ToLoading area="user" /> },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -7,6 +7,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { embeddableUrl } from '../../components/iframe-page';
 import { ADMIN_BASE, type PageRoute } from '../../router/admin-routes';
 import { ToLoading } from '../../router/to-loading';
 import { useAdminInfo } from '../../stores/admin-info';
@@ -28,8 +29,8 @@ const IFRAME_PREFIX = `${ADMIN_BASE}/iframe/`;
 function resolveRoute(routes: Map<string, PageRoute>, pathname: string): PageRoute | undefined {
   const found = routes.get(pathname);
   if (found || !pathname.startsWith(IFRAME_PREFIX)) return found;
-  const url = decodeURIComponent(pathname.slice(IFRAME_PREFIX.length));
-  if (!/^https?:\/\//i.test(url) && !url.startsWith('/')) return undefined;
+  const url = embeddableUrl(pathname.slice(IFRAME_PREFIX.length));
+  if (!url) return undefined;
   return {
     path: pathname,
     name: pathname,

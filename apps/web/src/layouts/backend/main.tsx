@@ -5,14 +5,16 @@
  */
 import { Spin } from 'antd';
 import { Activity, Suspense } from 'react';
+import { IframePage } from '../../components/iframe-page';
 import { TabProvider } from '../../components/tab-context';
+import { useConfig } from '../../stores/config';
 import { type Tab, useNavTabs } from '../../stores/nav-tabs';
 import { backendView } from '../../views/backend/registry';
-import { IframePage } from './iframe-page';
 
 export function Main() {
   const tabs = useNavTabs((s) => s.tabs);
   const activePath = useNavTabs((s) => s.activePath);
+  const animation = useConfig((s) => s.layout.mainAnimation);
   return (
     <main className="ba-main">
       {tabs.map((tab) => {
@@ -20,11 +22,14 @@ export function Main() {
         if (!visible && !tab.route.keepalive) return null;
         return (
           <Activity key={`${tab.path}#${tab.generation}`} mode={visible ? 'visible' : 'hidden'}>
-            <TabProvider tab={tab}>
-              <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-                <TabPage tab={tab} />
-              </Suspense>
-            </TabProvider>
+            {/* The animation class is added as the tab becomes visible, so it plays on every switch. */}
+            <div className={visible ? `ba-page ba-anim-${animation}` : 'ba-page'}>
+              <TabProvider tab={tab}>
+                <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+                  <TabPage tab={tab} />
+                </Suspense>
+              </TabProvider>
+            </div>
           </Activity>
         );
       })}

@@ -99,8 +99,7 @@ export function MenuTree({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; 
         items={items}
         onClick={onClick}
         selectedKeys={selected ? [String(selected.id)] : []}
-        inlineCollapsed={mode === 'inline' ? menuCollapse : undefined}
-        {...(mode === 'inline' ? { openKeys, onOpenChange } : {})}
+        {...(mode === 'inline' ? { inlineCollapsed: menuCollapse, openKeys, onOpenChange } : {})}
         style={{ borderInlineEnd: 'none', borderBottom: 'none', background: 'transparent' }}
       />
     </ConfigProvider>

@@ -10,7 +10,7 @@ import { useAdminInfo } from '../../stores/admin-info';
 import { greetingKeys } from '../../utils/greet';
 
 export default function Dashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nickname = useAdminInfo((s) => s.nickname);
   const [remark, setRemark] = useState('');
 
@@ -20,9 +20,10 @@ export default function Dashboard() {
       .catch(() => {});
   }, []);
 
+  // Chinese runs sentences together; English needs a space between them.
   const greeting = greetingKeys(new Date().getHours())
     .map((key) => t(key))
-    .join('');
+    .join(i18n.language === 'en' ? ' ' : '');
   return (
     <Card>
       <Typography.Title level={3} data-testid="greeting">

@@ -65,6 +65,7 @@ export default function AdminList() {
       />
       <Table<AdminRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         loading={loading}
         dataSource={rows}
         pagination={{

@@ -15,3 +15,14 @@ export function IframePage({ url }: { url: string }) {
     </Spin>
   );
 }
+
+/** Only web addresses and paths of this site may be embedded from a URL. */
+export function embeddableUrl(encoded: string): string | null {
+  let url: string;
+  try {
+    url = decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+}
