@@ -14,6 +14,14 @@ const api: ProxyOptions = {
 export default defineConfig({
   plugins: [react()],
   build: {
+    rolldownOptions: {
+      treeshake: {
+        // Many of antd's dependencies do not declare themselves free of side effects, so
+        // importing one export kept whole packages (antd's Input kept the form engine).
+        // Packages here only define things on import; their CSS files are the exception.
+        moduleSideEffects: (id) => !/node_modules[\\/]/.test(id) || id.endsWith('.css'),
+      },
+    },
     manifest: true,
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,10 +4,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { message } from 'antd';
 import axios from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_ID } from '../src/api/loading';
+import { notifier } from '../src/api/notifier';
 import { createAxios, resetRequestState, setBaseUrl } from '../src/api/request';
 import { initI18n } from '../src/lang';
 import { setNavigator } from '../src/router/navigation';
@@ -91,8 +91,8 @@ beforeEach(() => {
   navigations.length = 0;
   setNavigator((to) => navigations.push(to));
   window.history.pushState({}, '', '/');
-  errorSpy = vi.spyOn(message, 'error').mockImplementation((() => {}) as never);
-  successSpy = vi.spyOn(message, 'success').mockImplementation((() => {}) as never);
+  errorSpy = vi.spyOn(notifier, 'error').mockImplementation((() => {}) as never);
+  successSpy = vi.spyOn(notifier, 'success').mockImplementation((() => {}) as never);
 });
 
 afterEach(() => {

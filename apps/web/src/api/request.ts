@@ -4,7 +4,6 @@
  * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
  * anything else an error shown to the user. Callers get the envelope or a rejection.
  */
-import { message } from 'antd';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
 import { currentPath, navigateTo, ROUTE_PATHS } from '../router/navigation';
@@ -12,6 +11,7 @@ import { useAdminInfo } from '../stores/admin-info';
 import { useConfig } from '../stores/config';
 import { useUserInfo } from '../stores/user-info';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
+import { notifier } from './notifier';
 
 export type { LoadingOptions };
 
@@ -214,7 +214,7 @@ async function send<T>(
         console.warn(t('axios.Automatic cancellation due to duplicate requests'), config.url);
       throw error;
     }
-    if (opts.showErrorMessage) void message.error(httpErrorMessage(error));
+    if (opts.showErrorMessage) notifier.error(httpErrorMessage(error));
     throw error;
   } finally {
     if (key && pending.get(key) === controller) pending.delete(key);
@@ -224,7 +224,7 @@ async function send<T>(
   if (config.responseType && config.responseType !== 'json') return response;
   const body = response.data;
   if (body?.code === 1) {
-    if (opts.showSuccessMessage) void message.success(body.msg || t('axios.Operation successful'));
+    if (opts.showSuccessMessage) notifier.success(body.msg || t('axios.Operation successful'));
     return response;
   }
 
@@ -235,7 +235,7 @@ async function send<T>(
     return send<T>(config, opts, true);
   }
 
-  if (opts.showCodeMessage && body?.msg) void message.error(body.msg);
+  if (opts.showCodeMessage && body?.msg) notifier.error(body.msg);
   const data = (body?.data ?? {}) as { routeName?: string; routePath?: string; type?: string };
   if (body?.code === 302) {
     navigateTo({ name: data.routeName || undefined, path: data.routePath });

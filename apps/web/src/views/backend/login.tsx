@@ -3,7 +3,6 @@
  * me signed in" (which is what earns a refresh token).
  */
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -50,8 +49,9 @@ export default function AdminLogin() {
         <div className="ba-login-header">
           <Logo style={{ fontSize: 40 }} />
         </div>
-        <div className="ba-login-avatar">
-          <Avatar size={100} icon={<UserOutlined />} />
+        {/* Drawn here: antd's Avatar brings its group's popover into the first load. */}
+        <div className="ba-login-avatar" aria-hidden="true">
+          <UserOutlined />
         </div>
         <LoginForm
           captcha={captcha}
