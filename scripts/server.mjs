@@ -7,11 +7,13 @@
  * Packages from node_modules stay external; the workspace's own TypeScript package
  * (@portico/shared) is bundled in.
  */
+
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { ensureWebBuilt } from './build-web.mjs';
+import { webBuildIsStale } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/server');
@@ -20,8 +22,12 @@ const outfile = join(server, 'dist/main.js');
 const { dependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@portico/'));
 
-// The server serves the web app, so `npm start` brings its build up to date first.
-if (process.argv[2] === 'start' || process.argv[2] === undefined) await ensureWebBuilt();
+// The server serves the web app, so `npm start` brings its build up to date first, in a
+// process of its own: Vite's memory would otherwise stay with the server for good.
+if ((process.argv[2] === 'start' || process.argv[2] === undefined) && webBuildIsStale()) {
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
 await build({
   entryPoints: [join(server, 'src/main.ts')],
