@@ -33,10 +33,30 @@ it('translates every literal key the code asks for', () => {
   const missing: string[] = [];
   for (const file of sources(SRC)) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\bt\(\s*'((?:[^'\\]|\\.)+)'/g)) {
-      const key = match[1] ?? '';
+    for (const key of literalKeys(text, file)) {
       if (!known.has(key)) missing.push(`${file.slice(SRC.length)}: ${key}`);
     }
   }
   expect(missing).toEqual([]);
 });
+
+/**
+ * Keys the code translates: t('…') calls, and what screens declare for translation —
+ * labels, quick-search field names, tips, and in screens the values of upper-case option
+ * maps (`const STATUS = { '0': 'Disable' }`).
+ */
+function literalKeys(text: string, file: string): string[] {
+  const keys: string[] = [];
+  const patterns = [
+    /\bt\(\s*'((?:[^'\\]|\\.)+)'/g,
+    /(?<![-\w])label(?:=|:\s*)["']([^"']+)["']/g,
+    /\bquickSearchFields:\s*'([^']+)'/g,
+    /\btip="([^"]+)"/g,
+  ];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) keys.push(match[1] ?? '');
+  const maps = file.includes('/views/') ? text.matchAll(/const [A-Z_]+ = \{([^}]*)\}/g) : [];
+  for (const map of maps) {
+    for (const value of (map[1] ?? '').matchAll(/:\s*'([^']+)'/g)) keys.push(value[1] ?? '');
+  }
+  return keys;
+}

@@ -52,6 +52,11 @@ export interface ResourceSpec {
   del?(ids: number[], w: WriteContext): Promise<number>;
   /** Sort by swapping `weigh` of two rows. */
   sortable?: boolean;
+  /**
+   * Fields the list toggles in place (switch cells post `{id, field}` alone). Such an edit
+   * is completed with the stored row and goes through `edit`, so every rule still holds.
+   */
+  switchFields?: string[];
   /** Extra fields of the index answer (e.g. the caller's own groups). */
   indexExtra?(request: FastifyRequest): Promise<Row>;
   /** Extra actions of this controller. */
@@ -89,8 +94,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
           if (!row) throw new ApiError('Record not found');
           return ok({ row });
         }
-        const body = requireBody(request.body);
-        const { id } = parseInput(idQuery, body);
+        const posted = requireBody(request.body);
+        const { id } = parseInput(idQuery, posted);
+        const body = (await switchEdit(ctx, spec, id, posted, request)) ?? posted;
         await kysely.transaction().execute((trx) => edit(id, body, { request, trx }));
         forgetCachedRules(ctx);
         return ok(null, 'Update successful');
@@ -218,4 +224,24 @@ export function asObject(value: unknown): Row {
 function forgetCachedRules(ctx: AppContext): void {
   ctx.adminAuth.forgetGrants();
   forgetRemarks(ctx.db);
+}
+
+/** A switch cell's `{id, field: '0'|'1'}`, completed with the stored row; null for a full form. */
+async function switchEdit(
+  ctx: AppContext,
+  spec: ResourceSpec,
+  id: number,
+  posted: Record<string, unknown>,
+  request: FastifyRequest,
+): Promise<Record<string, unknown> | null> {
+  const fields = Object.keys(posted).filter((key) => key !== 'id');
+  const [field] = fields;
+  if (fields.length !== 1 || !field || !spec.switchFields?.includes(field)) return null;
+  const value = posted[field];
+  if (value !== '0' && value !== '1' && value !== 0 && value !== 1) {
+    throw new ApiError('Parameter %s is invalid', [field]);
+  }
+  const row = await (spec.loadRow ?? defaultLoadRow(ctx, spec))(id, request);
+  if (!row) throw new ApiError('Record not found');
+  return { ...row, [field]: String(value), id };
 }

@@ -214,4 +214,35 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     });
     expect(equal.msg).toBe('Invalid collation because the weights of the two targets are equal');
   });
+
+  it('toggles a rule switch in place, keeping every other field, and refuses other values', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const before = await t.ctx.db.kysely
+      .selectFrom('admin_rule')
+      .selectAll()
+      .where('id', '=', 13)
+      .executeTakeFirstOrThrow();
+    const off = await call(t.app, 'POST', '/admin/auth.Rule/edit', { token, body: { id: 13, status: '0' } });
+    expect(off).toMatchObject({ code: 1 });
+    const kept = await call(t.app, 'POST', '/admin/auth.Rule/edit', {
+      token,
+      body: { id: 13, keepalive: '0' },
+    });
+    expect(kept).toMatchObject({ code: 1 });
+    const after = await t.ctx.db.kysely
+      .selectFrom('admin_rule')
+      .selectAll()
+      .where('id', '=', 13)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ ...before, status: '0', keepalive: 0, update_time: after.update_time });
+    const bad = await call(t.app, 'POST', '/admin/auth.Rule/edit', { token, body: { id: 13, status: 'x' } });
+    expect(bad).toMatchObject({ code: 0, msg: 'Parameter status is invalid' });
+    // A field that is not a switch still needs the whole form.
+    const partial = await call(t.app, 'POST', '/admin/auth.Rule/edit', {
+      token,
+      body: { id: 13, title: 'x' },
+    });
+    expect(partial.code).toBe(0);
+  });
 });

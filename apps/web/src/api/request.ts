@@ -52,7 +52,15 @@ const DEFAULT_OPTIONS: RequestOptions = {
 export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
 
 // Same origin; 60 s is SPEC section 9's request timeout.
-const http = axios.create({ baseURL: '', timeout: 60_000, responseType: 'json' });
+// Arrays and objects in query strings use PHP's bracket notation with indexes
+// (search[0][field]=id), which the server parses; without indexes a list of objects
+// would be read as one object per key.
+const http = axios.create({
+  baseURL: '',
+  timeout: 60_000,
+  responseType: 'json',
+  paramsSerializer: { indexes: true },
+});
 
 /** Test seam: point the client at another origin. */
 export function setBaseUrl(url: string): void {

@@ -29,7 +29,7 @@ import {
 import type { ComponentType, CSSProperties } from 'react';
 import { Logo } from './logo';
 
-const ICONS: Record<string, ComponentType<{ style?: CSSProperties }>> = {
+export const ICONS: Record<string, ComponentType<{ style?: CSSProperties }>> = {
   'fa fa-code': CodeOutlined,
   'fa fa-cogs': SettingOutlined,
   'fa fa-dashboard': DashboardOutlined,

@@ -95,6 +95,7 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
       if (!admin || admin.super) return query;
       return query.where('admin_rule.id', 'in', admin.ruleIds.size ? [...admin.ruleIds] : [0]);
     },
+    switchFields: ['keepalive', 'status'],
     tree: {
       selectLabel: 'title',
       selectFilter: (row) => (row.type === 'menu_dir' || row.type === 'menu') && row.status === '1',

@@ -45,6 +45,10 @@ export const utils = {
   'Navigation failed, invalid route!': 'Navigation failed, invalid route!',
   'Failed to find a jump route': 'Failed to find a jump route',
   None: 'None',
+  'The moving position is beyond the movable range!': 'The moving position is beyond the movable range!',
+  'Please install editor': 'Please install editor',
+  ArrayKey: 'Key',
+  ArrayValue: 'Value',
 };
 
 export const validate = {
@@ -54,6 +58,10 @@ export const validate = {
   'Please enter the correct email address': 'Please enter the correct email address',
   'Please enter the correct name': 'Please enter the correct name',
   Required: 'Required',
+  'Please enter the correct number': 'Please enter the correct number',
+  'Please enter the correct integer': 'Please enter the correct integer',
+  'Please enter the correct URL': 'Please enter the correct URL',
+  'Please enter the correct variable name': 'Please enter the correct variable name',
 };
 
 export const login = {
@@ -81,12 +89,34 @@ export const globs = {
   'Create time': 'Create time',
   'Update time': 'Update time',
   'Quick search placeholder': 'Fuzzy search by {fields}',
-};
-
-export const authAdmin = {
-  username: 'Username',
-  nickname: 'Nickname',
-  group: 'Group',
-  mobile: 'Mobile',
-  'Last login': 'Last login',
+  Refresh: 'Refresh',
+  Add: 'Add',
+  Edit: 'Edit',
+  Delete: 'Delete',
+  Cancel: 'Cancel',
+  Save: 'Save',
+  Search: 'Search',
+  Reset: 'Reset',
+  To: 'To',
+  Operate: 'Operate',
+  Info: 'Info',
+  'Are you sure to delete the selected record?': 'Are you sure to delete the selected record?',
+  'Save and edit next item': 'Save and edit next item',
+  'Expand all': 'Expand all',
+  'Shrink all': 'Shrink all',
+  'Expand all submenus': 'Open all submenus',
+  'Shrink all submenus': 'Shrink all submenus',
+  'Column display': 'Column display',
+  'Expand generic search': 'Expand generic search',
+  'Please input field': 'Please input {field}',
+  'Please select field': 'Please select {field}',
+  'Total {total} items': '{total} in total',
+  'Drag sort': 'Drag sort',
+  Open: 'Open',
+  Close: 'Close',
+  'Please select an icon': 'Please select an icon',
+  URL: 'URL',
+  IP: 'IP',
+  'User Agent': 'User Agent',
+  Iframe: 'Iframe',
 };

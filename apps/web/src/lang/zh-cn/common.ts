@@ -43,6 +43,10 @@ export const utils = {
   'Navigation failed, invalid route!': '导航失败，路由无效！',
   'Failed to find a jump route': '没有找到可以跳转的路由',
   None: '无',
+  'The moving position is beyond the movable range!': '移动位置超出了可移动范围！',
+  'Please install editor': '请先于模块市场安装富文本编辑器。',
+  ArrayKey: '键名',
+  ArrayValue: '键值',
 };
 
 export const validate = {
@@ -52,6 +56,10 @@ export const validate = {
   'Please enter the correct email address': '请输入正确的电子邮箱',
   'Please enter the correct name': '请输入正确的名称',
   Required: '必填',
+  'Please enter the correct number': '请输入正确的数字',
+  'Please enter the correct integer': '请输入正确的整数',
+  'Please enter the correct URL': '请输入正确的网址',
+  'Please enter the correct variable name': '请输入正确的变量名',
 };
 
 export const login = {
@@ -79,12 +87,34 @@ export const globs = {
   'Create time': '创建时间',
   'Update time': '修改时间',
   'Quick search placeholder': '通过{fields}模糊搜索',
-};
-
-export const authAdmin = {
-  username: '用户名',
-  nickname: '昵称',
-  group: '角色组',
-  mobile: '手机号',
-  'Last login': '最后登录',
+  Refresh: '刷新',
+  Add: '添加',
+  Edit: '编辑',
+  Delete: '删除',
+  Cancel: '取消',
+  Save: '保存',
+  Search: '搜索',
+  Reset: '重置',
+  To: '至',
+  Operate: '操作',
+  Info: '详情',
+  'Are you sure to delete the selected record?': '确定删除选中记录？',
+  'Save and edit next item': '保存并编辑下一项',
+  'Expand all': '展开全部',
+  'Shrink all': '收缩全部',
+  'Expand all submenus': '展开所有子菜单',
+  'Shrink all submenus': '收缩所有子菜单',
+  'Column display': '字段显示',
+  'Expand generic search': '展开通用搜索',
+  'Please input field': '请输入{field}',
+  'Please select field': '请选择{field}',
+  'Total {total} items': '共 {total} 条',
+  'Drag sort': '拖动以排序',
+  Open: '开',
+  Close: '关',
+  'Please select an icon': '请选择图标',
+  URL: 'URL',
+  IP: 'IP',
+  'User Agent': 'User Agent',
+  Iframe: 'Iframe',
 };

@@ -1,7 +1,8 @@
 /** Simplified Chinese, the default language. One file per area; every key exists in both languages. */
 import type { Pack } from '../index';
+import { admin, adminLog, group, rule } from './auth';
 import axios from './axios';
-import { authAdmin, globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
+import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
 import layouts from './layouts';
 
 export default {
@@ -15,5 +16,8 @@ export default {
   login,
   user,
   layouts,
-  'auth.admin': authAdmin,
+  'auth.admin': admin,
+  'auth.group': group,
+  'auth.rule': rule,
+  'auth.adminLog': adminLog,
 } satisfies Pack;

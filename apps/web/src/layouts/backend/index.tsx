@@ -15,6 +15,7 @@ import { themeColor, useConfig } from '../../stores/config';
 import { useNavTabs } from '../../stores/nav-tabs';
 import { useSiteConfig } from '../../stores/site-config';
 import { composeTitle } from '../../utils/title';
+import { hasBackendView } from '../../views/backend/registry';
 import { Aside } from './aside';
 import './backend.css';
 import { ConfigDrawer } from './config-drawer';
@@ -24,6 +25,13 @@ import { NavBar } from './nav-bar';
 import { useAdaptiveLayout } from './use-adaptive-layout';
 
 const IFRAME_PREFIX = `${ADMIN_BASE}/iframe/`;
+
+function isKnownPage(pathname: string): boolean {
+  const rest = pathname.slice(ADMIN_BASE.length).replace(/\/+$/, '');
+  return (
+    hasBackendView(`/src/views/backend${rest}/index.tsx`) || hasBackendView(`/src/views/backend${rest}.tsx`)
+  );
+}
 
 /** A registered page, or an embed of any address under /admin/iframe/. */
 function resolveRoute(routes: Map<string, PageRoute>, pathname: string): PageRoute | undefined {
@@ -60,7 +68,8 @@ export default function BackendLayout() {
 
   if (!token) return <Navigate to="/admin/login" replace />;
   if (!ready) return <ToLoading area="admin" />;
-  if (!route) return <Navigate to="/404" replace />;
+  // A page that exists but is not among this administrator's menus is forbidden, not missing.
+  if (!route) return <Navigate to={isKnownPage(pathname) ? '/401' : '/404'} replace />;
   return <Frame route={route} />;
 }
 

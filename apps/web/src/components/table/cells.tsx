@@ -1,0 +1,100 @@
+/** Cell renderers of reference web §2.1: tag, tags, image, datetime, icon, switch, color, url. */
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Image, Input, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { timeFormat } from '../../utils/time';
+import { Icon } from '../icon';
+import { valueAt } from './filter';
+import type { Column, Row } from './types';
+
+const STATUS_COLOURS: Record<string, string> = { '0': 'error', '1': 'success' };
+
+export function Cell<R extends Row>({
+  column,
+  row,
+  onSwitch,
+}: {
+  column: Column<R>;
+  row: R;
+  onSwitch?: (row: R, prop: string, value: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const value = valueAt(row, column.prop);
+  const label = (v: unknown) => {
+    const key = column.replaceValue?.[String(v)];
+    return key ? t(key) : String(v);
+  };
+  if (typeof column.render === 'function') return <>{column.render(row)}</>;
+  switch (column.render) {
+    case 'tag':
+      if (value === '' || value === null || value === undefined) return null;
+      return (
+        <Tag color={column.custom?.[String(value)] ?? STATUS_COLOURS[String(value)] ?? 'processing'}>
+          {label(value)}
+        </Tag>
+      );
+    case 'tags':
+      return (
+        <>
+          {(Array.isArray(value) ? value : value ? [value] : []).map((item) => (
+            <Tag key={String(item)} color={column.custom?.[String(item)]}>
+              {label(item)}
+            </Tag>
+          ))}
+        </>
+      );
+    case 'image':
+      return value ? (
+        <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} />
+      ) : null;
+    case 'datetime':
+      return <>{value ? timeFormat(value as number) : '-'}</>;
+    case 'icon':
+      return <Icon name={String(value || 'fa fa-circle-o')} />;
+    case 'switch':
+      return <SwitchCell row={row} prop={column.prop} value={String(value)} onSwitch={onSwitch} />;
+    case 'color':
+      return value ? <span className="ba-color-swatch" style={{ background: String(value) }} /> : null;
+    case 'url':
+      return value ? (
+        <Input
+          size="small"
+          readOnly
+          value={String(value)}
+          suffix={
+            <Button size="small" type="text" icon={<LinkOutlined />} href={String(value)} target="_blank" />
+          }
+        />
+      ) : null;
+    default:
+      return <>{value === null || value === undefined ? '' : label(value)}</>;
+  }
+}
+
+/** Saves at once; the cell shows the new value only after the server accepted it. */
+function SwitchCell<R extends Row>({
+  row,
+  prop,
+  value,
+  onSwitch,
+}: {
+  row: R;
+  prop: string;
+  value: string;
+  onSwitch?: (row: R, prop: string, value: string) => Promise<void>;
+}) {
+  const [saving, setSaving] = useState(false);
+  const toggle = async (on: boolean) => {
+    if (!onSwitch) return;
+    setSaving(true);
+    try {
+      await onSwitch(row, prop, on ? '1' : '0');
+    } catch {
+      // The request layer has shown why; the switch keeps its old position.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return <Switch size="small" checked={value === '1'} loading={saving} onChange={(on) => void toggle(on)} />;
+}

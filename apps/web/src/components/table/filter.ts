@@ -1,0 +1,76 @@
+/** The list query a page sends to `index` (reference web §2.1, "Filter"), and its URL prefill. */
+import type { Column, ListSpec, Operator, Row } from './types';
+
+export interface SearchItem {
+  field: string;
+  val: string;
+  operator: Operator;
+  render?: string;
+}
+
+export interface Filter {
+  page: number;
+  limit: number;
+  /** 'field,asc' or 'field,desc'; '' for the resource's default order. */
+  order: string;
+  quickSearch: string;
+  search: SearchItem[];
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+export function searchable<R extends Row>(column: Column<R>): boolean {
+  return column.operator !== false && typeof column.render !== 'function';
+}
+
+export function operatorOf<R extends Row>(column: Column<R>): Operator {
+  return column.operator || '=';
+}
+
+/**
+ * `?user_id=5` (e.g. from "Adjust balance") filters the first load and pre-fills the common
+ * search: every query parameter naming a searchable column becomes a search item.
+ */
+export function initialFilter<R extends Row>(spec: ListSpec<R>, query: URLSearchParams): Filter {
+  const search: SearchItem[] = [];
+  for (const column of spec.columns) {
+    const val = query.get(column.prop);
+    if (val === null || val === '' || !searchable(column)) continue;
+    search.push(searchItem(column, val));
+  }
+  return {
+    page: 1,
+    limit: PAGE_SIZES[0] ?? 10,
+    order: '',
+    quickSearch: query.get('quickSearch') ?? '',
+    search,
+  };
+}
+
+export function searchItem<R extends Row>(column: Column<R>, val: string): SearchItem {
+  const item: SearchItem = { field: column.prop, val, operator: operatorOf(column) };
+  if (column.render === 'datetime') item.render = 'datetime';
+  return item;
+}
+
+/** The GET parameters of `index`; empty parts are left out. */
+export function indexParams(
+  filter: Filter,
+  extra: Record<string, unknown> = {},
+  paged = true,
+): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...extra };
+  if (paged) {
+    params.page = filter.page;
+    params.limit = filter.limit;
+  }
+  if (filter.order) params.order = filter.order;
+  if (filter.quickSearch) params.quickSearch = filter.quickSearch;
+  if (filter.search.length > 0) params.search = filter.search;
+  return params;
+}
+
+/** Reads a dotted property (`user.nickname`) of a row. */
+export function valueAt(row: Row, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value as Row | undefined)?.[key], row);
+}

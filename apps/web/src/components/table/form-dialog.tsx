@@ -1,0 +1,119 @@
+/**
+ * The add/edit dialog: loads the row for Edit, submits to `add` or `edit`, and walks
+ * through several selected rows ('Save and edit next item'). Enter submits; inside a
+ * textarea Ctrl+Enter does. Clicking outside does not close it.
+ */
+import { Button, Form, Modal, Spin } from 'antd';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createAxios } from '../../api/request';
+import { useConfig } from '../../stores/config';
+import type { ListSpec, Row } from './types';
+
+export interface FormTarget {
+  operate: 'add' | 'edit';
+  /** Rows still to edit, the current one first. */
+  ids: unknown[];
+}
+
+export function FormDialog<R extends Row>({
+  spec,
+  target,
+  onClose,
+  onSaved,
+}: {
+  spec: ListSpec<R>;
+  target: FormTarget;
+  onClose(): void;
+  onSaved(next: FormTarget | null): void;
+}) {
+  const { t } = useTranslation();
+  const shrink = useConfig((s) => s.layout.shrink);
+  const [form] = Form.useForm();
+  const [row, setRow] = useState<R | null>(target.operate === 'add' ? ({ ...spec.formDefaults } as R) : null);
+  const [saving, setSaving] = useState(false);
+  const pk = spec.pk ?? 'id';
+  const id = target.ids[0];
+  const Fields = spec.form;
+
+  useEffect(() => {
+    if (target.operate !== 'edit') return;
+    setRow(null);
+    createAxios<{ row: R }>({ url: `${spec.api}edit`, method: 'get', params: { [pk]: id } })
+      .then(({ data }) => {
+        setRow(data.row);
+        form.resetFields();
+        form.setFieldsValue(data.row);
+      })
+      .catch(onClose);
+  }, [target.operate, id, spec.api, pk, form, onClose]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const data = target.operate === 'edit' ? { ...values, [pk]: id } : values;
+      await createAxios(
+        { url: `${spec.api}${target.operate}`, method: 'post', data },
+        { showSuccessMessage: true },
+      );
+      const rest = target.ids.slice(1);
+      onSaved(target.operate === 'edit' && rest.length > 0 ? { operate: 'edit', ids: rest } : null);
+    } catch {
+      // Shown by the request layer; the dialog stays open with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const inTextarea = (event.target as HTMLElement).tagName === 'TEXTAREA';
+    if (inTextarea && !event.ctrlKey) return;
+    if ((event.target as HTMLElement).closest('.ant-select')) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const more = target.operate === 'edit' && target.ids.length > 1;
+  return (
+    <Modal
+      open
+      title={t(target.operate === 'add' ? 'Add' : 'Edit')}
+      width={spec.formWidth ?? 720}
+      maskClosable={false}
+      destroyOnHidden
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('Cancel')}
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={saving}
+          onClick={() => void submit()}
+          data-testid="form-save"
+        >
+          {t(more ? 'Save and edit next item' : 'Save')}
+        </Button>,
+      ]}
+    >
+      <Spin spinning={!row}>
+        <div className="ba-form-body">
+          <Form
+            form={form}
+            onKeyDown={onKeyDown}
+            initialValues={row ?? undefined}
+            layout={shrink ? 'vertical' : 'horizontal'}
+            labelCol={shrink ? undefined : { flex: '160px' }}
+            labelWrap
+            preserve={false}
+          >
+            {Fields && row && <Fields operate={target.operate} row={row} />}
+          </Form>
+        </div>
+      </Spin>
+    </Modal>
+  );
+}

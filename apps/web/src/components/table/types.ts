@@ -1,0 +1,97 @@
+/**
+ * A management screen is a declaration: its API base, its columns and its form. The list
+ * page (list-page.tsx) turns it into the header, common search, table, pagination and the
+ * add/edit dialog of reference web §1.0 and §2.1.
+ */
+import type { ComponentType, ReactNode } from 'react';
+
+export type Operator =
+  | '='
+  | '<>'
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | 'LIKE'
+  | 'NOT LIKE'
+  | 'IN'
+  | 'NOT IN'
+  | 'RANGE'
+  | 'NOT RANGE'
+  | 'NULL'
+  | 'NOT NULL'
+  | 'FIND_IN_SET';
+
+export type CellRender = 'tag' | 'tags' | 'image' | 'datetime' | 'icon' | 'switch' | 'color' | 'url';
+
+// biome-ignore lint/suspicious/noExplicitAny: rows are whatever the resource answers.
+export type Row = Record<string, any>;
+
+export interface Column<R extends Row = Row> {
+  /** Field of the row (dotted paths allowed) and of the common search. */
+  prop: string;
+  /** Translation key of the title. */
+  label: string;
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  render?: CellRender | ((row: R) => ReactNode);
+  /** Common-search operator; false keeps the column out of the common search. Default '='. */
+  operator?: Operator | false;
+  /** Value → translation key shown for tags, switches and selects. */
+  replaceValue?: Record<string, string>;
+  /** Value → tag colour. */
+  custom?: Record<string, string>;
+  /** Server-side sorting. */
+  sortable?: boolean;
+  /** Starts hidden (the column-display menu can show it). */
+  hidden?: boolean;
+  /** The common search offers a date (not date-time) range for datetime columns. */
+  comSearchRender?: 'date' | 'select';
+  /** Double-clicking this column does not open the form (switches, links). */
+  noDblClick?: boolean;
+}
+
+export type HeaderButton =
+  | 'refresh'
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'unfold'
+  | 'comSearch'
+  | 'quickSearch'
+  | 'columnDisplay';
+export type RowButton = 'weigh-sort' | 'edit' | 'delete';
+
+export interface FormProps<R extends Row = Row> {
+  operate: 'add' | 'edit';
+  /** The row being edited (from `edit?id=`), or the form defaults when adding. */
+  row: R;
+}
+
+export interface ListSpec<R extends Row = Row> {
+  /** Resource base path, e.g. '/admin/auth.Admin/'. */
+  api: string;
+  pk?: string;
+  columns: Column<R>[];
+  /** Translation key of the fields the quick search covers (placeholder). */
+  quickSearchFields?: string;
+  headerButtons?: HeaderButton[];
+  rowButtons?: RowButton[];
+  /** Tree table: no pagination, unfold button, parents select their children. */
+  tree?: { expandAll: boolean; expandOnSearch?: boolean };
+  /** Form fields of the add/edit dialog; none means no add/edit. */
+  form?: ComponentType<FormProps<R>>;
+  formDefaults?: Partial<R>;
+  /** Width of the dialog in px. */
+  formWidth?: number;
+  /** Extra index parameters (e.g. isTree). */
+  params?: Record<string, unknown>;
+  /** Per-row refusals (e.g. an administrator's own row cannot be deleted). */
+  canEdit?(row: R, extra: Row): boolean;
+  canDelete?(row: R, extra: Row): boolean;
+  /** Replaces double-click-to-edit (info pages) and adds row buttons. */
+  onDblClick?(row: R): void;
+  extraRowButtons?(row: R): ReactNode;
+  /** Shown above the table besides the remark. */
+  notice?(extra: Row): ReactNode;
+}

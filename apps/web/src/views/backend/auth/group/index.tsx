@@ -1,0 +1,124 @@
+/** auth/group: administrator groups and the rules they grant (reference web §1.3). */
+import { Alert, Form, Tree } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createAxios } from '../../../../api/request';
+import { FormItem } from '../../../../components/form/form-item';
+import { ListPage } from '../../../../components/table/list-page';
+import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
+import { useAdminInfo } from '../../../../stores/admin-info';
+
+const STATUS = { '0': 'Disable', '1': 'Enable' };
+
+interface RuleNode {
+  id: number;
+  title: string;
+  children?: RuleNode[];
+}
+
+/**
+ * The permission tree. A parent checks all its children; the submitted value holds the
+ * checked rules plus half-checked parents, as the server expects. `*` checks everything.
+ */
+function RuleTree({ value, onChange }: { value?: number[] | string; onChange?(value: number[]): void }) {
+  const [rules, setRules] = useState<RuleNode[]>([]);
+  useEffect(() => {
+    createAxios<{ list: RuleNode[] }>({ url: '/admin/auth.Rule/index', method: 'get' })
+      .then(({ data }) => setRules(data.list))
+      .catch(() => {});
+  }, []);
+  const treeData = useMemo(() => toTreeData(rules), [rules]);
+  const allIds = useMemo(() => flatIds(rules), [rules]);
+  const checked = value === '*' ? allIds : Array.isArray(value) ? value.map(Number) : [];
+  if (rules.length === 0) return null;
+  return (
+    <Tree
+      checkable
+      defaultExpandAll
+      selectable={false}
+      treeData={treeData}
+      checkedKeys={checked}
+      onCheck={(keys, info) => {
+        const full = (Array.isArray(keys) ? keys : keys.checked).map(Number);
+        const half = (info.halfCheckedKeys ?? []).map(Number);
+        onChange?.([...full, ...half]);
+      }}
+    />
+  );
+}
+
+function toTreeData(
+  nodes: RuleNode[],
+): { key: number; title: string; children: ReturnType<typeof toTreeData> }[] {
+  return nodes.map((node) => ({
+    key: node.id,
+    title: node.title,
+    children: toTreeData(node.children ?? []),
+  }));
+}
+
+function flatIds(nodes: RuleNode[]): number[] {
+  return nodes.flatMap((node) => [node.id, ...flatIds(node.children ?? [])]);
+}
+
+function GroupForm({ row }: FormProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormItem
+        type="remoteSelect"
+        name="pid"
+        label="auth.group.Parent group"
+        remote={{ url: '/admin/auth.Group/index', field: 'name', params: { isTree: 1 } }}
+      />
+      <FormItem type="string" name="name" label="auth.group.Group name" rules={['required']} />
+      <Form.Item
+        name="rules"
+        label={t('auth.group.jurisdiction')}
+        rules={[
+          { required: true, message: t('Please select field', { field: t('auth.group.jurisdiction') }) },
+        ]}
+      >
+        <RuleTree key={String(row.id ?? 'new')} />
+      </Form.Item>
+      <FormItem type="radio" name="status" label="State" content={STATUS} />
+    </>
+  );
+}
+
+export default function GroupList() {
+  const isSuper = useAdminInfo((s) => s.super);
+  const ownGroups = (extra: Row) => new Set<number>((extra.group as number[] | undefined) ?? []);
+  const spec: ListSpec = {
+    api: '/admin/auth.Group/',
+    quickSearchFields: 'auth.group.Group name',
+    tree: { expandAll: true },
+    headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'quickSearch', 'columnDisplay'],
+    columns: [
+      { prop: 'name', label: 'auth.group.Group name', align: 'left', width: 200, operator: false },
+      { prop: 'rules', label: 'auth.group.jurisdiction', operator: false },
+      { prop: 'status', label: 'State', render: 'tag', replaceValue: STATUS, operator: false },
+      { prop: 'update_time', label: 'Update time', render: 'datetime', width: 160, operator: false },
+      { prop: 'create_time', label: 'Create time', render: 'datetime', width: 160, operator: false },
+    ],
+    form: GroupForm,
+    formDefaults: { status: '1', rules: [] },
+    // Your own groups are managed by someone above you.
+    canEdit: (row, extra) => !ownGroups(extra).has(row.id as number),
+    canDelete: (row, extra) => !ownGroups(extra).has(row.id as number),
+    notice: () => (isSuper ? null : <GroupNotice />),
+  };
+  return <ListPage spec={spec} />;
+}
+
+function GroupNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t('auth.group.Manage subordinate role groups here')}
+    />
+  );
+}
