@@ -81,7 +81,7 @@ export function FormDialog<R extends Row>({
       open
       title={t(target.operate === 'add' ? 'Add' : 'Edit')}
       width={spec.formWidth ?? 720}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       onCancel={onClose}
       footer={[
