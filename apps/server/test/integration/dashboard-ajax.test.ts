@@ -1,5 +1,6 @@
 /** The dashboard's remark and the nav bar's "clean up system cache". */
 import { expect, it } from 'vitest';
+import { now } from '../../src/context.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 forEachDatabase('dashboard and clearCache', (get) => {
@@ -38,5 +39,45 @@ forEachDatabase('dashboard and clearCache', (get) => {
     const cleared = await call(t.app, 'POST', '/admin/ajax/clearCache', { token, body: { type: 'tp' } });
     expect(cleared).toMatchObject({ code: 1, msg: 'Cache cleaned~' });
     expect(await siteName()).toBe('Renamed site');
+  });
+
+  it('counts members joining and attachments uploaded per day of the caller, by kind', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const day = 86_400;
+    const time = now();
+    await t.ctx.db.kysely
+      .insertInto('user')
+      .values([
+        { username: 'today_a', join_time: time, create_time: time },
+        { username: 'today_b', join_time: time, create_time: time },
+        { username: 'two_days', join_time: time - 2 * day, create_time: time },
+        { username: 'long_ago', join_time: time - 40 * day, create_time: time },
+      ])
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('attachment')
+      .values([
+        { url: '/a.png', mimetype: 'image/png', sha1: 'a', create_time: time },
+        { url: '/b.pdf', mimetype: 'application/pdf', sha1: 'b', create_time: time - day },
+        { url: '/c.zip', mimetype: 'application/zip', sha1: 'c', create_time: time },
+      ])
+      .execute();
+    // tzOffset 0 keeps "today" the UTC day of `time`.
+    const res = await call(t.app, 'GET', '/admin/dashboard/index', { token, query: { tzOffset: '0' } });
+    expect(res.code).toBe(1);
+    const { tiles, days, memberGrowth, attachmentGrowth } = res.data;
+    expect(tiles).toMatchObject({ members: 4, membersToday: 2, attachments: 3, attachmentsToday: 2 });
+    expect(days).toHaveLength(30);
+    expect(days[29]).toBe(new Date(time * 1000).toISOString().slice(0, 10));
+    expect(memberGrowth[29]).toBe(2);
+    expect(memberGrowth[27]).toBe(1);
+    expect(memberGrowth.reduce((a: number, b: number) => a + b, 0)).toBe(3);
+    expect(attachmentGrowth.image[29]).toBe(1);
+    expect(attachmentGrowth.archive[29]).toBe(1);
+    expect(attachmentGrowth.document[28]).toBe(1);
+
+    const bad = await call(t.app, 'GET', '/admin/dashboard/index', { token, query: { tzOffset: '99999' } });
+    expect(bad.code).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { Pack } from '../index';
 import { admin, adminLog, group, rule } from './auth';
 import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
+import dashboard from './dashboard';
 import layouts from './layouts';
 
 export default {
@@ -16,6 +17,7 @@ export default {
   login,
   user,
   layouts,
+  dashboard,
   'auth.admin': admin,
   'auth.group': group,
   'auth.rule': rule,
