@@ -31,6 +31,22 @@ export type Row = Record<string, unknown>;
 export interface WriteContext {
   request: FastifyRequest;
   trx: Transaction<Database>;
+  /** Work outside the database (removing files) that must wait until the write is committed. */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+/** Runs a write in a transaction, then the tasks it left for after the commit. */
+async function write<T>(
+  kysely: Kysely<Database>,
+  request: FastifyRequest,
+  run: (w: WriteContext) => Promise<T>,
+): Promise<T> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await kysely
+    .transaction()
+    .execute((trx) => run({ request, trx, afterCommit: (task) => tasks.push(task) }));
+  for (const task of tasks) await task();
+  return result;
 }
 
 export interface ResourceSpec {
@@ -97,7 +113,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const posted = requireBody(request.body);
         const { id } = parseInput(idQuery, posted);
         const body = (await switchEdit(ctx, spec, id, posted, request)) ?? posted;
-        await kysely.transaction().execute((trx) => edit(id, body, { request, trx }));
+        await write(kysely, request, (w) => edit(id, body, w));
         forgetCachedRules(ctx);
         return ok(null, 'Update successful');
       },
@@ -111,7 +127,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       method: 'POST',
       handler: async (request) => {
         const body = requireBody(request.body);
-        await kysely.transaction().execute((trx) => add(body, { request, trx }));
+        await write(kysely, request, (w) => add(body, w));
         forgetCachedRules(ctx);
         return ok(null, 'Added successfully');
       },
@@ -125,7 +141,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       method: ['POST', 'DELETE'],
       handler: async (request) => {
         const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
-        const count = await kysely.transaction().execute((trx) => del([...new Set(ids)], { request, trx }));
+        const count = await write(kysely, request, (w) => del([...new Set(ids)], w));
         forgetCachedRules(ctx);
         if (count === 0) throw new ApiError('No rows were deleted');
         return ok(null, 'Deleted successfully');

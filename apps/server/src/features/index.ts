@@ -12,6 +12,8 @@ import { registerCommonRoutes } from './common/common.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
+import { registerAttachmentResource } from './upload/attachment.resource.js';
+import { registerUploadRoutes } from './upload/upload.routes.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);
@@ -19,6 +21,8 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAdminIndexRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerClearCacheRoute(app, ctx);
+  await registerUploadRoutes(app, ctx);
+  registerAttachmentResource(app, ctx);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAdminResource(app, ctx);

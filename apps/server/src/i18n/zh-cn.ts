@@ -23,6 +23,13 @@ export const zhCn: Record<string, string> = {
   Required: '必填',
   'Parameter error': '参数错误',
   'Cache cleaned~': '缓存已清理~',
+  'No files were uploaded': '没有文件被上传',
+  'The uploaded file is too large (%sMiB), Maximum file size:%sMiB':
+    '上传的文件太大(%sMiB)，最大文件大小：%sMiB',
+  'The uploaded file format is not allowed': '上传的文件格式未被允许',
+  'The uploaded image file is not a valid image': '上传的图片文件不是有效的图像',
+  'Topic format error': '上传存储子目录格式错误',
+  'File uploaded successfully': '文件上传成功！',
   'Parameter %s can not be empty': '参数 %s 不能为空',
   'Parameter %s must be %s': '参数 %s 必须是 %s',
   'Parameter %s is invalid': '参数 %s 无效',

@@ -3,6 +3,9 @@
  * `forEachDatabase` runs a suite once per configured dialect.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -37,7 +40,10 @@ export async function startTestApp(
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
   const database: TestDatabase = await factory.create();
+  // Uploads land in a folder of this app's own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-test-data-'));
   const config = defaultConfig({
+    dataDir,
     databaseUrl: database.url,
     appSecret: randomBytes(32).toString('hex'),
     logLevel: 'silent',
@@ -57,6 +63,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * `POST /admin/ajax/upload` and `POST /api/ajax/upload`: multipart `file` (and optional
+ * `topic`), checked and stored as an attachment (attachments.ts). Stored files are served
+ * from `/storage/` as downloads unless they are raster images, never as pages.
+ */
+import { mkdirSync } from 'node:fs';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { adminController, apiRoute } from '../../http/routes.js';
+import { uploadSettings } from '../config/site-config.js';
+import { storeUpload, type Uploader } from './attachments.js';
+import { STORAGE_URL, storageRoot } from './storage.js';
+
+const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
+const MIB = 1024 * 1024;
+const RASTER = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
+
+export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
+  const root = storageRoot(ctx.config.dataDir);
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: STORAGE_URL,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders: (res, path) => {
+      res.header('x-content-type-options', 'nosniff');
+      res.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+      if (!RASTER.test(path)) res.header('content-disposition', 'attachment');
+    },
+  });
+
+  const upload = (uploader: (request: FastifyRequest) => Uploader) => async (request: FastifyRequest) => {
+    const settings = await uploadSettings(ctx.settings);
+    if (!request.isMultipart()) throw new ApiError('No files were uploaded');
+    const part = await request.file({ limits: { fileSize: settings.maxSize + 1 } });
+    if (!part) throw new ApiError('No files were uploaded');
+    const tooLarge = () =>
+      new ApiError('The uploaded file is too large (%sMiB), Maximum file size:%sMiB', [
+        `>${(settings.maxSize / MIB).toFixed(2)}`,
+        (settings.maxSize / MIB).toFixed(2),
+      ]);
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      // The stream stops at the configured size; the rest is never read.
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
+    }
+    if (part.file.truncated || bytes.length > settings.maxSize) throw tooLarge();
+    const topicField = part.fields.topic;
+    const topic = topicField && 'value' in topicField ? String(topicField.value) : 'default';
+    if (!TOPIC.test(topic)) throw new ApiError('Topic format error');
+    const row = await storeUpload(
+      ctx,
+      { name: part.filename, mimetype: part.mimetype, bytes, topic },
+      settings,
+      uploader(request),
+    );
+    const { create_time: _c, quote: _q, ...file } = row;
+    return ok(
+      { file: { ...file, suffix: row.name.split('.').pop() ?? '', full_url: row.url } },
+      'File uploaded successfully',
+    );
+  };
+
+  adminController(app, ctx, 'ajax', [
+    {
+      action: 'upload',
+      method: 'POST',
+      access: 'login',
+      handler: upload((request) => ({ admin_id: request.admin?.id ?? 0, user_id: 0 })),
+    },
+  ]);
+  apiRoute(app, ctx, {
+    path: 'ajax/upload',
+    action: 'upload',
+    method: 'POST',
+    access: 'login',
+    handler: upload((request) => ({ admin_id: 0, user_id: request.user?.id ?? 0 })),
+  });
+}
