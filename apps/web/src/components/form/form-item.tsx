@@ -26,6 +26,8 @@ import { IconSelect } from './icon-select';
 import { RemoteSelect, type RemoteSelectProps } from './remote-select';
 import { buildRules, type RuleName } from './rules';
 import { type Content, DATE_FORMATS, type InputType, optionsOf } from './types';
+import './form.css';
+import { UploadInput } from './upload-input';
 
 export interface FormItemProps {
   type: InputType;
@@ -202,6 +204,11 @@ function input(
       ) : null;
     case 'array':
       return <ArrayInput {...inputAttr} />;
+    case 'image':
+    case 'images':
+    case 'file':
+    case 'files':
+      return <UploadInput kind={type} {...inputAttr} />;
     case 'icon':
       return <IconSelect />;
     case 'color':

@@ -49,6 +49,17 @@ export const utils = {
   'Please install editor': 'Please install editor',
   ArrayKey: 'Key',
   ArrayValue: 'Value',
+  'The data of the uploaded file is incomplete!': 'The data of the uploaded file is incomplete!',
+  'The type of uploaded file is not allowed!': 'The type of uploaded file is not allowed!',
+  'The size of the uploaded file exceeds the allowed range!':
+    'The size of the uploaded file exceeds the allowed range!',
+  choice: 'Choose',
+  'Select File': 'Select File',
+  'You can also select {count} items': 'You can also select {count} items',
+  preview: 'Preview',
+  'Original name': 'Original name',
+  size: 'Size',
+  'Last upload time': 'Last upload time',
 };
 
 export const validate = {
@@ -119,4 +130,5 @@ export const globs = {
   IP: 'IP',
   'User Agent': 'User Agent',
   Iframe: 'Iframe',
+  Upload: 'Upload',
 };

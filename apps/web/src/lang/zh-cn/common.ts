@@ -47,6 +47,16 @@ export const utils = {
   'Please install editor': '请先于模块市场安装富文本编辑器。',
   ArrayKey: '键名',
   ArrayValue: '键值',
+  'The data of the uploaded file is incomplete!': '上传文件的数据不完整！',
+  'The type of uploaded file is not allowed!': '上传文件的类型不被允许！',
+  'The size of the uploaded file exceeds the allowed range!': '上传文件的大小超出允许范围！',
+  choice: '选择',
+  'Select File': '选择文件',
+  'You can also select {count} items': '您还可以选择 {count} 项',
+  preview: '预览',
+  'Original name': '原始名称',
+  size: '大小',
+  'Last upload time': '最后上传时间',
 };
 
 export const validate = {
@@ -117,4 +127,5 @@ export const globs = {
   IP: 'IP',
   'User Agent': 'User Agent',
   Iframe: 'Iframe',
+  Upload: '上传',
 };

@@ -5,6 +5,7 @@ import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
 import dashboard from './dashboard';
 import layouts from './layouts';
+import { attachment } from './routine';
 
 export default {
   globs,
@@ -22,4 +23,5 @@ export default {
   'auth.group': group,
   'auth.rule': rule,
   'auth.adminLog': adminLog,
+  'routine.attachment': attachment,
 } satisfies Pack;

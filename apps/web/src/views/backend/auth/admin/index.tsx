@@ -24,7 +24,7 @@ function AdminForm({ operate, row }: FormProps) {
           params: { isTree: 1, absoluteAuth: row.id === myId ? 0 : 1 },
         }}
       />
-      <FormItem type="string" name="avatar" label="auth.admin.avatar" />
+      <FormItem type="image" name="avatar" label="auth.admin.avatar" />
       <FormItem type="string" name="email" label="auth.admin.email" rules={['email']} />
       <FormItem type="string" name="mobile" label="auth.admin.mobile" rules={['mobile']} />
       <FormItem

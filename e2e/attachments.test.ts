@@ -1,0 +1,58 @@
+/** Uploading through a form in Chromium: the same image twice is one attachment used twice. */
+import { Buffer } from 'node:buffer';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' +
+    '0d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+describe.skipIf(!browserAvailable)('attachments', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('uploads the same image twice and shows one attachment with reference count 2', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.goto(`${server.baseUrl}/admin/auth/admin`);
+    await page.waitForSelector('.ant-table-row');
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await page.getByRole('button', { name: '添加' }).click();
+    const avatar = page.getByRole('dialog').locator('.ba-upload-image input[type=file]');
+    const file = { name: 'avatar.png', mimeType: 'image/png', buffer: PNG };
+    await avatar.setInputFiles(file);
+    await expect
+      .poll(() =>
+        page.getByRole('dialog').locator('.ant-upload-list-item-done, .ant-upload-list-item').count(),
+      )
+      .toBe(1);
+    // Remove it and send the very same picture again.
+    await page.getByRole('dialog').locator('.ant-upload-list-item').hover();
+    await page.getByRole('dialog').locator('.ant-upload-list-item .anticon-delete').click();
+    await avatar.setInputFiles(file);
+    await expect.poll(() => page.getByRole('dialog').locator('.ant-upload-list-item').count()).toBe(1);
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+
+    await page.getByRole('menuitem', { name: '常规管理' }).click();
+    await page.getByRole('menuitem', { name: '附件管理' }).click();
+    await page.waitForURL(/\/admin\/routine\/attachment$/);
+    const rows = page.locator('.ant-table-row:visible');
+    await expect.poll(() => rows.first().textContent()).toContain('avatar.png');
+    expect(await rows.count()).toBe(1);
+    // The reference count column.
+    expect(await rows.first().locator('td').nth(7).textContent()).toBe('2');
+    await context.close();
+  });
+});
