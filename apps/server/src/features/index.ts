@@ -12,6 +12,7 @@ import { registerCommonRoutes } from './common/common.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
+import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
 
@@ -23,6 +24,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerClearCacheRoute(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerAttachmentResource(app, ctx);
+  registerAdminInfoRoutes(app, ctx);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAdminResource(app, ctx);

@@ -8,6 +8,8 @@ export interface AdminLogNote {
   title?: string;
   /** Who the log is attributed to when nobody is logged in (e.g. the login name tried). */
   username?: string;
+  /** The account a successful login signed in, so the entry belongs to it. */
+  adminId?: number;
   /** Set by a handler that must not be logged at all. */
   skip?: boolean;
 }

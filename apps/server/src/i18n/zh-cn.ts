@@ -30,6 +30,7 @@ export const zhCn: Record<string, string> = {
   'The uploaded image file is not a valid image': '上传的图片文件不是有效的图像',
   'Topic format error': '上传存储子目录格式错误',
   'File uploaded successfully': '文件上传成功！',
+  'Avatar modified successfully!': '头像修改成功！',
   'Parameter %s can not be empty': '参数 %s 不能为空',
   'Parameter %s must be %s': '参数 %s 必须是 %s',
   'Parameter %s is invalid': '参数 %s 无效',

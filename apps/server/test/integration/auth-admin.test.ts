@@ -222,6 +222,8 @@ forEachDatabase('auth.Admin', (get) => {
     expect(data.extra.nested[0].salt).toBe('***');
     const login = rows.find((r) => r.title === 'Login');
     expect(login).toBeDefined();
+    // A successful login belongs to the account it signed in.
+    expect(login?.admin_id).toBe(1);
     expect(JSON.parse(login?.data ?? '{}').password).toBe('***');
     // Listing pages (index) are not logged.
     expect(rows.some((r) => /\/index($|\?)/i.test(r.url))).toBe(false);

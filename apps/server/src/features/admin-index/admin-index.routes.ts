@@ -77,6 +77,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
           ip: request.ip,
           enabledStatus: '1',
         });
+        request.adminLog.adminId = row.id;
         const token = await ctx.tokens.issue('admin', row.id, ctx.config.adminTokenTtl);
         const keep = isTruthy(body.keep);
         const refreshToken = keep

@@ -53,7 +53,7 @@ async function record(ctx: AppContext, request: FastifyRequest, [controller, act
   await ctx.db.kysely
     .insertInto('admin_log')
     .values({
-      admin_id: admin?.id ?? 0,
+      admin_id: admin?.id ?? request.adminLog.adminId ?? 0,
       username: clip(admin?.username ?? request.adminLog.username ?? 'Unknown', 20),
       url: clip(request.url, 1500),
       title: clip(request.adminLog.title ?? (await ruleTitle(ctx, controller, action)), 100),

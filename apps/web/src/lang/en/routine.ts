@@ -11,3 +11,11 @@ export const attachment = {
   'Storage mode': 'Storage mode',
   'Last upload time': 'Last upload time',
 };
+
+export const adminInfo = {
+  'Last logged in on': 'Last logged in on',
+  'This guy is lazy and wrote nothing': 'Lazy, wrote nothing',
+  'New password': 'New password',
+  'Save changes': 'Save changes',
+  'Operation log': 'Operation log',
+};

@@ -5,7 +5,7 @@ import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
 import dashboard from './dashboard';
 import layouts from './layouts';
-import { attachment } from './routine';
+import { adminInfo, attachment } from './routine';
 
 export default {
   globs,
@@ -24,4 +24,5 @@ export default {
   'auth.rule': rule,
   'auth.adminLog': adminLog,
   'routine.attachment': attachment,
+  'routine.adminInfo': adminInfo,
 } satisfies Pack;

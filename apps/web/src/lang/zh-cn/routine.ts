@@ -11,3 +11,11 @@ export const attachment = {
   'Storage mode': '存储方式',
   'Last upload time': '最后上传时间',
 };
+
+export const adminInfo = {
+  'Last logged in on': '最后登录于',
+  'This guy is lazy and wrote nothing': '这家伙很懒，什么也没写',
+  'New password': '新密码',
+  'Save changes': '保存修改',
+  'Operation log': '操作日志',
+};

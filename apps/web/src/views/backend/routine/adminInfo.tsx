@@ -1,0 +1,178 @@
+/**
+ * routine/adminInfo: the signed-in administrator's own profile and operation log
+ * (reference web §1.11). The avatar uploads and saves as soon as a picture is chosen.
+ */
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createAxios } from '../../../api/request';
+import { FormItem } from '../../../components/form/form-item';
+import { uploadProblem } from '../../../components/form/upload-checks';
+import { useAdminInfo } from '../../../stores/admin-info';
+import { useSiteConfig } from '../../../stores/site-config';
+import { timeFormat } from '../../../utils/time';
+
+interface Info {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  email: string;
+  mobile: string;
+  motto: string;
+  last_login_time: number | null;
+}
+
+interface LogRow {
+  id: number;
+  title: string;
+  create_time: number;
+}
+
+const LOG_PAGE = 12;
+
+export default function AdminInfoPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const setInfo = useAdminInfo((s) => s.setInfo);
+  const upload = useSiteConfig((s) => s.upload);
+  const [info, setProfile] = useState<Info | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [log, setLog] = useState<{ list: LogRow[]; total: number; page: number }>({
+    list: [],
+    total: 0,
+    page: 1,
+  });
+
+  const load = () =>
+    createAxios<{ info: Info }>({ url: '/admin/routine.AdminInfo/index', method: 'get' })
+      .then(({ data }) => {
+        setProfile(data.info);
+        form.setFieldsValue({ ...data.info, password: '' });
+      })
+      .catch(() => {});
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once.
+  useEffect(() => {
+    void load();
+  }, []);
+
+  useEffect(() => {
+    createAxios<{ list: LogRow[]; total: number }>({
+      url: '/admin/routine.AdminInfo/log',
+      method: 'get',
+      params: { page: log.page, limit: LOG_PAGE },
+    })
+      .then(({ data }) => setLog((l) => ({ ...l, list: data.list, total: data.total })))
+      .catch(() => {});
+  }, [log.page]);
+
+  const save = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await createAxios(
+        { url: '/admin/routine.AdminInfo/edit', method: 'post', data: values },
+        { showSuccessMessage: true },
+      );
+      setInfo({ nickname: values.nickname });
+      form.setFieldValue('password', '');
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeAvatar = async (file: File) => {
+    const problem = uploadProblem(file, upload);
+    if (problem) return;
+    const data = new FormData();
+    data.append('file', file);
+    const uploaded = await createAxios<{ file: { url: string } }>({
+      url: '/admin/ajax/upload',
+      method: 'post',
+      data,
+    });
+    const avatar = uploaded.data.file.url;
+    await createAxios(
+      { url: '/admin/routine.AdminInfo/edit', method: 'post', data: { avatar } },
+      { showSuccessMessage: true },
+    );
+    setProfile((p) => (p ? { ...p, avatar } : p));
+    setInfo({ avatar });
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        <Card className="ba-admin-profile" style={{ borderTop: '3px solid #409eff' }}>
+          <div style={{ textAlign: 'center' }}>
+            <Upload
+              accept=".gif,.jpg,.jpeg,.bmp,.png,.webp"
+              showUploadList={false}
+              customRequest={({ file }) => void changeAvatar(file as File).catch(() => {})}
+            >
+              <Avatar
+                size={110}
+                src={info?.avatar || undefined}
+                icon={<UserOutlined />}
+                style={{ cursor: 'pointer' }}
+              />
+            </Upload>
+            <Typography.Title level={4}>{info?.nickname}</Typography.Title>
+            <Typography.Text type="secondary">
+              {t('routine.adminInfo.Last logged in on')}{' '}
+              {info?.last_login_time ? timeFormat(info.last_login_time) : '-'}
+            </Typography.Text>
+          </div>
+          <Form form={form} layout="vertical" style={{ marginTop: 16 }} onFinish={() => void save()}>
+            <FormItem
+              type="string"
+              name="username"
+              label="auth.admin.username"
+              inputAttr={{ disabled: true }}
+            />
+            <FormItem type="string" name="nickname" label="auth.admin.nickname" rules={['required']} />
+            <FormItem type="string" name="email" label="auth.admin.email" rules={['email']} />
+            <FormItem type="string" name="mobile" label="auth.admin.mobile" rules={['mobile']} />
+            <FormItem
+              type="textarea"
+              name="motto"
+              label="auth.admin.motto"
+              placeholder={t('routine.adminInfo.This guy is lazy and wrote nothing')}
+            />
+            <FormItem
+              type="password"
+              name="password"
+              label="routine.adminInfo.New password"
+              rules={['password']}
+              placeholder={t('auth.admin.Please leave blank if not modified')}
+            />
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('routine.adminInfo.Save changes')}
+            </Button>
+            <Button style={{ marginLeft: 8 }} onClick={() => void load()}>
+              {t('Reset')}
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card title={t('routine.adminInfo.Operation log')}>
+          <Timeline
+            items={log.list.map((row) => ({ title: timeFormat(row.create_time), content: row.title }))}
+          />
+          <Pagination
+            simple
+            current={log.page}
+            pageSize={LOG_PAGE}
+            total={log.total}
+            onChange={(page) => setLog((l) => ({ ...l, page }))}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
