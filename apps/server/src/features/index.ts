@@ -13,6 +13,7 @@ import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
+import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
 
@@ -25,6 +26,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   await registerUploadRoutes(app, ctx);
   registerAttachmentResource(app, ctx);
   registerAdminInfoRoutes(app, ctx);
+  registerConfigRoutes(app, ctx);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAdminResource(app, ctx);

@@ -1,0 +1,76 @@
+/**
+ * Sending mail through the site's SMTP settings with nodemailer: SSL means TLS from the
+ * first byte (usually port 465); TLS means STARTTLS, required. Failures come back as a
+ * clear message, never a stack.
+ */
+import { createTransport } from 'nodemailer';
+import { ApiError } from '../../http/errors.js';
+import type { Settings } from '../config/settings.js';
+
+export interface MailSettings {
+  smtp_server: string;
+  smtp_port: string;
+  smtp_user: string;
+  smtp_pass: string;
+  smtp_verification: string;
+  smtp_sender_mail: string;
+}
+
+export const MAIL_SETTING_NAMES: (keyof MailSettings)[] = [
+  'smtp_server',
+  'smtp_port',
+  'smtp_user',
+  'smtp_pass',
+  'smtp_verification',
+  'smtp_sender_mail',
+];
+
+export async function storedMailSettings(settings: Settings): Promise<MailSettings> {
+  const entries = await Promise.all(
+    MAIL_SETTING_NAMES.map(async (name) => [name, await settings.get(name)] as const),
+  );
+  return Object.fromEntries(entries) as unknown as MailSettings;
+}
+
+export function mailConfigured(mail: MailSettings): boolean {
+  return ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_sender_mail'].every(
+    (name) => mail[name as keyof MailSettings].trim() !== '',
+  );
+}
+
+export async function sendMail(
+  mail: MailSettings,
+  message: { to: string; subject: string; html: string },
+): Promise<void> {
+  if (!mailConfigured(mail)) throw new ApiError('Please complete the mail configuration first');
+  const port = Number(mail.smtp_port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ApiError('Please complete the mail configuration first');
+  const ssl = mail.smtp_verification.toUpperCase() === 'SSL';
+  const transport = createTransport({
+    host: mail.smtp_server,
+    port,
+    secure: ssl,
+    requireTLS: !ssl && mail.smtp_verification.toUpperCase() === 'TLS',
+    auth: { user: mail.smtp_user, pass: mail.smtp_pass },
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // Self-signed certificates are common on internal mail relays; the password still travels encrypted.
+    tls: { rejectUnauthorized: false },
+  });
+  try {
+    await transport.sendMail({
+      from: { name: mail.smtp_user, address: mail.smtp_sender_mail },
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+    });
+  } catch (error) {
+    throw new ApiError('Mail sending failed: %s', [
+      error instanceof Error ? error.message.slice(0, 200) : 'unknown error',
+    ]);
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * routine.Config — the configuration screen's API. Unlike the original, nothing here is
+ * public, and secrets (the SMTP password and the like) are never sent back: the screen
+ * learns only whether one is set, and a blank secret keeps the stored one.
+ */
+import { EMAIL_PATTERN, MESSAGES } from '@portico/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { routeRemark } from '../../crud/remark.js';
+import { insertId } from '../../db/insert-id.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { adminController } from '../../http/routes.js';
+import { input, parseInput } from '../../http/validate.js';
+import { translate } from '../../i18n/index.js';
+import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/mailer.js';
+import {
+  CONFIG_TYPES,
+  type ConfigRow,
+  dictionary,
+  isSecret,
+  NAME_PATTERN,
+  options,
+  shown,
+  stored,
+} from './config-values.js';
+
+const addBody = z.object({
+  group: z.string().trim().min(1).max(30),
+  name: z.string().trim().max(30).regex(NAME_PATTERN, MESSAGES.variableName),
+  title: z.string().trim().min(1).max(50),
+  type: z.enum(CONFIG_TYPES),
+  content: z.string().max(5000).default(''),
+  tip: z.string().trim().max(100).default(''),
+  rule: z.union([z.array(z.string().max(20)).max(10), z.string().max(200)]).default([]),
+  extend: z.string().max(500).default(''),
+  weigh: z.coerce.number().int().min(-100_000).max(100_000).default(0),
+});
+const delBody = z.object({ ids: input.ids(100) });
+const testMailBody = z.object({ testMail: z.string().trim().max(100).regex(EMAIL_PATTERN, MESSAGES.email) });
+
+type Group = { key: string; value: string };
+
+function parseList<T>(value: string | null): T[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  const allRows = () =>
+    kysely.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
+
+  const present = (row: ConfigRow) => ({
+    ...row,
+    value: shown(row),
+    content: Object.keys(options(row)).length ? options(row) : '',
+    ...(isSecret(row.name) ? { secret: true, hasValue: (row.value ?? '') !== '' } : {}),
+  });
+
+  adminController(app, ctx, 'routine.Config', [
+    {
+      action: 'index',
+      method: 'GET',
+      handler: async (request) => {
+        const rows = await allRows();
+        const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null);
+        const list = Object.fromEntries(
+          groups.map((group) => [
+            group.key,
+            {
+              name: group.key,
+              title: group.value,
+              list: rows.filter((r) => r.group === group.key).map(present),
+            },
+          ]),
+        );
+        return ok({
+          list,
+          configGroup: Object.fromEntries(groups.map((g) => [g.key, g.value])),
+          quickEntrance: parseList<Group>(
+            rows.find((r) => r.name === 'config_quick_entrance')?.value ?? null,
+          ),
+          remark: await routeRemark(ctx, 'routine.Config', request.lang),
+        });
+      },
+    },
+    {
+      action: 'edit',
+      method: 'POST',
+      handler: async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const rows = new Map((await allRows()).map((row) => [row.name, row]));
+        const changes: [string, string][] = [];
+        for (const [name, value] of Object.entries(body)) {
+          const row = rows.get(name);
+          if (!row) throw new ApiError('Config item %s does not exist', [name.slice(0, 30)]);
+          // A blank secret means "keep the stored one".
+          if (isSecret(name) && (value === '' || value === undefined || value === null)) continue;
+          if (name === 'backend_entrance' && value !== row.value) {
+            throw new ApiError('The back-office entrance is fixed at /admin');
+          }
+          changes.push([name, stored(row, value)]);
+        }
+        if (changes.length === 0) throw new ApiError('No config item was changed');
+        await kysely.transaction().execute(async (trx) => {
+          for (const [name, value] of changes)
+            await trx.updateTable('config').set({ value }).where('name', '=', name).execute();
+        });
+        ctx.settings.invalidate();
+        return ok(null, 'The current page configuration item was updated successfully');
+      },
+    },
+    {
+      action: 'add',
+      method: 'POST',
+      handler: async (request) => {
+        const data = parseInput(addBody, request.body);
+        const rows = await allRows();
+        const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null);
+        if (!groups.some((g) => g.key === data.group)) throw new ApiError('The config group does not exist');
+        if (rows.some((r) => r.name === data.name)) throw new ApiError('Variable name already exists');
+        const rule = Array.isArray(data.rule) ? data.rule.join(',') : data.rule;
+        await insertId(
+          ctx.db,
+          kysely.insertInto('config').values({
+            name: data.name,
+            group: data.group,
+            title: data.title,
+            tip: data.tip,
+            type: data.type,
+            value: '',
+            content: ['radio', 'checkbox', 'select', 'selects'].includes(data.type)
+              ? dictionary(data.content)
+              : null,
+            rule,
+            extend: data.extend,
+            allow_del: 1,
+            weigh: data.weigh,
+          }),
+        );
+        ctx.settings.invalidate();
+        return ok(null, 'Added successfully');
+      },
+    },
+    {
+      action: 'del',
+      method: ['POST', 'DELETE'],
+      handler: async (request) => {
+        const { ids } = parseInput(delBody, { ...(request.query as object), ...(request.body as object) });
+        const rows = await kysely
+          .selectFrom('config')
+          .select(['id', 'allow_del'])
+          .where('id', 'in', ids)
+          .execute();
+        if (rows.length === 0) throw new ApiError('No rows were deleted');
+        if (rows.some((row) => row.allow_del !== 1)) throw new ApiError('This config item cannot be deleted');
+        await kysely.deleteFrom('config').where('id', 'in', ids).execute();
+        ctx.settings.invalidate();
+        return ok(null, 'Deleted successfully');
+      },
+    },
+    {
+      action: 'sendTestMail',
+      method: 'POST',
+      handler: async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const { testMail } = parseInput(testMailBody, body);
+        // The form's unsaved values win; a blank password means the stored one.
+        const mail: MailSettings = { ...(await storedMailSettings(ctx.settings)) };
+        for (const name of MAIL_SETTING_NAMES) {
+          const value = body[name];
+          if (typeof value === 'string' && (value !== '' || name !== 'smtp_pass'))
+            mail[name] = value.trim().slice(0, 200);
+        }
+        const site = await ctx.settings.get('site_name');
+        await sendMail(mail, {
+          to: testMail,
+          subject: `${translate('This is a test email', request.lang)}-${site}`,
+          html: `<p>${translate('Congratulations, receiving this email means that your email service has been configured correctly', request.lang)}</p>`,
+        });
+        return ok(null, 'Test mail sent successfully~');
+      },
+    },
+  ]);
+}

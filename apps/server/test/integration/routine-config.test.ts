@@ -1,0 +1,196 @@
+/** routine.Config: groups, typed values, secrets never sent back, add/delete, and a real test mail. */
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+
+interface Received {
+  to: string[];
+  subject: string;
+}
+
+let smtp: SMTPServer;
+let smtpPort = 0;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth: (auth, _session, done) =>
+      auth.password === 'mail-secret' ? done(null, { user: auth.username }) : done(new Error('bad password')),
+    onData: (stream, session, done) => {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      stream.on('end', () => {
+        const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+forEachDatabase('routine.Config', (get) => {
+  it('lists config groups and never sends the SMTP password back', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    await t.ctx.db.kysely
+      .updateTable('config')
+      .set({ value: 'very-secret' })
+      .where('name', '=', 'smtp_pass')
+      .execute();
+    const res = await call(t.app, 'GET', '/admin/routine.Config/index', { token });
+    expect(res.code).toBe(1);
+    expect(Object.keys(res.data.list)).toEqual(['basics', 'mail', 'config_quick_entrance']);
+    expect(JSON.stringify(res)).not.toContain('very-secret');
+    const pass = res.data.list.mail.list.find((row: { name: string }) => row.name === 'smtp_pass');
+    expect(pass).toMatchObject({ value: '', secret: true, hasValue: true });
+    const open = res.data.list.basics.list.find((row: { name: string }) => row.name === 'open_member_center');
+    expect(open.value).toBe(true);
+    // Strangers get nothing.
+    expect((await call(t.app, 'GET', '/admin/routine.Config/index')).code).toBe(303);
+  });
+
+  it('saves typed values, keeps a secret left blank, and refuses wrong types changing nothing', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const saved = await call(t.app, 'POST', '/admin/routine.Config/edit', {
+      token,
+      body: { site_name: 'Renamed', open_member_center: false, smtp_pass: '', smtp_verification: 'TLS' },
+    });
+    expect(saved).toMatchObject({ code: 1 });
+    const values = Object.fromEntries(
+      (await t.ctx.db.kysely.selectFrom('config').select(['name', 'value']).execute()).map((r) => [
+        r.name,
+        r.value,
+      ]),
+    );
+    expect(values).toMatchObject({
+      site_name: 'Renamed',
+      open_member_center: '0',
+      smtp_pass: 'very-secret',
+      smtp_verification: 'TLS',
+    });
+
+    const cases: [Record<string, unknown>, string][] = [
+      [{ site_name: '', version: 'v2' }, 'The value of config item Site Name is invalid'],
+      [{ smtp_verification: 'SSH' }, 'The value of config item smtp verification is invalid'],
+      [{ open_member_center: 'maybe' }, 'The value of config item Open member center is invalid'],
+      [{ smtp_sender_mail: 'not-mail' }, 'The value of config item smtp sender mail is invalid'],
+      [{ config_group: 'text' }, 'The value of config item Config group is invalid'],
+      [{ nope: 1 }, 'Config item nope does not exist'],
+      [{ backend_entrance: '/other' }, 'The back-office entrance is fixed at /admin'],
+    ];
+    for (const [body, msg] of cases) {
+      expect(
+        await call(t.app, 'POST', '/admin/routine.Config/edit', { token, body }),
+        JSON.stringify(body),
+      ).toMatchObject({ code: 0, msg });
+    }
+    const after = await t.ctx.db.kysely
+      .selectFrom('config')
+      .select(['name', 'value'])
+      .where('name', '=', 'version')
+      .executeTakeFirst();
+    expect(after?.value).toBe('v1.0.0');
+  });
+
+  it('adds items and deletes only those added', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const added = await call(t.app, 'POST', '/admin/routine.Config/add', {
+      token,
+      body: {
+        group: 'basics',
+        name: 'support_level',
+        title: 'Support level',
+        type: 'select',
+        content: 'low=Low\nhigh=High',
+      },
+    });
+    expect(added.code).toBe(1);
+    expect(
+      (
+        await call(t.app, 'POST', '/admin/routine.Config/add', {
+          token,
+          body: { group: 'basics', name: 'support_level', title: 'x', type: 'string' },
+        })
+      ).msg,
+    ).toBe('Variable name already exists');
+    expect(
+      (
+        await call(t.app, 'POST', '/admin/routine.Config/add', {
+          token,
+          body: { group: 'nope', name: 'a_b', title: 'x', type: 'string' },
+        })
+      ).msg,
+    ).toBe('The config group does not exist');
+    expect(
+      (await call(t.app, 'POST', '/admin/routine.Config/edit', { token, body: { support_level: 'high' } }))
+        .code,
+    ).toBe(1);
+    const row = await t.ctx.db.kysely
+      .selectFrom('config')
+      .select(['id', 'value'])
+      .where('name', '=', 'support_level')
+      .executeTakeFirstOrThrow();
+    expect(row.value).toBe('high');
+    const siteName = await t.ctx.db.kysely
+      .selectFrom('config')
+      .select('id')
+      .where('name', '=', 'site_name')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await call(t.app, 'POST', '/admin/routine.Config/del', { token, body: { ids: [siteName.id] } })).msg,
+    ).toBe('This config item cannot be deleted');
+    expect(
+      (await call(t.app, 'POST', '/admin/routine.Config/del', { token, body: { ids: [row.id] } })).code,
+    ).toBe(1);
+  });
+
+  it('sends a test mail through SMTP, and refuses a bad recipient or an incomplete setup', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const form = {
+      smtp_server: '127.0.0.1',
+      smtp_port: String(smtpPort),
+      smtp_user: 'mailer',
+      smtp_pass: 'mail-secret',
+      smtp_verification: '',
+      smtp_sender_mail: 'noreply@example.com',
+    };
+    const before = received.length;
+    const sent = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
+      token,
+      body: { ...form, testMail: 'boss@example.com' },
+    });
+    expect(sent).toMatchObject({ code: 1, msg: 'Test mail sent successfully~' });
+    expect(received.slice(before)).toEqual([
+      { to: ['boss@example.com'], subject: expect.stringMatching(/^This is a test email-/) },
+    ]);
+
+    const badReceiver = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
+      token,
+      body: { ...form, testMail: 'boss' },
+    });
+    expect(badReceiver).toMatchObject({ code: 0, msg: 'Please enter the correct email address' });
+    const incomplete = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
+      token,
+      body: { ...form, smtp_server: ' ', testMail: 'boss@example.com' },
+    });
+    expect(incomplete).toMatchObject({ code: 0, msg: 'Please complete the mail configuration first' });
+    const wrongPassword = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
+      token,
+      body: { ...form, smtp_pass: 'wrong', testMail: 'boss@example.com' },
+    });
+    expect(wrongPassword.code).toBe(0);
+    expect(wrongPassword.msg).toMatch(/^Mail sending failed: /);
+    expect(received.length).toBe(before + 1);
+  });
+});
