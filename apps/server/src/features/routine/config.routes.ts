@@ -80,13 +80,14 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
             },
           ]),
         );
+        const remark = await routeRemark(ctx, 'routine.Config', request.lang);
         return ok({
           list,
           configGroup: Object.fromEntries(groups.map((g) => [g.key, g.value])),
           quickEntrance: parseList<Group>(
             rows.find((r) => r.name === 'config_quick_entrance')?.value ?? null,
           ),
-          remark: await routeRemark(ctx, 'routine.Config', request.lang),
+          remark,
         });
       },
     },
