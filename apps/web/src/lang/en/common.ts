@@ -131,4 +131,5 @@ export const globs = {
   'User Agent': 'User Agent',
   Iframe: 'Iframe',
   Upload: 'Upload',
+  Confirm: 'Confirm',
 };

@@ -128,4 +128,5 @@ export const globs = {
   'User Agent': 'User Agent',
   Iframe: 'Iframe',
   Upload: '上传',
+  Confirm: '确认',
 };

@@ -5,7 +5,7 @@ import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
 import dashboard from './dashboard';
 import layouts from './layouts';
-import { adminInfo, attachment } from './routine';
+import { adminInfo, attachment, config } from './routine';
 
 export default {
   globs,
@@ -25,4 +25,5 @@ export default {
   'auth.adminLog': adminLog,
   'routine.attachment': attachment,
   'routine.adminInfo': adminInfo,
+  'routine.config': config,
 } satisfies Pack;

@@ -1,0 +1,96 @@
+/**
+ * The configuration screen in Chromium: a new site name shows in the page title at once,
+ * and the mail tab's test mail reaches an SMTP server started by the test.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+describe.skipIf(!browserAvailable)('configuration', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let smtp: SMTPServer;
+  let smtpPort = 0;
+  const mails: { to: string[]; subject: string }[] = [];
+
+  beforeAll(async () => {
+    // STARTTLS with smtp-server's own self-signed certificate, then a password login.
+    smtp = new SMTPServer({
+      onAuth: (auth, _session, done) =>
+        auth.password === 'e2e-mail-pass' ? done(null, { user: 1 }) : done(new Error('no')),
+      onData: (stream, session, done) => {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        stream.on('end', () => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: /^Subject: (.*)$/m.exec(text)?.[1] ?? '',
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as { port: number }).port;
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const openConfig = async (page: Page) => {
+    // English, so the test mail's subject needs no header decoding.
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'storeConfig_v2',
+        JSON.stringify({ state: { lang: { defaultLang: 'en' } }, version: 0 }),
+      ),
+    );
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.goto(`${server.baseUrl}/admin/routine/config`);
+    await page.waitForSelector('#site_name');
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+  };
+
+  it('changes the site name and shows it in the page title', async () => {
+    const { context, page } = await newPage(browser);
+    await openConfig(page);
+    await page.fill('#site_name', 'E2E Site');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.title()).toBe('系统配置 - E2E Site');
+    await page.reload();
+    await page.waitForSelector('#site_name');
+    expect(await page.inputValue('#site_name')).toBe('E2E Site');
+    await context.close();
+  });
+
+  it('sends a test mail that arrives with the right subject', async () => {
+    const { context, page } = await newPage(browser);
+    await openConfig(page);
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    await page.fill('#smtp_server', '127.0.0.1');
+    await page.fill('#smtp_port', String(smtpPort));
+    await page.fill('#smtp_user', 'mailer');
+    await page.fill('#smtp_pass', 'e2e-mail-pass');
+    await page.locator('.ant-select', { has: page.locator('#smtp_verification') }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'TLS' }).click();
+    await page.fill('#smtp_sender_mail', 'noreply@example.com');
+    await page.getByRole('button', { name: 'Test mail sending' }).click();
+    await page.getByTestId('test-mail-receiver').fill('boss@example.com');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => mails.length, { timeout: 15_000 }).toBe(1);
+    expect(mails[0]).toEqual({
+      to: ['boss@example.com'],
+      subject: expect.stringMatching(/^This is a test email-/),
+    });
+    await context.close();
+  });
+});
