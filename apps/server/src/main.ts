@@ -1,11 +1,12 @@
 /**
- * Command line: `start` (default), `migrate`, `reset-admin-password <username>`.
+ * Command line: `start` (default), `migrate`, `reset-admin-password <username>`, `import-area`.
  * The only place that reads the environment (through loadConfig).
  */
 import { buildApp } from './app.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { importAreas } from './features/area/area-data.js';
 import {
   ensureSuperAdmin,
   resetPassword,
@@ -18,6 +19,8 @@ async function start(): Promise<void> {
   const { app, ctx } = await buildApp(config);
   const password = await ensureSuperAdmin(ctx.db);
   if (password) announcePassword(config.dataDir, SUPER_ADMIN_USERNAME, password, 'created');
+  const areas = await importAreas(ctx.db);
+  if (areas) app.log.info({ areas }, 'area data loaded');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +42,17 @@ async function migrate(): Promise<void> {
     const result = await migrateToLatest(db);
     const applied = result.results?.map((r) => r.migrationName) ?? [];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+  } finally {
+    await db.close();
+  }
+}
+
+async function importAreaData(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    await migrateToLatest(db);
+    console.log(`Loaded ${await importAreas(db, true)} provinces, cities and districts.`);
   } finally {
     await db.close();
   }
@@ -72,6 +86,7 @@ const commands: Record<string, () => Promise<void>> = {
   start,
   migrate,
   'reset-admin-password': () => resetAdminPassword(args[0]),
+  'import-area': importAreaData,
 };
 
 const run = commands[command];

@@ -5,6 +5,7 @@ import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
 import { registerClearCacheRoute } from './ajax/clear-cache.routes.js';
+import { registerAreaRoutes } from './area/area.routes.js';
 import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
 import { registerRuleResource } from './auth/rule.resource.js';
@@ -23,6 +24,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAdminIndexRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerClearCacheRoute(app, ctx);
+  registerAreaRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerAttachmentResource(app, ctx);
   registerAdminInfoRoutes(app, ctx);

@@ -22,6 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrayInput } from './array-input';
+import { CityInput } from './city-input';
 import { IconSelect } from './icon-select';
 import { RemoteSelect, type RemoteSelectProps } from './remote-select';
 import { buildRules, type RuleName } from './rules';
@@ -209,6 +210,8 @@ function input(
     case 'file':
     case 'files':
       return <UploadInput kind={type} {...inputAttr} />;
+    case 'city':
+      return <CityInput {...inputAttr} />;
     case 'icon':
       return <IconSelect />;
     case 'color':

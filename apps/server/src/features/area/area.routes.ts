@@ -1,0 +1,31 @@
+/**
+ * `GET /admin/ajax/area` and `/api/ajax/area` (public, as in the original): provinces, the
+ * cities of `province`, or the districts of `city`, as `[{value, label}]` options.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { adminController, apiRoute } from '../../http/routes.js';
+import { parseInput } from '../../http/validate.js';
+
+const areaQuery = z.object({
+  province: z.coerce.number().int().min(1).max(999_999_999).optional(),
+  city: z.coerce.number().int().min(1).max(999_999_999).optional(),
+});
+
+export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const handler = async (request: { query: unknown }) => {
+    const { province, city } = parseInput(areaQuery, request.query);
+    const pid = city ?? province ?? 0;
+    const rows = await ctx.db.kysely
+      .selectFrom('area')
+      .select(['id', 'name'])
+      .where('pid', '=', pid)
+      .orderBy('id')
+      .execute();
+    return ok(rows.map((row) => ({ value: row.id, label: row.name })));
+  };
+  adminController(app, ctx, 'ajax', [{ action: 'area', method: 'GET', access: 'public', handler }]);
+  apiRoute(app, ctx, { path: 'ajax/area', action: 'area', method: 'GET', access: 'public', handler });
+}
