@@ -2,9 +2,11 @@
  * `npm run bench`: requests per second of the bare health route and of an authenticated
  * admin list (`GET /admin/auth.Admin/index`, a page of 10 with a quick search) on SQLite
  * with 10,000 administrators, measured with autocannon against a real server process on
- * loopback. Prints both rates, their ratio and the server's peak resident memory.
+ * loopback. Prints both rates, their ratio, uploads per second of a 1 KB image, and the
+ * server's peak resident memory.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,12 +64,18 @@ async function waitForHealth(): Promise<void> {
   throw new Error('server did not start');
 }
 
-async function run(title: string, path: string, headers: Record<string, string> = {}) {
+async function run(
+  title: string,
+  path: string,
+  headers: Record<string, string> = {},
+  extra: Partial<autocannon.Options> = {},
+) {
   const result = await autocannon({
     url: `${BASE}${path}`,
     connections: 10,
     duration: DURATION_SECONDS,
     headers,
+    ...extra,
   });
   const bad = result.non2xx + result.errors;
   console.log(
@@ -75,6 +83,22 @@ async function run(title: string, path: string, headers: Record<string, string> 
   );
   if (bad > 0) throw new Error(`${title}: ${bad} failed requests`);
   return result.requests.average;
+}
+
+/** A 1 KB PNG (a 1×1 image with random trailing bytes) as a multipart body. */
+function uploadBody(boundary: string): Buffer {
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+    'hex',
+  );
+  const image = Buffer.concat([png, randomBytes(1024 - png.length)]);
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
 }
 
 /** Peak resident set size (VmHWM) of a process, in MiB. */
@@ -114,6 +138,18 @@ async function main(): Promise<void> {
 
     const health = await run('health          ', '/health');
     const list = await run('admin list (auth)', listPath, { batoken: token });
+    const boundary = 'portico-bench-boundary';
+    await run(
+      'upload 1 KB image',
+      '/admin/ajax/upload',
+      { batoken: token },
+      {
+        method: 'POST',
+        headers: { batoken: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        // A different image every time, so each upload is stored rather than counted again.
+        requests: [{ setupRequest: (request) => ({ ...request, body: uploadBody(boundary) }) }],
+      },
+    );
     const ratio = list / health;
     console.log(`ratio list/health: ${(ratio * 100).toFixed(1)}% (target >= 25%)`);
     const peak = server.pid ? peakRssMiB(server.pid) : 0;

@@ -16,6 +16,7 @@ import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
+import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAreaRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerAttachmentResource(app, ctx);
+  registerSuffixSvgRoutes(app, ctx);
   registerAdminInfoRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerCommonRoutes(app, ctx);

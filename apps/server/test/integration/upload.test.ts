@@ -197,4 +197,23 @@ forEachDatabase('uploads and attachments', (get) => {
     const member = await t.app.inject({ method: 'POST', url: '/api/ajax/upload', payload, headers });
     expect(member.json().code).toBe(303);
   });
+
+  it('draws a suffix icon, and refuses suffixes or colours that could inject markup', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const svg = await t.app.inject({
+      url: '/admin/ajax/buildSuffixSvg?suffix=pdf',
+      headers: { batoken: token },
+    });
+    expect(svg.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(svg.body).toContain('>PDF</text>');
+    const same = await t.app.inject({ url: '/api/ajax/buildSuffixSvg?suffix=pdf' });
+    expect(same.body).toBe(svg.body);
+    const bad = await call(t.app, 'GET', '/api/ajax/buildSuffixSvg', { query: { suffix: '<script>' } });
+    expect(bad).toMatchObject({ code: 0, msg: 'Parameter suffix is invalid' });
+    const badColour = await call(t.app, 'GET', '/api/ajax/buildSuffixSvg', {
+      query: { background: 'red"/><script>' },
+    });
+    expect(badColour).toMatchObject({ code: 0, msg: 'Parameter background is invalid' });
+  });
 });

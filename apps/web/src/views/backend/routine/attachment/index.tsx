@@ -1,5 +1,4 @@
 /** routine/attachment: the uploaded files (reference web §1.10). Delete removes record and file. */
-import { FileOutlined } from '@ant-design/icons';
 import { Image } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -10,9 +9,13 @@ function Preview(row: Row) {
   return String(row.mimetype).startsWith('image/') ? (
     <Image src={row.url} width={48} height={48} style={{ objectFit: 'cover' }} />
   ) : (
-    <span className="ba-file-suffix">
-      <FileOutlined /> {String(row.name).split('.').pop()}
-    </span>
+    // The public variant: an <img> cannot send the admin token.
+    <img
+      src={`/api/ajax/buildSuffixSvg?suffix=${encodeURIComponent(String(row.name).split('.').pop() ?? 'file')}`}
+      alt={String(row.name)}
+      width={48}
+      height={48}
+    />
   );
 }
 
