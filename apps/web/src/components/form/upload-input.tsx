@@ -4,9 +4,13 @@
  * files reordered by dragging. A single file's value is its URL; several are an array, or
  * a comma-joined text when the value came as text.
  */
+
 import { PlusOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
+import { DndContext, type DragEndEvent, PointerSensor, useSensor } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { Button, notification, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { useSiteConfig } from '../../stores/site-config';
@@ -88,30 +92,45 @@ export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Pr
   ];
   const image = kind === 'image' || kind === 'images';
   const full = max > 0 && urls.length >= max && multiple;
+  const sensor = useSensor(PointerSensor, { activationConstraint: { distance: 4 } });
+
+  // Several files are put in order by dragging them.
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = fileList.findIndex((file) => file.uid === active.id);
+    const to = fileList.findIndex((file) => file.uid === over.id);
+    if (from < 0 || to < 0 || from >= urls.length || to >= urls.length) return;
+    emit(arrayMove(urls, from, to));
+  };
 
   return (
     <div className={`ba-upload ba-upload-${kind}`}>
-      <Upload
-        accept={image ? 'image/*' : undefined}
-        listType={image ? 'picture-card' : 'text'}
-        multiple={multiple}
-        fileList={fileList}
-        customRequest={({ file }) => void send(file as File & { uid: string })}
-        onRemove={(removed) => emit(urls.filter((_, index) => `${index}:${urls[index]}` !== removed.uid))}
-        onPreview={(file) => file.url && window.open(file.url, '_blank', 'noopener')}
-      >
-        {image ? (
-          !full && (
-            <div className="ba-upload-plus">
-              <PlusOutlined />
-            </div>
-          )
-        ) : (
-          <Button type="primary" icon={<UploadOutlined />}>
-            {t('Upload')}
-          </Button>
-        )}
-      </Upload>
+      <DndContext sensors={[sensor]} onDragEnd={onDragEnd}>
+        <SortableContext items={fileList.map((file) => file.uid)}>
+          <Upload
+            accept={image ? 'image/*' : undefined}
+            listType={image ? 'picture-card' : 'text'}
+            multiple={multiple}
+            fileList={fileList}
+            customRequest={({ file }) => void send(file as File & { uid: string })}
+            onRemove={(removed) => emit(urls.filter((_, index) => `${index}:${urls[index]}` !== removed.uid))}
+            onPreview={(file) => file.url && window.open(file.url, '_blank', 'noopener')}
+            itemRender={(node, file) => (multiple ? <SortableItem id={file.uid}>{node}</SortableItem> : node)}
+          >
+            {image ? (
+              !full && (
+                <div className="ba-upload-plus">
+                  <PlusOutlined />
+                </div>
+              )
+            ) : (
+              <Button type="primary" icon={<UploadOutlined />}>
+                {t('Upload')}
+              </Button>
+            )}
+          </Upload>
+        </SortableContext>
+      </DndContext>
       <Button
         size="small"
         icon={<UnorderedListOutlined />}
@@ -131,6 +150,25 @@ export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Pr
           }}
         />
       )}
+    </div>
+  );
+}
+
+function SortableItem({ id, children }: { id: string; children: ReactElement }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <div
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        cursor: 'move',
+        opacity: isDragging ? 0.6 : 1,
+      }}
+      {...attributes}
+      {...listeners}
+    >
+      {children}
     </div>
   );
 }
