@@ -22,6 +22,9 @@ export const MESSAGES = {
   email: 'Please enter the correct email address',
   name: 'Please enter the correct name',
   variableName: 'Please enter the correct variable name',
+  number: 'Please enter the correct number',
+  integer: 'Please enter the correct integer',
+  url: 'Please enter the correct URL',
   required: 'Required',
 } as const;
 
@@ -33,3 +36,20 @@ export const isMobile: Rule = (v) => MOBILE_PATTERN.test(v) || MESSAGES.mobile;
 export const isEmail: Rule = (v) => (v.length <= 50 && EMAIL_PATTERN.test(v)) || MESSAGES.email;
 export const isName: Rule = (v) => NAME_PATTERN.test(v) || MESSAGES.name;
 export const isVariableName: Rule = (v) => VARIABLE_NAME_PATTERN.test(v) || MESSAGES.variableName;
+export const isNumber: Rule = (v) => (v.trim() !== '' && Number.isFinite(Number(v))) || MESSAGES.number;
+export const isInteger: Rule = (v) => /^-?\d+$/.test(v.trim()) || MESSAGES.integer;
+/** An http(s) address or a path of this site. */
+export const isUrl: Rule = (v) => /^(https?:\/\/|\/)\S+$/i.test(v.trim()) || MESSAGES.url;
+
+/** The rules a form or config item may name, by name. */
+export const RULES_BY_NAME = {
+  email: isEmail,
+  mobile: isMobile,
+  account: isAccount,
+  password: isPassword,
+  number: isNumber,
+  integer: isInteger,
+  float: isNumber,
+  url: isUrl,
+  varName: isVariableName,
+} satisfies Record<string, Rule>;

@@ -3,42 +3,10 @@
  * browser refuses the same input as the server with the same message. Empty values pass
  * every rule except `required`.
  */
-import {
-  isAccount,
-  isEmail,
-  isMobile,
-  isPassword,
-  isVariableName,
-  type Rule as SharedRule,
-} from '@portico/shared';
+import { RULES_BY_NAME } from '@portico/shared';
 import type { FormRule } from 'antd';
 
-export type RuleName =
-  | 'required'
-  | 'email'
-  | 'mobile'
-  | 'account'
-  | 'password'
-  | 'number'
-  | 'integer'
-  | 'url'
-  | 'varName';
-
-const isNumber: SharedRule = (v) =>
-  (v.trim() !== '' && Number.isFinite(Number(v))) || 'Please enter the correct number';
-const isInteger: SharedRule = (v) => /^-?\d+$/.test(v.trim()) || 'Please enter the correct integer';
-const isUrl: SharedRule = (v) => /^(https?:\/\/|\/)\S+$/i.test(v.trim()) || 'Please enter the correct URL';
-
-const CHECKS: Record<Exclude<RuleName, 'required'>, SharedRule> = {
-  email: isEmail,
-  mobile: isMobile,
-  account: isAccount,
-  password: isPassword,
-  number: isNumber,
-  integer: isInteger,
-  url: isUrl,
-  varName: isVariableName,
-};
+export type RuleName = 'required' | keyof typeof RULES_BY_NAME;
 
 export function buildRules(
   names: RuleName[],
@@ -49,7 +17,7 @@ export function buildRules(
     if (name === 'required') {
       return { required: true, message: t('Please input field', { field: label }) };
     }
-    const check = CHECKS[name];
+    const check = RULES_BY_NAME[name];
     return {
       validator: async (_rule, value: unknown) => {
         if (value === undefined || value === null || value === '') return;
