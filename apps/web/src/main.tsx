@@ -1,4 +1,7 @@
 /** Boot: the active language's pack and antd locale first, then the app. */
+// antd's own components import en_US anyway; zh_CN is small: both are bundled.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './lang';
@@ -8,12 +11,9 @@ import './styles/index.css';
 async function boot(): Promise<void> {
   const lang = useConfig.getState().lang.defaultLang;
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
-  const [, locale] = await Promise.all([
-    initI18n(lang),
-    lang === 'en' ? import('antd/es/locale/en_US') : import('antd/es/locale/zh_CN'),
-  ]);
+  await initI18n(lang);
   const root = document.getElementById('app');
-  if (root) createRoot(root).render(<App locale={locale.default} />);
+  if (root) createRoot(root).render(<App locale={lang === 'en' ? enUS : zhCN} />);
 }
 
 void boot();
