@@ -154,7 +154,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
           <FormItem
             type={item.type}
             name={item.name}
-            label={item.title}
+            label={t(`routine.config.${item.title}`, { defaultValue: item.title })}
             tip={item.tip || undefined}
             content={item.content || undefined}
             rules={item.rule.split(',').filter(Boolean) as RuleName[]}
