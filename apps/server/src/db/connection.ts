@@ -82,5 +82,11 @@ async function createDialect(dialect: Dialect, url: string) {
       },
     } as never,
   });
+  // The server may close an idle connection (restart, failover, a database being dropped).
+  // Without a listener that error would end the process; the pool has already discarded the
+  // client and the next query opens a fresh one.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   return new PostgresDialect({ pool });
 }

@@ -73,8 +73,21 @@ async function createPostgres(adminUrl: string): Promise<TestDatabase> {
     drop: async () => {
       const conn = new pg.default.Client({ connectionString: adminUrl });
       await conn.connect();
-      await conn.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await conn.end();
+      try {
+        // Closed pools may still be saying goodbye: give them a moment before forcing, so
+        // no connection is cut mid-close (which surfaces as an unhandled error).
+        for (let attempt = 0; attempt < 20; attempt++) {
+          const { rows } = await conn.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await conn.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await conn.end();
+      }
     },
   };
 }
