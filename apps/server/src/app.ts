@@ -20,6 +20,7 @@ import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerIpBlock } from './http/ip-block.js';
 import { detectLang } from './i18n/index.js';
 import './http/request-context.js';
 
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cors, corsOptions());
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app, await registerWebApp(app, ctx));
+  registerIpBlock(app, ctx);
 
   await registerFeatures(app, ctx);
 

@@ -92,6 +92,24 @@ forEachDatabase('member identity', (get) => {
     expect(visitor.data).toMatchObject({ userInfo: null, menus: [] });
     const required = await call(t.app, 'GET', '/api/index/index', { query: { requiredLogin: '1' } });
     expect(required.code).toBe(303);
+    // With requiredLogin an expired token says so (409), so the member centre refreshes it.
+    const expiring = (
+      await call(t.app, 'POST', '/api/user/checkIn', {
+        body: { tab: 'login', username: 'member2', password: 'member-pass' },
+      })
+    ).data.userInfo.token;
+    await t.ctx.db.kysely
+      .updateTable('token')
+      .set({ expire_time: 1 })
+      .where('token', '=', t.ctx.tokens.hash(expiring))
+      .execute();
+    const expired = await call(t.app, 'GET', '/api/index/index', {
+      userToken: expiring,
+      query: { requiredLogin: '1' },
+    });
+    expect(expired.code).toBe(409);
+    const expiredPublic = await call(t.app, 'GET', '/api/index/index', { userToken: expiring });
+    expect(expiredPublic.code).toBe(1);
 
     // An admin token is not a member token, and vice versa.
     const crossed = await call(t.app, 'GET', '/admin/index/index', { token });

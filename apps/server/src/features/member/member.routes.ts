@@ -2,11 +2,12 @@
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { alreadyLoggedIn, needLogin } from '../../auth/admin-auth.js';
+import { alreadyLoggedIn, headerToken, needLogin } from '../../auth/admin-auth.js';
 import { verifyLogin } from '../../auth/login.js';
+import { USER_TOKEN_HEADERS } from '../../auth/user-auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, Code } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
@@ -104,7 +105,14 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     method: 'GET',
     handler: async (request) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
-      if (!request.user && isTruthy(query.requiredLogin)) throw needLogin();
+      if (!request.user && isTruthy(query.requiredLogin)) {
+        // An expired token answers 409, so the member centre refreshes it instead of
+        // sending the member to the login page.
+        const token = headerToken(request, USER_TOKEN_HEADERS);
+        const found = token ? await ctx.tokens.lookup(token, ['user']) : { state: 'missing' as const };
+        if (found.state === 'expired') throw new ApiError('Token expiration', [], Code.tokenExpired);
+        throw needLogin();
+      }
       const site = await siteConfig(ctx.settings);
       const { rules, menus } = await memberRules(ctx.db, request.user);
       return ok({
