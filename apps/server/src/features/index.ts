@@ -18,6 +18,8 @@ import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
+import { MONEY, registerBalanceLog, SCORE } from './user/balance-log.js';
+import { registerUserResource } from './user/user.resource.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);
@@ -31,6 +33,9 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerSuffixSvgRoutes(app, ctx);
   registerAdminInfoRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
+  registerUserResource(app, ctx);
+  registerBalanceLog(app, ctx, MONEY);
+  registerBalanceLog(app, ctx, SCORE);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAdminResource(app, ctx);

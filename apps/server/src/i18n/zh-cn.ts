@@ -46,6 +46,8 @@ export const zhCn: Record<string, string> = {
   'This config item cannot be deleted': '该配置项不允许删除',
   'Test mail sent successfully~': '测试邮件发送成功~',
   'This is a test email': '这是一封测试邮件',
+  'The change amount cannot be 0': '变更数额不能为0',
+  "The user can't find it": '找不到该会员',
   'Congratulations, receiving this email means that your email service has been configured correctly':
     '恭喜，收到这封邮件说明您的邮件服务已配置正确',
   'Parameter %s can not be empty': '参数 %s 不能为空',

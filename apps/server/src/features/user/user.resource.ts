@@ -1,0 +1,197 @@
+/**
+ * user.User — member accounts. Balance and points are shown but never set here: they move
+ * only through the balance and points logs, which keep their history.
+ */
+import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.js';
+import { type AppContext, now } from '../../context.js';
+import { type Row, registerResource } from '../../crud/resource.js';
+import { insertId } from '../../db/insert-id.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+import { centsToString } from '../member/member-info.js';
+
+const PUBLIC_COLUMNS = [
+  'user.id',
+  'user.group_id',
+  'user.username',
+  'user.nickname',
+  'user.email',
+  'user.mobile',
+  'user.avatar',
+  'user.gender',
+  'user.birthday',
+  'user.money',
+  'user.score',
+  'user.last_login_time',
+  'user.last_login_ip',
+  'user.join_time',
+  'user.motto',
+  'user.status',
+  'user.update_time',
+  'user.create_time',
+] as const;
+
+const optional = (pattern: RegExp, message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === '' || pattern.test(v), message)
+    .default('');
+
+const fields = {
+  username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
+  nickname: z.string().trim().min(1).max(50),
+  group_id: input.id(),
+  avatar: z.string().trim().max(255).default(''),
+  email: optional(EMAIL_PATTERN, MESSAGES.email, 50),
+  mobile: optional(MOBILE_PATTERN, MESSAGES.mobile, 11),
+  gender: z.coerce.number().int().min(0).max(2).default(0),
+  birthday: optional(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
+  motto: z.string().trim().max(255).default(''),
+  status: z.enum(['enable', 'disable']).default('enable'),
+};
+const addBody = z.object({ ...fields, password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password) });
+const editBody = z.object({
+  ...fields,
+  // Blank means unchanged.
+  password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
+});
+
+/** Money in cents leaves as a 2-decimal string; remote selects label members by name and id. */
+function present(rows: Row[]): Row[] {
+  return rows.map((row) => ({
+    ...row,
+    money: centsToString(Number(row.money ?? 0)),
+    nickname_text: `${String(row.username)}(ID:${String(row.id)})`,
+  }));
+}
+
+export function registerUserResource(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  registerResource(app, ctx, {
+    controller: 'user.User',
+    table: 'user',
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'user.id', type: 'number' },
+        username: { column: 'user.username', type: 'string' },
+        nickname: { column: 'user.nickname', type: 'string' },
+        email: { column: 'user.email', type: 'string' },
+        mobile: { column: 'user.mobile', type: 'string' },
+        gender: { column: 'user.gender', type: 'number' },
+        group_id: { column: 'user.group_id', type: 'number' },
+        'group.name': { column: 'user_group.name', type: 'string' },
+        last_login_ip: { column: 'user.last_login_ip', type: 'string' },
+        last_login_time: { column: 'user.last_login_time', type: 'time' },
+        create_time: { column: 'user.create_time', type: 'time' },
+        status: { column: 'user.status', type: 'string' },
+      },
+      quickSearch: ['username', 'nickname'],
+      quickSearchIndex: 'user_search',
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    listQuery: (db) =>
+      db
+        .selectFrom('user')
+        .leftJoin('user_group', 'user_group.id', 'user.group_id')
+        .select(PUBLIC_COLUMNS)
+        .select('user_group.name as group_name'),
+    present: async (rows) => present(rows),
+    loadRow: async (id) => {
+      const row = await kysely
+        .selectFrom('user')
+        .select(PUBLIC_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...present([row])[0], password: '' } : undefined;
+    },
+    add: async (body, w) => {
+      const { password, ...data } = parseInput(addBody, body);
+      await checkUser(w.trx, data, 0);
+      const time = now();
+      await insertId(
+        ctx.db,
+        w.trx.insertInto('user').values({
+          ...data,
+          birthday: data.birthday || null,
+          password: await hashPassword(password),
+          salt: '',
+          join_time: time,
+          create_time: time,
+          update_time: time,
+        }),
+      );
+    },
+    edit: async (id, body, w) => {
+      const { password, ...data } = parseInput(editBody, body);
+      await checkUser(w.trx, data, id);
+      const changed = await w.trx
+        .updateTable('user')
+        .set({
+          ...data,
+          birthday: data.birthday || null,
+          ...(password ? { password: await hashPassword(password), salt: '' } : {}),
+          update_time: now(),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      // A new password or a disabled account signs the member out everywhere.
+      if (password || data.status === 'disable') {
+        await w.trx
+          .deleteFrom('token')
+          .where('user_id', '=', id)
+          .where('type', 'in', ['user', 'user-refresh'])
+          .execute();
+      }
+    },
+    del: async (ids, w) => {
+      const rows = await w.trx.selectFrom('user').select('id').where('id', 'in', ids).execute();
+      const found = rows.map((row) => row.id);
+      if (found.length === 0) return 0;
+      await w.trx
+        .deleteFrom('token')
+        .where('user_id', 'in', found)
+        .where('type', 'in', ['user', 'user-refresh'])
+        .execute();
+      await w.trx.deleteFrom('user').where('id', 'in', found).execute();
+      return found.length;
+    },
+  });
+}
+
+/** The group exists; username, e-mail and mobile belong to one member each. */
+async function checkUser(
+  trx: Transaction<Database>,
+  data: { username: string; email: string; mobile: string; group_id: number },
+  exceptId: number,
+): Promise<void> {
+  const group = await trx
+    .selectFrom('user_group')
+    .select('id')
+    .where('id', '=', data.group_id)
+    .executeTakeFirst();
+  if (!group) throw new ApiError('The selected group does not exist');
+  const checks = [
+    ['username', data.username, 'Username already exists'],
+    ['email', data.email, 'Email already exists'],
+    ['mobile', data.mobile, 'Mobile already exists'],
+  ] as const;
+  for (const [column, value, message] of checks) {
+    if (value === '') continue;
+    const taken = await trx
+      .selectFrom('user')
+      .select('id')
+      .where(column, '=', value)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst();
+    if (taken) throw new ApiError(message);
+  }
+}
