@@ -146,6 +146,6 @@ forEachDatabase('user.User and balance logs', (get) => {
       .orderBy('before')
       .execute();
     expect(rows).toHaveLength(50);
-    rows.forEach((row, index) => expect(row).toEqual({ before: index, after: index + 1 }));
+    for (const [index, row] of rows.entries()) expect(row).toEqual({ before: index, after: index + 1 });
   });
 });

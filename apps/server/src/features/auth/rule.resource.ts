@@ -4,14 +4,11 @@
  * itself or one of its descendants; a parent with children is not deleted on its own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { parseRuleList } from '../../auth/permissions.js';
 import { type AppContext, now } from '../../context.js';
-import { registerResource, type WriteContext } from '../../crud/resource.js';
-import { descendantIds } from '../../crud/tree.js';
+import { registerResource } from '../../crud/resource.js';
+import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';
-import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 
@@ -106,13 +103,13 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
     },
     add: async (body, w) => {
       const rule = parseInput(ruleBody, body);
-      await assertParent(w, rule.pid, null);
+      await assertParent(w.trx, ADMIN_RULES, rule.pid, null);
       const time = now();
       const id = await insertId(
         ctx.db,
         w.trx.insertInto('admin_rule').values({ ...toColumns(rule), create_time: time, update_time: time }),
       );
-      if (rule.pid > 0) await grantWithParent(w.trx, rule.pid, id);
+      if (rule.pid > 0) await grantWithParent(w.trx, ADMIN_RULES, rule.pid, id);
     },
     edit: async (id, body, w) => {
       assertOwns(w.request, id);
@@ -123,7 +120,7 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
         .where('id', '=', id)
         .executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
-      await assertParent(w, rule.pid, id);
+      await assertParent(w.trx, ADMIN_RULES, rule.pid, id);
       await w.trx
         .updateTable('admin_rule')
         .set({ ...toColumns(rule), update_time: now() })
@@ -132,14 +129,7 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
     },
     del: async (ids, w) => {
       for (const id of ids) assertOwns(w.request, id);
-      const all = await w.trx.selectFrom('admin_rule').select(['id', 'pid']).execute();
-      const targets = ids.filter((id) => all.some((row) => row.id === id));
-      const orphaned = all.some((row) => targets.includes(row.pid) && !targets.includes(row.id));
-      if (orphaned) throw new ApiError('Please delete the child element first, or use batch deletion');
-      if (targets.length === 0) return 0;
-      await revokeFromGroups(w.trx, targets);
-      const result = await w.trx.deleteFrom('admin_rule').where('id', 'in', targets).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deleteRules(w.trx, ADMIN_RULES, ids);
     },
     sortable: true,
   });
@@ -159,43 +149,5 @@ function assertOwns(request: FastifyRequest, id: number): void {
   const admin = request.admin;
   if (admin && !admin.super && !admin.ruleIds.has(id)) {
     throw new ApiError('You have no permission', [], Code.noPermission);
-  }
-}
-
-async function assertParent(w: WriteContext, pid: number, selfId: number | null): Promise<void> {
-  if (pid === 0) return;
-  const all = await w.trx.selectFrom('admin_rule').select(['id', 'pid']).execute();
-  if (!all.some((row) => row.id === pid)) throw new ApiError('The parent rule does not exist');
-  if (selfId !== null && (pid === selfId || descendantIds(all, selfId).has(pid))) {
-    throw new ApiError('The parent rule cannot be itself or its child');
-  }
-}
-
-/** Groups that hold the parent get the new child too, so a new button is usable at once. */
-async function grantWithParent(trx: Transaction<Database>, pid: number, id: number): Promise<void> {
-  const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
-  for (const group of groups) {
-    const rules = parseRuleList(group.rules);
-    if (rules.all || !rules.ids.includes(pid)) continue;
-    await trx
-      .updateTable('admin_group')
-      .set({ rules: [...rules.ids, id].join(',') })
-      .where('id', '=', group.id)
-      .execute();
-  }
-}
-
-/** Deleted rules leave no dangling ids in group rule lists. */
-async function revokeFromGroups(trx: Transaction<Database>, ids: number[]): Promise<void> {
-  const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
-  for (const group of groups) {
-    const rules = parseRuleList(group.rules);
-    if (rules.all || !rules.ids.some((id) => ids.includes(id))) continue;
-    const kept = rules.ids.filter((id) => !ids.includes(id));
-    await trx
-      .updateTable('admin_group')
-      .set({ rules: kept.join(',') })
-      .where('id', '=', group.id)
-      .execute();
   }
 }

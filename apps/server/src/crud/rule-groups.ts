@@ -1,0 +1,104 @@
+/**
+ * What the admin and the member rule trees share: a parent must exist and never be the
+ * rule itself or one of its descendants, a new rule is granted to every group holding its
+ * parent, and deleted rules leave no dangling ids in group rule lists.
+ */
+import type { Transaction } from 'kysely';
+import { parseRuleList } from '../auth/permissions.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { descendantIds } from './tree.js';
+
+export interface RuleTables {
+  rules: 'admin_rule' | 'user_rule';
+  groups: 'admin_group' | 'user_group';
+}
+
+export const ADMIN_RULES: RuleTables = { rules: 'admin_rule', groups: 'admin_group' };
+export const MEMBER_RULES: RuleTables = { rules: 'user_rule', groups: 'user_group' };
+
+// The two pairs of tables have the same id, pid and rules columns; queries are written once
+// against one name of each pair and run against either.
+type Rules = 'admin_rule';
+type Groups = 'admin_group';
+
+export async function assertParent(
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  pid: number,
+  selfId: number | null,
+): Promise<void> {
+  if (pid === 0) return;
+  const all = await trx
+    .selectFrom(tables.rules as Rules)
+    .select(['id', 'pid'])
+    .execute();
+  if (!all.some((row) => row.id === pid)) throw new ApiError('The parent rule does not exist');
+  if (selfId !== null && (pid === selfId || descendantIds(all, selfId).has(pid))) {
+    throw new ApiError('The parent rule cannot be itself or its child');
+  }
+}
+
+/** Groups that hold the parent get the new child too, so a new button is usable at once. */
+export async function grantWithParent(
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  pid: number,
+  id: number,
+): Promise<void> {
+  const groups = await trx
+    .selectFrom(tables.groups as Groups)
+    .select(['id', 'rules'])
+    .execute();
+  for (const group of groups) {
+    const rules = parseRuleList(group.rules);
+    if (rules.all || !rules.ids.includes(pid)) continue;
+    await trx
+      .updateTable(tables.groups as Groups)
+      .set({ rules: [...rules.ids, id].join(',') })
+      .where('id', '=', group.id)
+      .execute();
+  }
+}
+
+export async function revokeFromGroups(
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  ids: number[],
+): Promise<void> {
+  const groups = await trx
+    .selectFrom(tables.groups as Groups)
+    .select(['id', 'rules'])
+    .execute();
+  for (const group of groups) {
+    const rules = parseRuleList(group.rules);
+    if (rules.all || !rules.ids.some((id) => ids.includes(id))) continue;
+    await trx
+      .updateTable(tables.groups as Groups)
+      .set({ rules: rules.ids.filter((id) => !ids.includes(id)).join(',') })
+      .where('id', '=', group.id)
+      .execute();
+  }
+}
+
+/** Deletes rules, refusing a parent whose children stay; answers how many went. */
+export async function deleteRules(
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  ids: number[],
+): Promise<number> {
+  const all = await trx
+    .selectFrom(tables.rules as Rules)
+    .select(['id', 'pid'])
+    .execute();
+  const targets = ids.filter((id) => all.some((row) => row.id === id));
+  const orphaned = all.some((row) => targets.includes(row.pid) && !targets.includes(row.id));
+  if (orphaned) throw new ApiError('Please delete the child element first, or use batch deletion');
+  if (targets.length === 0) return 0;
+  await revokeFromGroups(trx, tables, targets);
+  const result = await trx
+    .deleteFrom(tables.rules as Rules)
+    .where('id', 'in', targets)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
