@@ -19,6 +19,8 @@ import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
 import { MONEY, registerBalanceLog, SCORE } from './user/balance-log.js';
+import { registerMemberGroupResource } from './user/member-group.resource.js';
+import { registerMemberRuleResource } from './user/member-rule.resource.js';
 import { registerUserResource } from './user/user.resource.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -34,6 +36,8 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAdminInfoRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerUserResource(app, ctx);
+  registerMemberGroupResource(app, ctx);
+  registerMemberRuleResource(app, ctx);
   registerBalanceLog(app, ctx, MONEY);
   registerBalanceLog(app, ctx, SCORE);
   registerCommonRoutes(app, ctx);

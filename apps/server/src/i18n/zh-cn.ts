@@ -48,6 +48,9 @@ export const zhCn: Record<string, string> = {
   'This is a test email': '这是一封测试邮件',
   'The change amount cannot be 0': '变更数额不能为0',
   "The user can't find it": '找不到该会员',
+  'Please select at least one rule': '请至少选择一条规则',
+  'All member rules': '全部会员规则',
+  'The group still has members': '该分组下还有会员',
   'Congratulations, receiving this email means that your email service has been configured correctly':
     '恭喜，收到这封邮件说明您的邮件服务已配置正确',
   'Parameter %s can not be empty': '参数 %s 不能为空',

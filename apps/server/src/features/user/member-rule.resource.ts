@@ -1,0 +1,102 @@
+/**
+ * user.Rule — the member centre's routes and menus, which are also member permissions.
+ * Unlike the original, listing them needs a back-office permission like any other page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type AppContext, now } from '../../context.js';
+import { registerResource } from '../../crud/resource.js';
+import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../crud/rule-groups.js';
+import { insertId } from '../../db/insert-id.js';
+import { ApiError } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+
+const TYPES = ['route', 'menu_dir', 'menu', 'nav', 'button', 'nav_user_menu'] as const;
+
+const ruleBody = z.object({
+  pid: input.id().default(0),
+  type: z.enum(TYPES),
+  title: z.string().trim().min(1).max(50),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid'),
+  path: z.string().trim().max(100).default(''),
+  icon: z.string().trim().max(50).default(''),
+  menu_type: z.enum(['tab', 'link', 'iframe']).default('tab'),
+  url: z.string().trim().max(255).default(''),
+  component: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v.replaceAll('\\', '/'))
+    .default(''),
+  no_login_valid: input.flag().default(false),
+  extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
+  remark: z.string().trim().max(255).default(''),
+  weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  status: z.enum(['0', '1']).default('1'),
+});
+type RuleInput = z.infer<typeof ruleBody>;
+
+/** Routes are always tabs; menus and the user dropdown are never visible to guests. */
+function toColumns(rule: RuleInput) {
+  const guestsNever = rule.type === 'menu' || rule.type === 'menu_dir' || rule.type === 'nav_user_menu';
+  if (rule.component && !rule.component.startsWith('/src'))
+    throw new ApiError('The component path must start with /src');
+  return {
+    ...rule,
+    menu_type: rule.type === 'route' ? ('tab' as const) : rule.menu_type,
+    no_login_valid: guestsNever || !rule.no_login_valid ? 0 : 1,
+  };
+}
+
+export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext): void {
+  registerResource(app, ctx, {
+    controller: 'user.Rule',
+    table: 'user_rule',
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'user_rule.id', type: 'number' },
+        pid: { column: 'user_rule.pid', type: 'number' },
+        title: { column: 'user_rule.title', type: 'string' },
+        name: { column: 'user_rule.name', type: 'string' },
+        type: { column: 'user_rule.type', type: 'string' },
+        status: { column: 'user_rule.status', type: 'string' },
+        weigh: { column: 'user_rule.weigh', type: 'number' },
+        create_time: { column: 'user_rule.create_time', type: 'time' },
+        update_time: { column: 'user_rule.update_time', type: 'time' },
+      },
+      quickSearch: ['title'],
+      defaultOrder: { field: 'weigh', direction: 'desc' },
+    },
+    listQuery: (db) => db.selectFrom('user_rule').selectAll(),
+    tree: { selectLabel: 'title', selectFilter: (row) => row.status === '1' },
+    switchFields: ['status'],
+    sortable: true,
+    add: async (body, w) => {
+      const rule = toColumns(parseInput(ruleBody, body));
+      await assertParent(w.trx, MEMBER_RULES, rule.pid, null);
+      const time = now();
+      const id = await insertId(
+        ctx.db,
+        w.trx.insertInto('user_rule').values({ ...rule, create_time: time, update_time: time }),
+      );
+      if (rule.pid > 0) await grantWithParent(w.trx, MEMBER_RULES, rule.pid, id);
+    },
+    edit: async (id, body, w) => {
+      const rule = toColumns(parseInput(ruleBody, body));
+      await assertParent(w.trx, MEMBER_RULES, rule.pid, id);
+      const changed = await w.trx
+        .updateTable('user_rule')
+        .set({ ...rule, update_time: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+    },
+    del: (ids, w) => deleteRules(w.trx, MEMBER_RULES, ids),
+  });
+}
