@@ -144,7 +144,7 @@ export function toItems<R extends Row>(columns: Column<R>[], values: Record<stri
   for (const column of columns) {
     const value = values[column.prop];
     const operator = operatorOf(column);
-    const item: SearchItem = { field: column.prop, operator, val: '' };
+    const item: SearchItem = { field: column.searchField ?? column.prop, operator, val: '' };
     if (column.render === 'datetime') item.render = 'datetime';
     if (operator === 'NULL' || operator === 'NOT NULL') {
       if (value !== true) continue;
@@ -166,16 +166,16 @@ export function toItems<R extends Row>(columns: Column<R>[], values: Record<stri
 function fromItems<R extends Row>(columns: Column<R>[], items: SearchItem[]): Record<string, Value> {
   const values: Record<string, Value> = {};
   for (const item of items) {
-    const column = columns.find((c) => c.prop === item.field);
+    const column = columns.find((c) => (c.searchField ?? c.prop) === item.field);
     if (!column) continue;
     const operator = operatorOf(column);
     if (operator.endsWith('RANGE')) {
       const parts = item.val.split(',');
-      values[item.field] = column.render === 'datetime' ? [toDay(parts[0]), toDay(parts[1])] : parts;
+      values[column.prop] = column.render === 'datetime' ? [toDay(parts[0]), toDay(parts[1])] : parts;
     } else if (operator === 'IN' || operator === 'NOT IN') {
-      values[item.field] = item.val.split(',');
+      values[column.prop] = item.val.split(',');
     } else {
-      values[item.field] = item.val;
+      values[column.prop] = item.val;
     }
   }
   return values;

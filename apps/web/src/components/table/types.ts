@@ -30,6 +30,8 @@ export type Row = Record<string, any>;
 export interface Column<R extends Row = Row> {
   /** Field of the row (dotted paths allowed) and of the common search. */
   prop: string;
+  /** The common search's field when it differs from `prop` (e.g. 'user.username' for a joined column). */
+  searchField?: string;
   /** Translation key of the title. */
   label: string;
   width?: number;

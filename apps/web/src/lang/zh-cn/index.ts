@@ -5,6 +5,7 @@ import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
 import dashboard from './dashboard';
 import layouts from './layouts';
+import * as members from './members';
 import { adminInfo, attachment, config } from './routine';
 
 export default {
@@ -26,4 +27,8 @@ export default {
   'routine.attachment': attachment,
   'routine.adminInfo': adminInfo,
   'routine.config': config,
+  'user.user': members.user,
+  'user.group': members.group,
+  'user.rule': members.rule,
+  'user.ledger': members.ledger,
 } satisfies Pack;

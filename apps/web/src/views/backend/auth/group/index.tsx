@@ -1,65 +1,13 @@
 /** auth/group: administrator groups and the rules they grant (reference web §1.3). */
-import { Alert, Form, Tree } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../../../api/request';
 import { FormItem } from '../../../../components/form/form-item';
+import { RuleTree } from '../../../../components/form/rule-tree';
 import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
 import { useAdminInfo } from '../../../../stores/admin-info';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
-
-interface RuleNode {
-  id: number;
-  title: string;
-  children?: RuleNode[];
-}
-
-/**
- * The permission tree. A parent checks all its children; the submitted value holds the
- * checked rules plus half-checked parents, as the server expects. `*` checks everything.
- */
-function RuleTree({ value, onChange }: { value?: number[] | string; onChange?(value: number[]): void }) {
-  const [rules, setRules] = useState<RuleNode[]>([]);
-  useEffect(() => {
-    createAxios<{ list: RuleNode[] }>({ url: '/admin/auth.Rule/index', method: 'get' })
-      .then(({ data }) => setRules(data.list))
-      .catch(() => {});
-  }, []);
-  const treeData = useMemo(() => toTreeData(rules), [rules]);
-  const allIds = useMemo(() => flatIds(rules), [rules]);
-  const checked = value === '*' ? allIds : Array.isArray(value) ? value.map(Number) : [];
-  if (rules.length === 0) return null;
-  return (
-    <Tree
-      checkable
-      defaultExpandAll
-      selectable={false}
-      treeData={treeData}
-      checkedKeys={checked}
-      onCheck={(keys, info) => {
-        const full = (Array.isArray(keys) ? keys : keys.checked).map(Number);
-        const half = (info.halfCheckedKeys ?? []).map(Number);
-        onChange?.([...full, ...half]);
-      }}
-    />
-  );
-}
-
-function toTreeData(
-  nodes: RuleNode[],
-): { key: number; title: string; children: ReturnType<typeof toTreeData> }[] {
-  return nodes.map((node) => ({
-    key: node.id,
-    title: node.title,
-    children: toTreeData(node.children ?? []),
-  }));
-}
-
-function flatIds(nodes: RuleNode[]): number[] {
-  return nodes.flatMap((node) => [node.id, ...flatIds(node.children ?? [])]);
-}
 
 function GroupForm({ row }: FormProps) {
   const { t } = useTranslation();
@@ -79,7 +27,7 @@ function GroupForm({ row }: FormProps) {
           { required: true, message: t('Please select field', { field: t('auth.group.jurisdiction') }) },
         ]}
       >
-        <RuleTree key={String(row.id ?? 'new')} />
+        <RuleTree key={String(row.id ?? 'new')} url="/admin/auth.Rule/index" />
       </Form.Item>
       <FormItem type="radio" name="status" label="State" content={STATUS} />
     </>

@@ -1,0 +1,53 @@
+/** 简体中文: the member management pages. */
+export const user = {
+  username: '用户名',
+  nickname: '昵称',
+  group: '分组',
+  avatar: '头像',
+  email: '电子邮箱',
+  mobile: '手机号',
+  gender: '性别',
+  birthday: '生日',
+  balance: '余额',
+  integral: '积分',
+  password: '密码',
+  motto: '个性签名',
+  Unknown: '保密',
+  Male: '男',
+  Female: '女',
+  'Adjust balance': '调整余额',
+  'Adjust integral': '调整积分',
+  'Last login IP': '最后登录IP',
+  'Last login': '最后登录',
+  'username and nickname': '用户名或昵称',
+};
+
+export const group = {
+  'Group name': '组名',
+  Permissions: '权限',
+};
+
+export const rule = {
+  No: '否',
+  Yes: '是',
+  'Normal routing': '普通路由',
+  'Member center menu directory': '会员中心菜单目录',
+  'Member center menu items': '会员中心菜单项',
+  'Top bar menu items': '顶栏菜单项',
+  'Page button': '页面按钮',
+  'Top bar user dropdown': '顶栏会员菜单下拉项',
+  'Visible to guests': '游客可见',
+};
+
+export const ledger = {
+  Balance: '当前余额',
+  Integral: '当前积分',
+  User: '会员',
+  'User ID': '会员ID',
+  'Change amount': '变更数额',
+  'The change amount cannot be 0': '变更数额不能为0',
+  'After change': '变更后',
+  Remark: '备注',
+  Before: '变更前',
+  After: '变更后',
+};
