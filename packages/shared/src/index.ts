@@ -1,2 +1,3 @@
 export * from './envelope.js';
+export * from './input-types.js';
 export * from './validators.js';

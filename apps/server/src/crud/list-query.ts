@@ -7,6 +7,7 @@ import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool
 import type { Dialect } from '../db/connection.js';
 import { fail } from '../http/errors.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
+import { zonedToInstant } from './time-zone.js';
 
 export * from './list-params.js';
 
@@ -24,12 +25,14 @@ export function applyListFilters<Q extends AnySelect>(
   spec: ListSpec,
   params: ListParams,
   dialect: Dialect,
+  /** The `time_zone` setting: how date texts in datetime searches are read. */
+  timeZone = 'UTC',
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0)
     conditions.push(quickSearch(spec, params.quickSearch, dialect));
   for (const item of params.search) {
-    const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect);
+    const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect, timeZone);
     if (condition) conditions.push(condition);
   }
   if (params.initValue.length > 0) {
@@ -99,24 +102,32 @@ function typed(field: ListField, value: string): string | number {
   return Number(value);
 }
 
-/** '2024-01-02 03:04:05', '2024-01-02' or unix seconds → unix seconds; undefined when unreadable. */
-export function toUnixSeconds(value: string, timeZoneOffsetMinutes = 0): number | undefined {
+/**
+ * '2024-01-02 03:04:05', '2024-01-02' (wall time in `timeZone`) or unix seconds → unix
+ * seconds; undefined when unreadable.
+ */
+export function toUnixSeconds(value: string, timeZone = 'UTC'): number | undefined {
   const trimmed = value.trim();
   if (/^\d{1,12}$/.test(trimmed)) return Number(trimmed);
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?$/.exec(trimmed);
   if (!match) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
   const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  return Number.isNaN(utc) ? undefined : Math.floor(utc / 1000) - timeZoneOffsetMinutes * 60;
+  return Number.isNaN(utc) ? undefined : Math.floor(zonedToInstant(utc, timeZone) / 1000);
 }
 
-function searchCondition(field: ListField, item: SearchItem, dialect: Dialect): Condition | null {
+function searchCondition(
+  field: ListField,
+  item: SearchItem,
+  dialect: Dialect,
+  timeZone: string,
+): Condition | null {
   const ref = sql.ref(field.column);
   const scalar = Array.isArray(item.val) ? '' : item.val;
   const datetime = item.render === 'datetime' || field.type === 'time';
   const value = (v: string) => {
     if (!datetime) return typed(field, v);
-    const seconds = toUnixSeconds(v);
+    const seconds = toUnixSeconds(v, timeZone);
     if (seconds === undefined)
       fail('The value of %s must be a date and time', field.column.split('.').pop() ?? '');
     return seconds;
@@ -144,7 +155,7 @@ function searchCondition(field: ListField, item: SearchItem, dialect: Dialect): 
     case 'RANGE':
     case 'NOT RANGE':
       return range(ref, scalar, item.operator === 'NOT RANGE', (v) =>
-        datetime ? toUnixSeconds(v) : typed(field, v),
+        datetime ? toUnixSeconds(v, timeZone) : typed(field, v),
       );
     case 'NULL':
       return sql<SqlBool>`${ref} is null`;

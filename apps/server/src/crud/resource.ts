@@ -172,6 +172,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     spec.list,
     params,
     ctx.db.dialect,
+    await ctx.settings.get('time_zone'),
   );
   const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
 

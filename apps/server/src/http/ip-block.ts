@@ -1,6 +1,8 @@
 /**
  * The `no_access_ip` setting: addresses (one per line, or comma-separated) and IPv4 CIDR
- * ranges that get HTTP 403 "No permission request" for everything but the health check.
+ * ranges that get HTTP 403 "No permission request" from the API (`/admin/*`, `/api/*`).
+ * The original checks in its API controllers only, so the health check, the web app's
+ * files and uploads stay reachable, as they are when a web server serves them.
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -34,9 +36,14 @@ export function ipListed(ip: string, list: string): boolean {
   return false;
 }
 
+const API_ROUTE = /^\/(admin|api)\//i;
+
 export function registerIpBlock(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/health') return;
+    // The matched route's pattern, not the raw URL: a query string, letter case or
+    // percent-encoding cannot move a request in or out of the API.
+    const route = request.routeOptions.url;
+    if (!route || !API_ROUTE.test(route)) return;
     const list = await ctx.settings.get('no_access_ip');
     if (list && ipListed(request.ip, list)) {
       return sendEnvelope(request, reply.status(403), Code.error, 'No permission request', null);

@@ -65,6 +65,25 @@ export const input = {
     z
       .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])
       .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+  /** Optional text that, when given, must match `pattern` (e-mail, mobile, date...). */
+  optionalFormat: (pattern: RegExp, message: string, max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine((v) => v === '' || pattern.test(v), message)
+      .default(''),
+  /** The rules a group grants: ids as an array or a comma string; none is allowed. */
+  ruleIds: () =>
+    z
+      .union([z.array(z.union([z.number(), z.string()])), z.string()])
+      .default([])
+      .pipe(
+        z.preprocess(
+          (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
+          z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(5000),
+        ),
+      ),
   /** A list of ids as `ids[]=1&ids[]=2`, a JSON array, or a comma string. */
   ids: (max = 1000) =>
     z

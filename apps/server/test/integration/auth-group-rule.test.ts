@@ -76,10 +76,19 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     expect(add.code).toBe(1);
     const stored = await t.ctx.db.kysely
       .selectFrom('admin_group')
-      .select('rules')
+      .select(['id', 'rules'])
       .where('name', '=', 'everything')
       .executeTakeFirstOrThrow();
     expect(stored.rules).toBe('*');
+
+    // A group holding every rule ('*') answers '*' itself, not the list of every rule id.
+    const superForm = await call(t.app, 'GET', '/admin/auth.Group/edit', { token, query: { id: 1 } });
+    expect(superForm.data.row).toMatchObject({ id: 1, rules: '*' });
+    const everything = await call(t.app, 'GET', '/admin/auth.Group/edit', {
+      token,
+      query: { id: stored.id },
+    });
+    expect(everything.data.row.rules).toBe('*');
 
     const form = await call(t.app, 'GET', '/admin/auth.Group/edit', { token, query: { id: 3 } });
     // Group 3 holds 21..43; its parents (21 members dir, 22 user page...) are left out.

@@ -1,4 +1,4 @@
-/** no_access_ip: listed addresses and ranges get 403 "No permission request"; the health check stays open. */
+/** no_access_ip: listed addresses and ranges get 403 "No permission request" from the API; the health check stays open. */
 import { expect, it } from 'vitest';
 import { ipListed } from '../../src/http/ip-block.js';
 import { call, forEachDatabase } from '../support/test-app.js';
@@ -25,7 +25,14 @@ forEachDatabase('no_access_ip', (get) => {
       const blocked = await call(t.app, 'GET', '/admin/index/login');
       expect(blocked).toMatchObject({ status: 403, code: 0, msg: 'No permission request' });
       expect((await call(t.app, 'GET', '/api/index/index', { lang: 'zh-cn' })).msg).toBe('无权限访问');
-      expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+      // The route decides, not the spelling of the URL.
+      expect((await call(t.app, 'GET', '/ADMIN/Index/Login?x=1')).status).toBe(403);
+      expect((await call(t.app, 'POST', '/admin/auth.Group/edit', { body: {} })).status).toBe(403);
+      for (const url of ['/health', '/health?probe=1', '/HEALTH/']) {
+        expect((await t.app.inject({ url })).statusCode).toBe(200);
+      }
+      // Files outside the API (here an upload that does not exist) are not the API's to refuse.
+      expect((await t.app.inject({ url: '/storage/nothing.png' })).statusCode).toBe(404);
       await set('10.9.9.9');
       expect((await call(t.app, 'GET', '/admin/index/login')).code).toBe(1);
     } finally {

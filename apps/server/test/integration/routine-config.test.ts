@@ -1,7 +1,7 @@
 /** routine.Config: groups, typed values, secrets never sent back, add/delete, and a real test mail. */
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { call, createAdmin, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 interface Received {
   to: string[];
@@ -192,5 +192,47 @@ forEachDatabase('routine.Config', (get) => {
     expect(wrongPassword.code).toBe(0);
     expect(wrongPassword.msg).toMatch(/^Mail sending failed: /);
     expect(received.length).toBe(before + 1);
+  });
+
+  it('reads date texts in datetime searches in the time_zone setting, as strtotime does', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const id = await createAdmin(t.ctx, 'zoned', 'zoned-pass', []);
+    // 2024-01-02 00:00:00 in Asia/Shanghai (UTC+8) is 2024-01-01 16:00:00 UTC.
+    await t.ctx.db.kysely
+      .updateTable('admin')
+      .set({ create_time: 1704124800 })
+      .where('id', '=', id)
+      .execute();
+    const setZone = async (value: string) => {
+      await t.ctx.db.kysely.updateTable('config').set({ value }).where('name', '=', 'time_zone').execute();
+      t.ctx.settings.invalidate();
+    };
+    const found = async (val: string, operator = '=') => {
+      const res = await call(t.app, 'GET', '/admin/auth.Admin/index', {
+        token,
+        query: `search[0][field]=create_time&search[0][val]=${encodeURIComponent(val)}&search[0][operator]=${operator}&search[0][render]=datetime&search[1][field]=username&search[1][val]=zoned&search[1][operator]==`,
+      });
+      expect(res.code).toBe(1);
+      return res.data.list.map((row: { id: number }) => row.id);
+    };
+    try {
+      expect(await found('2024-01-02 00:00:00')).toEqual([id]);
+      expect(await found('2024-01-01 23:00:00,2024-01-02 01:00', 'RANGE')).toEqual([id]);
+      // Unix seconds need no zone.
+      expect(await found('1704124800')).toEqual([id]);
+      await setZone('UTC');
+      expect(await found('2024-01-02 00:00:00')).toEqual([]);
+      expect(await found('2024-01-01 16:00:00')).toEqual([id]);
+      // An unknown zone reads as UTC, and the start-up payloads do not mind it.
+      await setZone('Not/A_Zone');
+      expect(await found('2024-01-01 16:00:00')).toEqual([id]);
+      const admin = await call(t.app, 'GET', '/admin/index/index', { token });
+      expect(admin.code).toBe(1);
+      expect(admin.data.siteConfig).not.toHaveProperty('timezone');
+      expect((await call(t.app, 'GET', '/api/index/index')).code).toBe(1);
+    } finally {
+      await setZone('Asia/Shanghai');
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
 import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
+import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
@@ -33,20 +34,12 @@ const PUBLIC_COLUMNS = [
   'admin.create_time',
 ] as const;
 
-const optionalFormat = (pattern: RegExp, message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => v === '' || pattern.test(v), message)
-    .default('');
-
 const baseFields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
   nickname: z.string().trim().min(1).max(50),
   avatar: z.string().trim().max(255).default(''),
-  email: optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
-  mobile: optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
+  email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
+  mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   motto: z.string().trim().max(255).default(''),
   status: z.enum(['0', '1']).default('1'),
   group_arr: input.ids(100),
@@ -105,7 +98,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     },
     add: async (body, w) => {
       const data = parseInput(addBody, body);
-      await assertUnique(w.trx, data, 0);
+      await assertUniqueAccount(w.trx, 'admin', data, 0);
       await assertAssignable(w, data.group_arr, []);
       const { group_arr, password, ...fields } = data;
       const time = now();
@@ -132,7 +125,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       }
       const existing = await w.trx.selectFrom('admin').select('id').where('id', '=', id).executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
-      await assertUnique(w.trx, data, id);
+      await assertUniqueAccount(w.trx, 'admin', data, id);
       const current = await groupIdsOf(w.trx, id);
       await assertAssignable(w, data.group_arr, current);
       const { group_arr, password, id: _id, ...fields } = data;
@@ -214,29 +207,6 @@ async function revokeTokens(trx: Transaction<Database>, adminId: number): Promis
     .where('user_id', '=', adminId)
     .where('type', 'in', ['admin', 'admin-refresh'])
     .execute();
-}
-
-/** Username, e-mail and mobile belong to one administrator each. */
-async function assertUnique(
-  trx: Transaction<Database>,
-  data: { username: string; email: string; mobile: string },
-  exceptId: number,
-): Promise<void> {
-  const checks = [
-    ['username', data.username, 'Username already exists'],
-    ['email', data.email, 'Email already exists'],
-    ['mobile', data.mobile, 'Mobile already exists'],
-  ] as const;
-  for (const [column, value, message] of checks) {
-    if (value === '') continue;
-    const taken = await trx
-      .selectFrom('admin')
-      .select('id')
-      .where(column, '=', value)
-      .where('id', '<>', exceptId)
-      .executeTakeFirst();
-    if (taken) throw new ApiError(message);
-  }
 }
 
 /**

@@ -21,15 +21,7 @@ import { manageableGroupIds } from './admin-scope.js';
 const groupBody = z.object({
   pid: input.id().default(0),
   name: z.string().trim().min(1).max(100),
-  rules: z
-    .union([z.array(z.union([z.number(), z.string()])), z.string()])
-    .default([])
-    .pipe(
-      z.preprocess(
-        (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
-        z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(5000),
-      ),
-    ),
+  rules: input.ruleIds(),
   status: z.enum(['0', '1']).default('1'),
 });
 

@@ -12,6 +12,7 @@ import { apiRoute } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
 import { siteConfig } from '../config/site-config.js';
+import { mailConfigured, storedMailSettings } from '../mail/mailer.js';
 import { memberInfo, memberRules, requireMemberCenter } from './member-info.js';
 
 const checkInBody = z.object({ tab: z.enum(['login', 'register'], 'Unknown operation') }).passthrough();
@@ -22,14 +23,6 @@ const loginBody = z.object({
   ...captchaFields,
 });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
-const MAIL_SETTINGS = [
-  'smtp_server',
-  'smtp_port',
-  'smtp_user',
-  'smtp_pass',
-  'smtp_verification',
-  'smtp_sender_mail',
-];
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const captchaOn = async () =>
@@ -37,8 +30,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   /** Channels a verification code can be sent through; SMS arrives with the member issue. */
   const verificationChannels = async (): Promise<string[]> => {
-    const mail = await Promise.all(MAIL_SETTINGS.map((name) => ctx.settings.get(name)));
-    return mail.every((value) => value !== '') ? ['email'] : [];
+    return mailConfigured(await storedMailSettings(ctx.settings)) ? ['email'] : [];
   };
 
   apiRoute(app, ctx, {

@@ -8,23 +8,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
+import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
-
-const optional = (pattern: RegExp, message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => v === '' || pattern.test(v), message)
-    .default('');
+import { input, parseInput } from '../../http/validate.js';
 
 const profileBody = z.object({
   nickname: z.string().trim().min(1).max(50),
-  email: optional(EMAIL_PATTERN, MESSAGES.email, 50),
-  mobile: optional(MOBILE_PATTERN, MESSAGES.mobile, 11),
+  email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
+  mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   motto: z.string().trim().max(255).default(''),
   // Blank means unchanged.
   password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
@@ -72,17 +65,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
           return ok(null, 'Avatar modified successfully!');
         }
         const data = parseInput(profileBody, body);
-        for (const column of ['email', 'mobile'] as const) {
-          if (data[column] === '') continue;
-          const taken = await kysely
-            .selectFrom('admin')
-            .select('id')
-            .where(column, '=', data[column])
-            .where('id', '<>', id)
-            .executeTakeFirst();
-          if (taken)
-            throw new ApiError(column === 'email' ? 'Email already exists' : 'Mobile already exists');
-        }
+        await kysely.transaction().execute((trx) => assertUniqueAccount(trx, 'admin', data, id));
         const { password, ...fields } = data;
         await kysely.transaction().execute(async (trx) => {
           await trx

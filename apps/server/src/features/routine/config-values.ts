@@ -9,33 +9,6 @@ import { ApiError } from '../../http/errors.js';
 
 export type ConfigRow = Selectable<ConfigTable>;
 
-export const CONFIG_TYPES = [
-  'string',
-  'password',
-  'number',
-  'radio',
-  'checkbox',
-  'switch',
-  'textarea',
-  'array',
-  'datetime',
-  'year',
-  'date',
-  'time',
-  'select',
-  'selects',
-  'remoteSelect',
-  'remoteSelects',
-  'city',
-  'image',
-  'images',
-  'file',
-  'files',
-  'icon',
-  'color',
-  'editor',
-] as const;
-
 const WITH_OPTIONS = new Set(['radio', 'checkbox', 'select', 'selects']);
 const JSON_LISTS = new Set(['checkbox', 'selects', 'array']);
 

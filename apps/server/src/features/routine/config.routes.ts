@@ -3,7 +3,7 @@
  * public, and secrets (the SMTP password and the like) are never sent back: the screen
  * learns only whether one is set, and a blank secret keeps the stored one.
  */
-import { EMAIL_PATTERN, MESSAGES } from '@portico/shared';
+import { EMAIL_PATTERN, INPUT_TYPES, MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -16,7 +16,6 @@ import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/mailer.js';
 import {
-  CONFIG_TYPES,
   type ConfigRow,
   dictionary,
   isSecret,
@@ -30,7 +29,7 @@ const addBody = z.object({
   group: z.string().trim().min(1).max(30),
   name: z.string().trim().max(30).regex(NAME_PATTERN, MESSAGES.variableName),
   title: z.string().trim().min(1).max(50),
-  type: z.enum(CONFIG_TYPES),
+  type: z.enum(INPUT_TYPES),
   content: z.string().max(5000).default(''),
   tip: z.string().trim().max(100).default(''),
   rule: z.union([z.array(z.string().max(20)).max(10), z.string().max(200)]).default([]),

@@ -9,20 +9,12 @@ import { type AppContext, now } from '../../context.js';
 import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 
 const groupBody = z.object({
   name: z.string().trim().min(1).max(50),
-  rules: z
-    .union([z.array(z.union([z.number(), z.string()])), z.string()])
-    .default([])
-    .pipe(
-      z.preprocess(
-        (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
-        z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(5000),
-      ),
-    ),
+  rules: input.ruleIds(),
   status: z.enum(['0', '1']).default('1'),
 });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
+import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
@@ -36,23 +37,15 @@ const PUBLIC_COLUMNS = [
   'user.create_time',
 ] as const;
 
-const optional = (pattern: RegExp, message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => v === '' || pattern.test(v), message)
-    .default('');
-
 const fields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
   nickname: z.string().trim().min(1).max(50),
   group_id: input.id(),
   avatar: z.string().trim().max(255).default(''),
-  email: optional(EMAIL_PATTERN, MESSAGES.email, 50),
-  mobile: optional(MOBILE_PATTERN, MESSAGES.mobile, 11),
+  email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
+  mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   gender: z.coerce.number().int().min(0).max(2).default(0),
-  birthday: optional(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
+  birthday: input.optionalFormat(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
   motto: z.string().trim().max(255).default(''),
   status: z.enum(['enable', 'disable']).default('enable'),
 };
@@ -179,19 +172,5 @@ async function checkUser(
     .where('id', '=', data.group_id)
     .executeTakeFirst();
   if (!group) throw new ApiError('The selected group does not exist');
-  const checks = [
-    ['username', data.username, 'Username already exists'],
-    ['email', data.email, 'Email already exists'],
-    ['mobile', data.mobile, 'Mobile already exists'],
-  ] as const;
-  for (const [column, value, message] of checks) {
-    if (value === '') continue;
-    const taken = await trx
-      .selectFrom('user')
-      .select('id')
-      .where(column, '=', value)
-      .where('id', '<>', exceptId)
-      .executeTakeFirst();
-    if (taken) throw new ApiError(message);
-  }
+  await assertUniqueAccount(trx, 'user', data, exceptId);
 }

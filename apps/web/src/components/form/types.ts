@@ -1,32 +1,5 @@
-/** The input types of the form-item component (reference web §2.3). */
-export const INPUT_TYPES = [
-  'string',
-  'password',
-  'number',
-  'radio',
-  'checkbox',
-  'switch',
-  'textarea',
-  'array',
-  'datetime',
-  'year',
-  'date',
-  'time',
-  'select',
-  'selects',
-  'remoteSelect',
-  'remoteSelects',
-  'city',
-  'image',
-  'images',
-  'file',
-  'files',
-  'icon',
-  'color',
-  'editor',
-] as const;
-
-export type InputType = (typeof INPUT_TYPES)[number];
+/** The input types of the form-item component, shared with the server (packages/shared). */
+export { INPUT_TYPES, type InputType } from '@portico/shared';
 
 /** Options of radio, checkbox and selects: `{value: label}` or a list. */
 export type Content =
