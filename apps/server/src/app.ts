@@ -11,12 +11,14 @@ import { AdminAuth } from './auth/admin-auth.js';
 import { CaptchaService } from './auth/captcha.js';
 import { TokenService } from './auth/tokens.js';
 import { UserAuth } from './auth/user-auth.js';
+import { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
 import { registerFeatures } from './features/index.js';
+import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -50,17 +52,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? (await openDatabase(config.databaseUrl, config.tablePrefix));
   if (options.migrate ?? true) await migrateToLatest(db);
 
-  const tokens = new TokenService(db, config.appSecret);
-  const ctx: AppContext = {
-    config,
-    db,
-    settings: new Settings(db),
-    tokens,
-    captcha: new CaptchaService(db, config.appSecret),
-    adminAuth: new AdminAuth(db, tokens, config),
-    userAuth: new UserAuth(db, tokens),
-  };
-
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -71,6 +62,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       querystringParser: (text: string) => qs.parse(text, QS_OPTIONS),
     },
   });
+
+  const tokens = new TokenService(db, config.appSecret);
+  const settings = new Settings(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    settings,
+    tokens,
+    captcha: new CaptchaService(db, config.appSecret),
+    adminAuth: new AdminAuth(db, tokens, config),
+    userAuth: new UserAuth(db, tokens),
+    codes: new VerificationCodes(db, config.appSecret),
+    sms: new SmsGateway(settings, app.log),
+  };
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -6,9 +6,11 @@ import type { AdminAuth } from './auth/admin-auth.js';
 import type { CaptchaService } from './auth/captcha.js';
 import type { TokenService } from './auth/tokens.js';
 import type { UserAuth } from './auth/user-auth.js';
+import type { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
+import type { SmsGateway } from './features/verify/sms.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -18,6 +20,9 @@ export interface AppContext {
   captcha: CaptchaService;
   adminAuth: AdminAuth;
   userAuth: UserAuth;
+  /** E-mail and SMS verification codes. */
+  codes: VerificationCodes;
+  sms: SmsGateway;
 }
 
 /** Unix seconds now. One place so tests reason about time the same way the code does. */

@@ -35,7 +35,7 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
  * How far `zone` is ahead of UTC at the instant `ms`, in milliseconds. An empty or unknown
  * zone counts as UTC, the zone this server has always read date texts in.
  */
-function offsetAt(zone: string, ms: number): number {
+export function offsetAt(zone: string, ms: number): number {
   const format = formatter(zone);
   if (!format) return 0;
   const parts = format.formatToParts(ms);
@@ -59,4 +59,21 @@ function offsetAt(zone: string, ms: number): number {
 export function zonedToInstant(wallMs: number, zone: string): number {
   const first = wallMs - offsetAt(zone, wallMs);
   return wallMs - offsetAt(zone, first);
+}
+
+/**
+ * The starts (unix seconds) of the last `count` days in `zone`, oldest first, with their
+ * dates as 'YYYY-MM-DD', and the start of tomorrow closing the last one.
+ */
+export function lastDays(zone: string, count: number, nowMs = Date.now()) {
+  const wallNow = nowMs + offsetAt(zone, nowMs);
+  const todayWall = Math.floor(wallNow / 86_400_000) * 86_400_000;
+  const days: string[] = [];
+  const starts: number[] = [];
+  for (let i = count - 1; i >= -1; i--) {
+    const wall = todayWall - i * 86_400_000;
+    starts.push(Math.floor(zonedToInstant(wall, zone) / 1000));
+    if (i >= 0) days.push(new Date(wall).toISOString().slice(0, 10));
+  }
+  return { days, starts };
 }

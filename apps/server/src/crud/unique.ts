@@ -2,7 +2,7 @@
  * Username, e-mail and mobile belong to one account each, among administrators and among
  * members alike.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 
@@ -13,7 +13,7 @@ const CHECKS = [
 ] as const;
 
 export async function assertUniqueAccount(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   // Both tables have the same id, username, email and mobile columns.
   table: 'admin' | 'user',
   data: { username?: string; email: string; mobile: string },

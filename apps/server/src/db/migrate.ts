@@ -8,12 +8,14 @@ import type { Db } from './connection.js';
 import { schemaMigration } from './migrations/0001-schema.js';
 import { installDataMigration } from './migrations/0002-install-data.js';
 import { searchIndexMigration } from './migrations/0003-search-index.js';
+import { contentAndSmsMigration } from './migrations/0004-content-and-sms.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
     '0001-schema': schemaMigration(db.dialect, db.prefix),
     '0002-install-data': installDataMigration(db.dialect, db.prefix),
     '0003-search-index': searchIndexMigration(db.dialect, db.prefix),
+    '0004-content-and-sms': contentAndSmsMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

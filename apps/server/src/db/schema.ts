@@ -299,6 +299,20 @@ export interface UserScoreLogTable {
   create_time: Default<Time>;
 }
 
+/** Addition: the public articles and pages behind /article/{id} and /page/{id}. */
+export interface ContentTable {
+  id: Id;
+  kind: 'article' | 'page';
+  title: string;
+  /** HTML, sanitized when saved and again when served. */
+  body: Default<string | null>;
+  /** '1' published, '0' draft (not shown publicly). */
+  status: Default<'0' | '1'>;
+  weigh: Default<number>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -309,6 +323,7 @@ export interface Database {
   attachment: AttachmentTable;
   captcha: CaptchaTable;
   config: ConfigTable;
+  content: ContentTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -334,6 +349,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'attachment',
   'captcha',
   'config',
+  'content',
   'security_data_recycle',
   'security_data_recycle_log',
   'security_sensitive_data',

@@ -10,8 +10,10 @@ import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
 import { registerRuleResource } from './auth/rule.resource.js';
 import { registerCommonRoutes } from './common/common.routes.js';
+import { registerContentResource } from './content/content.resource.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
+import { registerAccountRoutes } from './member/account.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerConfigRoutes } from './routine/config.routes.js';
@@ -22,6 +24,7 @@ import { MONEY, registerBalanceLog, SCORE } from './user/balance-log.js';
 import { registerMemberGroupResource } from './user/member-group.resource.js';
 import { registerMemberRuleResource } from './user/member-rule.resource.js';
 import { registerUserResource } from './user/user.resource.js';
+import { registerSendCodeRoutes } from './verify/send-code.routes.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);
@@ -42,6 +45,9 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerBalanceLog(app, ctx, SCORE);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerSendCodeRoutes(app, ctx);
+  registerContentResource(app, ctx);
   registerAdminResource(app, ctx);
   registerGroupResource(app, ctx);
   registerRuleResource(app, ctx);

@@ -7,6 +7,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isSuccess, type Success, sendSuccess } from './envelope.js';
+import { ApiError } from './errors.js';
+
+export const MEMBER_CENTER_DISABLED =
+  'The member center has been disabled. Please contact the webmaster to turn it on.';
 
 /** public: anyone; login: any signed-in account; permission: signed in and holding the rule. */
 export type Access = 'public' | 'login' | 'permission';
@@ -64,11 +68,13 @@ export function adminController(
   }
 }
 
-export function apiRoute(
-  app: FastifyInstance,
-  ctx: AppContext,
-  spec: ActionSpec & { path: string; permission?: string },
-): void {
+export interface ApiRouteSpec extends ActionSpec {
+  path: string;
+  /** Part of the member centre: refused with one message while the site owner has it switched off. */
+  memberCenter?: boolean;
+}
+
+export function apiRoute(app: FastifyInstance, ctx: AppContext, spec: ApiRouteSpec): void {
   const access = spec.access ?? 'public';
   const permission = spec.permission ?? spec.path.toLowerCase();
   app.route({
@@ -76,6 +82,9 @@ export function apiRoute(
     url: `/api/${spec.path}`,
     config: rateLimitConfig(ctx, spec),
     preHandler: async (request) => {
+      if (spec.memberCenter && !(await ctx.settings.flag('open_member_center'))) {
+        throw new ApiError(MEMBER_CENTER_DISABLED);
+      }
       await ctx.userAuth.authenticate(request, access, permission);
     },
     handler: wrap(spec.handler),

@@ -1,40 +1,14 @@
 /** routine.Config: groups, typed values, secrets never sent back, add/delete, and a real test mail. */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Mailbox, startMailbox } from '../support/mailbox.js';
 import { call, createAdmin, forEachDatabase, loginSuper } from '../support/test-app.js';
 
-interface Received {
-  to: string[];
-  subject: string;
-}
-
-let smtp: SMTPServer;
-let smtpPort = 0;
-const received: Received[] = [];
+let mailbox: Mailbox;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: false,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, done) =>
-      auth.password === 'mail-secret' ? done(null, { user: auth.username }) : done(new Error('bad password')),
-    onData: (stream, session, done) => {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  mailbox = await startMailbox('mail-secret');
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => mailbox.close());
 
 forEachDatabase('routine.Config', (get) => {
   it('lists config groups and never sends the SMTP password back', async () => {
@@ -47,7 +21,7 @@ forEachDatabase('routine.Config', (get) => {
       .execute();
     const res = await call(t.app, 'GET', '/admin/routine.Config/index', { token });
     expect(res.code).toBe(1);
-    expect(Object.keys(res.data.list)).toEqual(['basics', 'mail', 'config_quick_entrance']);
+    expect(Object.keys(res.data.list)).toEqual(['basics', 'mail', 'config_quick_entrance', 'sms']);
     expect(JSON.stringify(res)).not.toContain('very-secret');
     const pass = res.data.list.mail.list.find((row: { name: string }) => row.name === 'smtp_pass');
     expect(pass).toMatchObject({ value: '', secret: true, hasValue: true });
@@ -159,19 +133,19 @@ forEachDatabase('routine.Config', (get) => {
     const { token } = await loginSuper(t);
     const form = {
       smtp_server: '127.0.0.1',
-      smtp_port: String(smtpPort),
+      smtp_port: String(mailbox.port),
       smtp_user: 'mailer',
       smtp_pass: 'mail-secret',
       smtp_verification: '',
       smtp_sender_mail: 'noreply@example.com',
     };
-    const before = received.length;
+    const before = mailbox.received.length;
     const sent = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
       token,
       body: { ...form, testMail: 'boss@example.com' },
     });
     expect(sent).toMatchObject({ code: 1, msg: 'Test mail sent successfully~' });
-    expect(received.slice(before)).toEqual([
+    expect(mailbox.received.slice(before).map(({ to, subject }) => ({ to, subject }))).toEqual([
       { to: ['boss@example.com'], subject: expect.stringMatching(/^This is a test email-/) },
     ]);
 
@@ -191,7 +165,7 @@ forEachDatabase('routine.Config', (get) => {
     });
     expect(wrongPassword.code).toBe(0);
     expect(wrongPassword.msg).toMatch(/^Mail sending failed: /);
-    expect(received.length).toBe(before + 1);
+    expect(mailbox.received.length).toBe(before + 1);
   });
 
   it('reads date texts in datetime searches in the time_zone setting, as strtotime does', async () => {

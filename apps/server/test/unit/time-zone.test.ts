@@ -1,6 +1,7 @@
 /** Date texts read as wall time in a named zone, across daylight-saving changes. */
 import { expect, it } from 'vitest';
 import { toUnixSeconds } from '../../src/crud/list-query.js';
+import { lastDays } from '../../src/crud/time-zone.js';
 
 it('reads date texts as wall time in the given zone', () => {
   expect(toUnixSeconds('2024-01-02 00:00:00', 'Asia/Shanghai')).toBe(Date.UTC(2024, 0, 1, 16) / 1000);
@@ -19,4 +20,19 @@ it('treats an empty or unknown zone as UTC and leaves unix seconds alone', () =>
   expect(toUnixSeconds('2024-01-02 00:00:00', 'Not/A_Zone')).toBe(Date.UTC(2024, 0, 2) / 1000);
   expect(toUnixSeconds('1704124800', 'Asia/Shanghai')).toBe(1704124800);
   expect(toUnixSeconds('yesterday', 'Asia/Shanghai')).toBeUndefined();
+});
+
+it('lists the last days by their local midnights', () => {
+  // 2024-03-10 12:00 UTC is 08:00 in New York, the day clocks spring forward.
+  const { days, starts } = lastDays('America/New_York', 3, Date.UTC(2024, 2, 10, 12));
+  expect(days).toEqual(['2024-03-08', '2024-03-09', '2024-03-10']);
+  expect(starts).toEqual([
+    Date.UTC(2024, 2, 8, 5) / 1000,
+    Date.UTC(2024, 2, 9, 5) / 1000,
+    // After the change midnight is 04:00 UTC.
+    Date.UTC(2024, 2, 10, 5) / 1000,
+    Date.UTC(2024, 2, 11, 4) / 1000,
+  ]);
+  // Just after local midnight in Shanghai the new day is already "today".
+  expect(lastDays('Asia/Shanghai', 1, Date.UTC(2024, 0, 1, 16, 30)).days).toEqual(['2024-01-02']);
 });

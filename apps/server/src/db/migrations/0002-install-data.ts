@@ -3,10 +3,11 @@
  * default recycle and sensitive-data rules. Ids are explicit because groups refer to
  * rule ids; PostgreSQL sequences are moved past them afterwards.
  */
-import { type Migration, sql } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { installRows } from '../seed/install-data.js';
 import type { AnyDb } from './columns.js';
+import { syncSequence } from './sequences.js';
 
 export function installDataMigration(dialect: Dialect, prefix: string): Migration {
   return {
@@ -21,12 +22,7 @@ export function installDataMigration(dialect: Dialect, prefix: string): Migratio
             .values(stamped.slice(i, i + 50))
             .execute();
         }
-        if (dialect === 'postgres') {
-          const name = `${prefix}${table}`;
-          await sql`select setval(pg_get_serial_sequence(${name}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-            db,
-          );
-        }
+        if (dialect === 'postgres') await syncSequence(db, prefix, table);
       }
     },
     async down(db: AnyDb) {

@@ -50,11 +50,11 @@ function row(
   };
 }
 
-function menuDir(id: number, pid: number, title: string, name: string, icon: string, weigh: number) {
+export function menuDir(id: number, pid: number, title: string, name: string, icon: string, weigh: number) {
   return row({ id, pid, type: 'menu_dir', title, name, path: name, icon, weigh });
 }
 
-function menu(
+export function menu(
   id: number,
   pid: number,
   title: string,
@@ -81,7 +81,7 @@ function menu(
 }
 
 /** One button per action, ids counting up from firstId; `prefix/action` is the permission name. */
-function buttons(firstId: number, pid: number, prefix: string, actions: string[]) {
+export function buttons(firstId: number, pid: number, prefix: string, actions: string[]) {
   return actions.map((action, i) => {
     const title = BUTTON_TITLES[action];
     if (title === undefined) throw new Error(`No button title for action ${action}`);

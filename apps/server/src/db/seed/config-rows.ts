@@ -17,7 +17,7 @@ interface Extra {
   weigh?: number;
 }
 
-function config(
+export function config(
   id: number,
   name: string,
   group: string,

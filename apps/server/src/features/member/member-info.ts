@@ -2,15 +2,6 @@
 import type { UserIdentity } from '../../auth/user-auth.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../http/errors.js';
-import type { Settings } from '../config/settings.js';
-
-export const MEMBER_CENTER_DISABLED =
-  'The member center has been disabled. Please contact the webmaster to turn it on.';
-
-export async function requireMemberCenter(settings: Settings): Promise<void> {
-  if (!(await settings.flag('open_member_center'))) throw new ApiError(MEMBER_CENTER_DISABLED);
-}
 
 /** Money is integer cents in the database and a 2-decimal string on the wire. */
 export function centsToString(cents: number): string {

@@ -12,8 +12,9 @@ import { apiRoute } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
 import { siteConfig } from '../config/site-config.js';
-import { mailConfigured, storedMailSettings } from '../mail/mailer.js';
-import { memberInfo, memberRules, requireMemberCenter } from './member-info.js';
+import { verificationChannels } from '../verify/channels.js';
+import { memberInfo, memberRules } from './member-info.js';
+import { registerMember } from './registration.js';
 
 const checkInBody = z.object({ tab: z.enum(['login', 'register'], 'Unknown operation') }).passthrough();
 const loginBody = z.object({
@@ -28,31 +29,24 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
   const captchaOn = async () =>
     ctx.config.userLoginCaptcha ?? (await ctx.settings.flag('user_login_captcha'));
 
-  /** Channels a verification code can be sent through; SMS arrives with the member issue. */
-  const verificationChannels = async (): Promise<string[]> => {
-    return mailConfigured(await storedMailSettings(ctx.settings)) ? ['email'] : [];
-  };
-
   apiRoute(app, ctx, {
     path: 'user/checkIn',
     action: 'checkIn',
     method: ['GET', 'POST'],
     rateLimited: true,
+    memberCenter: true,
     handler: async (request) => {
-      await requireMemberCenter(ctx.settings);
       if (request.user) throw alreadyLoggedIn();
       if (request.method === 'GET') {
         return ok({
           userLoginCaptchaSwitch: await captchaOn(),
-          accountVerificationType: await verificationChannels(),
+          accountVerificationType: await verificationChannels(ctx),
         });
       }
       const { tab } = parseInput(checkInBody, request.body);
       if (tab === 'register') {
-        // Registration needs a code sent by e-mail or SMS; without a channel nobody could finish it.
-        throw new ApiError(
-          'Registration is unavailable: no e-mail or SMS verification channel is configured',
-        );
+        const userId = await registerMember(ctx, request);
+        return signedIn(userId, '');
       }
       const body = parseInput(loginBody, request.body);
       if (await captchaOn()) await checkLoginCaptcha(ctx, body);
@@ -69,15 +63,20 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         ip: request.ip,
         enabledStatus: 'enable',
       });
-      const token = await ctx.tokens.issue('user', row.id, ctx.config.userTokenTtl);
       const refresh = isTruthy(body.keep)
         ? await ctx.tokens.issue('user-refresh', row.id, ctx.config.refreshTokenTtl)
         : '';
-      const user = await ctx.userAuth.identity(row.id, token);
-      if (!user) throw new ApiError('Account disabled');
-      return ok({ userInfo: memberInfo(user, token, refresh), routePath: '/user' }, 'Login succeeded!');
+      return signedIn(row.id, refresh);
     },
   });
+
+  /** The answer of a successful login or registration: a new access token and the profile. */
+  async function signedIn(userId: number, refresh: string) {
+    const token = await ctx.tokens.issue('user', userId, ctx.config.userTokenTtl);
+    const user = await ctx.userAuth.identity(userId, token);
+    if (!user) throw new ApiError('Account disabled');
+    return ok({ userInfo: memberInfo(user, token, refresh), routePath: '/user' }, 'Login succeeded!');
+  }
 
   apiRoute(app, ctx, {
     path: 'user/logout',

@@ -84,6 +84,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     action: 'upload',
     method: 'POST',
     access: 'login',
+    memberCenter: true,
     handler: upload((request) => ({ admin_id: 0, user_id: request.user?.id ?? 0 })),
   });
 }

@@ -1,0 +1,29 @@
+/**
+ * Install data added by migration 0004: the back-office screen for articles and pages, and
+ * the SMS settings (a tab of the config screen) behind mobile verification codes.
+ */
+import { buttons, menu, menuDir } from './admin-rules.js';
+import { config } from './config-rows.js';
+
+export const CONTENT_ADMIN_RULES = [
+  menuDir(91, 0, '内容管理', 'content', 'fa fa-file-text-o', 90),
+  menu(92, 91, '文章与页面', 'content/content', 'fa fa-file-text', 'content/content/index.tsx', 89),
+  ...buttons(93, 92, 'content/content', ['index', 'add', 'edit', 'del']),
+];
+
+export const SMS_CONFIG_ROWS = [
+  config(27, 'sms_provider', 'sms', 'SMS provider', '', {
+    type: 'select',
+    content: '{"":"Off","log":"Development log","http":"HTTP gateway"}',
+    tip: 'Development log: codes are written to the server log instead of being sent',
+    weigh: 9,
+  }),
+  config(28, 'sms_http_url', 'sms', 'SMS gateway URL', '', {
+    tip: 'GET request; {mobile}, {code} and {template} are replaced, URL-encoded',
+    rule: 'url',
+    weigh: 8,
+  }),
+];
+
+/** The config screen lists the groups named in config_group. */
+export const SMS_CONFIG_GROUP = { key: 'sms', value: 'SMS' };

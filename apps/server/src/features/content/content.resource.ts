@@ -1,0 +1,101 @@
+/**
+ * content.Content — the articles and pages shown at /article/{id} and /page/{id}, and their
+ * public reading route. Bodies are sanitized when saved and again when served, so a row
+ * written straight into the database cannot carry a script to visitors either.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type AppContext, now } from '../../context.js';
+import { registerResource } from '../../crud/resource.js';
+import { insertId } from '../../db/insert-id.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { apiRoute } from '../../http/routes.js';
+import { input, parseInput } from '../../http/validate.js';
+import { sanitizeBody } from './sanitize.js';
+
+const KINDS = ['article', 'page'] as const;
+/** Bodies are long HTML, but a single row should not grow without bound. */
+const MAX_BODY = 200_000;
+
+const contentBody = z.object({
+  kind: z.enum(KINDS, 'Parameter %s has an unsupported value'),
+  title: z.string().trim().min(1).max(100),
+  body: z.string().max(MAX_BODY).default(''),
+  status: z.enum(['0', '1']).default('1'),
+  weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+const publicQuery = z.object({
+  kind: z.enum(KINDS, 'Parameter %s has an unsupported value'),
+  id: input.id(),
+});
+
+export function registerContentResource(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  registerResource(app, ctx, {
+    controller: 'content.Content',
+    table: 'content',
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'content.id', type: 'number' },
+        kind: { column: 'content.kind', type: 'string' },
+        title: { column: 'content.title', type: 'string' },
+        status: { column: 'content.status', type: 'string' },
+        weigh: { column: 'content.weigh', type: 'number' },
+        create_time: { column: 'content.create_time', type: 'time' },
+        update_time: { column: 'content.update_time', type: 'time' },
+      },
+      quickSearch: ['title'],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    // The list leaves bodies out: they can be large, and the form loads its own row.
+    listQuery: (db) =>
+      db
+        .selectFrom('content')
+        .select(['id', 'kind', 'title', 'status', 'weigh', 'create_time', 'update_time']),
+    switchFields: ['status'],
+    loadRow: (id) => kysely.selectFrom('content').selectAll().where('id', '=', id).executeTakeFirst(),
+    add: async (body, w) => {
+      const data = parseInput(contentBody, body);
+      const time = now();
+      await insertId(
+        ctx.db,
+        w.trx
+          .insertInto('content')
+          .values({ ...data, body: sanitizeBody(data.body), create_time: time, update_time: time }),
+      );
+    },
+    edit: async (id, body, w) => {
+      const data = parseInput(contentBody, body);
+      const changed = await w.trx
+        .updateTable('content')
+        .set({ ...data, body: sanitizeBody(data.body), update_time: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+    },
+    del: async (ids, w) => {
+      const result = await w.trx.deleteFrom('content').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  });
+
+  apiRoute(app, ctx, {
+    path: 'content/index',
+    action: 'index',
+    method: 'GET',
+    handler: async (request) => {
+      const { kind, id } = parseInput(publicQuery, request.query);
+      const row = await kysely
+        .selectFrom('content')
+        .select(['id', 'kind', 'title', 'body', 'create_time', 'update_time'])
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .where('status', '=', '1')
+        .executeTakeFirst();
+      if (!row) throw new ApiError('Record not found');
+      return ok({ content: { ...row, body: sanitizeBody(row.body ?? '') } });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Article and page bodies are HTML written in the back-office and shown to every visitor,
+ * so only formatting survives: no scripts, event handlers, styles that could overlay the
+ * page, frames or forms; links and images only over http(s) or site-relative paths.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    'img',
+    'figure',
+    'figcaption',
+    'video',
+    'audio',
+    'source',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    video: ['src', 'controls', 'width', 'height', 'poster'],
+    audio: ['src', 'controls'],
+    source: ['src', 'type'],
+    td: ['colspan', 'rowspan', 'align'],
+    th: ['colspan', 'rowspan', 'align'],
+    '*': ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'], audio: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // A link that opens a new tab must not hand the opener to the target page.
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,249 @@
+/**
+ * `/api/account/*`: what a signed-in member does with their own account. Every action
+ * works on the caller's row only: no id a client sends is ever used to pick the member.
+ */
+import { ACCOUNT_PATTERN, MESSAGES, NAME_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { UserIdentity } from '../../auth/user-auth.js';
+import { type AppContext, now } from '../../context.js';
+import { lastDays } from '../../crud/time-zone.js';
+import { assertUniqueAccount } from '../../crud/unique.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { type ApiRouteSpec, apiRoute } from '../../http/routes.js';
+import { input, parseInput } from '../../http/validate.js';
+import { CHANNELS, verificationChannels } from '../verify/channels.js';
+import { centsToString, memberInfo } from './member-info.js';
+import { memberPasswordMatches, setMemberPassword } from './member-password.js';
+
+const VERIFICATION_TOKEN_SECONDS = 600;
+
+const profileBody = z.object({
+  avatar: z.string().trim().max(255).default(''),
+  username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
+  nickname: z.string().trim().min(1).max(50).regex(NAME_PATTERN, MESSAGES.name),
+  gender: z.coerce.number().int().min(0).max(2).default(0),
+  birthday: input.optionalFormat(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
+  motto: z.string().trim().max(120).default(''),
+});
+const channelField = z.enum(['email', 'mobile'], 'Parameter %s has an unsupported value');
+const verificationBody = z.object({ type: channelField, captcha: z.string().trim().max(16) });
+const changeBindBody = z.object({
+  type: channelField,
+  captcha: z.string().trim().max(16),
+  email: z.string().trim().max(50).default(''),
+  mobile: z.string().trim().max(11).default(''),
+  accountVerificationToken: z.string().max(200).default(''),
+  password: z.string().max(64).default(''),
+});
+const changePasswordBody = z.object({
+  oldPassword: z.string().min(1).max(64),
+  newPassword: z.string().regex(PASSWORD_PATTERN, MESSAGES.password),
+});
+const retrieveBody = z.object({
+  type: channelField,
+  account: z.string().trim().min(1).max(50),
+  captcha: z.string().trim().max(16),
+  password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password),
+});
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** The signed-in member; the route's access setting guarantees there is one. */
+function caller(request: FastifyRequest): UserIdentity {
+  if (!request.user) throw new ApiError('Please login first');
+  return request.user;
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  const account = (spec: Omit<ApiRouteSpec, 'path' | 'memberCenter'>) =>
+    apiRoute(app, ctx, {
+      access: 'permission',
+      ...spec,
+      path: `account/${spec.action}`,
+      memberCenter: true,
+    });
+
+  account({
+    action: 'overview',
+    method: 'GET',
+    handler: async (request) => {
+      const user = caller(request);
+      const { days, starts } = lastDays(await ctx.settings.get('time_zone'), 7);
+      const first = starts[0] ?? 0;
+      const sums = async (table: 'user_money_log' | 'user_score_log', column: 'money' | 'score') => {
+        const rows = await kysely
+          .selectFrom(table)
+          .select(['create_time', column])
+          .where('user_id', '=', user.id)
+          .where('create_time', '>=', first)
+          .execute();
+        const totals = days.map(() => 0);
+        for (const row of rows) {
+          const time = row.create_time ?? 0;
+          const day = days.findIndex((_, i) => time >= (starts[i] ?? 0) && time < (starts[i + 1] ?? 0));
+          if (day >= 0) totals[day] = (totals[day] ?? 0) + Number(row[column as 'money']);
+        }
+        return totals;
+      };
+      const [money, score] = await Promise.all([
+        sums('user_money_log', 'money'),
+        sums('user_score_log', 'score'),
+      ]);
+      return ok({ days, score, money: money.map(centsToString) });
+    },
+  });
+
+  account({
+    action: 'profile',
+    method: ['GET', 'POST'],
+    handler: async (request) => {
+      const user = caller(request);
+      if (request.method === 'GET') return ok({ accountVerificationType: await verificationChannels(ctx) });
+      const body = parseInput(profileBody, request.body);
+      await kysely.transaction().execute(async (trx) => {
+        await assertUniqueAccount(trx, 'user', { username: body.username, email: '', mobile: '' }, user.id);
+        await trx
+          .updateTable('user')
+          .set({ ...body, birthday: body.birthday || null, update_time: now() })
+          .where('id', '=', user.id)
+          .execute();
+      });
+      return ok({ userInfo: await freshInfo(ctx, user) }, 'Data updated successfully~');
+    },
+  });
+
+  account({
+    action: 'verification',
+    method: 'POST',
+    access: 'login',
+    rateLimited: true,
+    handler: async (request) => {
+      const user = caller(request);
+      const body = parseInput(verificationBody, request.body);
+      const current = user[body.type];
+      if (!current) throw new ApiError('Please enter the correct verification code');
+      await ctx.codes.require(current, `user_${body.type}_verify`, body.captcha);
+      const token = await ctx.tokens.issue(`${body.type}-pass`, user.id, VERIFICATION_TOKEN_SECONDS);
+      return ok({ type: body.type, accountVerificationToken: token });
+    },
+  });
+
+  account({
+    action: 'changeBind',
+    method: 'POST',
+    access: 'login',
+    rateLimited: true,
+    handler: async (request) => {
+      const user = caller(request);
+      const body = parseInput(changeBindBody, request.body);
+      const channel = CHANNELS[body.type];
+      const address = body[body.type];
+      if (!channel.pattern.test(address)) throw new ApiError(channel.formatMessage, [body.type]);
+      await assertUniqueAccount(kysely, 'user', { email: '', mobile: '', [body.type]: address }, user.id);
+      // Replacing an address takes proof of the old one; a first address takes the password.
+      if (user[body.type]) {
+        const found = body.accountVerificationToken
+          ? await ctx.tokens.lookup(body.accountVerificationToken, [`${body.type}-pass`])
+          : null;
+        if (found?.state !== 'valid' || found.row.user_id !== user.id) {
+          throw new ApiError('Account verification expired, please verify again');
+        }
+      } else if (!(await memberPasswordMatches(ctx, user.id, body.password))) {
+        throw new ApiError('Password error');
+      }
+      await ctx.codes.require(address, `user_change_${body.type}`, body.captcha);
+      await kysely.transaction().execute(async (trx) => {
+        await assertUniqueAccount(trx, 'user', { email: '', mobile: '', [body.type]: address }, user.id);
+        await trx
+          .updateTable('user')
+          .set({ [body.type]: address, update_time: now() })
+          .where('id', '=', user.id)
+          .execute();
+      });
+      if (body.accountVerificationToken) await ctx.tokens.revoke(body.accountVerificationToken);
+      return ok({ userInfo: await freshInfo(ctx, user) }, 'Update successful');
+    },
+  });
+
+  account({
+    action: 'changePassword',
+    method: 'POST',
+    rateLimited: true,
+    handler: async (request) => {
+      const user = caller(request);
+      const body = parseInput(changePasswordBody, request.body);
+      if (!(await memberPasswordMatches(ctx, user.id, body.oldPassword)))
+        throw new ApiError('Old password error');
+      await kysely.transaction().execute((trx) => setMemberPassword(trx, user.id, body.newPassword));
+      return ok(null, 'Password has been changed, please login again~');
+    },
+  });
+
+  for (const [action, table, column] of [
+    ['balance', 'user_money_log', 'money'],
+    ['integral', 'user_score_log', 'score'],
+  ] as const) {
+    account({
+      action,
+      method: 'GET',
+      handler: async (request) => {
+        const user = caller(request);
+        const { page, limit } = parseInput(pageQuery, request.query);
+        const [rows, count] = await Promise.all([
+          kysely
+            .selectFrom(table)
+            .select(['id', column, 'before', 'after', 'memo', 'create_time'])
+            .where('user_id', '=', user.id)
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .execute(),
+          kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('total'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow(),
+        ]);
+        const money = (value: unknown) => (column === 'money' ? centsToString(Number(value)) : Number(value));
+        const list = rows.map((row) => ({
+          ...row,
+          [column]: money(row[column as keyof typeof row]),
+          before: money(row.before),
+          after: money(row.after),
+        }));
+        return ok({ list, total: Number(count.total) });
+      },
+    });
+  }
+
+  apiRoute(app, ctx, {
+    path: 'account/retrievePassword',
+    action: 'retrievePassword',
+    method: 'POST',
+    rateLimited: true,
+    memberCenter: true,
+    handler: async (request) => {
+      const body = parseInput(retrieveBody, request.body);
+      const owner = await kysely
+        .selectFrom('user')
+        .select('id')
+        .where(body.type, '=', body.account)
+        .executeTakeFirst();
+      if (!owner) throw new ApiError('Account does not exist~');
+      await ctx.codes.require(body.account, 'user_retrieve_pwd', body.captcha);
+      await kysely.transaction().execute((trx) => setMemberPassword(trx, owner.id, body.password));
+      return ok(null, 'Password has been reset, please log in with the new password');
+    },
+  });
+}
+
+async function freshInfo(ctx: AppContext, user: UserIdentity) {
+  const fresh = await ctx.userAuth.identity(user.id, user.token);
+  if (!fresh) throw new ApiError('Account disabled');
+  return memberInfo(fresh);
+}

@@ -1,0 +1,129 @@
+/**
+ * `/api/ems/send` and `/api/Sms/send`: a verification code by e-mail or SMS. Each needs an
+ * image captcha first, is rate-limited per IP, and applies the event's rule to the
+ * address (free for registration, registered for retrieval, the member's own for
+ * verification) before a code is made.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { needLogin } from '../../auth/admin-auth.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { apiRoute } from '../../http/routes.js';
+import { parseInput } from '../../http/validate.js';
+import { translate } from '../../i18n/index.js';
+import { captchaFields, checkLoginCaptcha } from '../common/login-input.js';
+import { sendMail, storedMailSettings } from '../mail/mailer.js';
+import { memberPasswordMatches } from '../member/member-password.js';
+import {
+  CHANNELS,
+  type Channel,
+  CODE_EVENTS,
+  type CodeEvent,
+  channelAvailable,
+  channelEvents,
+} from './channels.js';
+
+function sendBody(channel: Channel, addressField: string, eventField: string) {
+  return z.object({
+    [addressField]: z
+      .string()
+      .trim()
+      .max(channel.maxLength)
+      .refine((v) => channel.pattern.test(v), channel.formatMessage),
+    [eventField]: z.enum(channelEvents(channel.name), 'Unknown event'),
+    password: z.string().max(64).optional(),
+    ...captchaFields,
+  });
+}
+
+export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const email = CHANNELS.email;
+  const emailBody = sendBody(email, 'email', 'event');
+  apiRoute(app, ctx, {
+    path: 'ems/send',
+    action: 'send',
+    method: 'POST',
+    rateLimited: true,
+    memberCenter: true,
+    handler: async (request) => {
+      if (!(await channelAvailable(ctx, 'email'))) throw new ApiError(email.messages.unavailable);
+      const body = parseInput(emailBody, request.body) as {
+        email: string;
+        event: CodeEvent;
+        password?: string;
+      };
+      await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+      await checkAddress(ctx, request, email, body.email, body.event, body.password);
+      const code = await ctx.codes.issue(body.email, body.event, email.messages.tooSoon);
+      const site = await ctx.settings.get('site_name');
+      try {
+        await sendMail(await storedMailSettings(ctx.settings), {
+          to: body.email,
+          subject: `${translate(body.event, request.lang)}-${site}`,
+          html: `<p>${translate('Your verification code is: %s', request.lang, [code])}</p>`,
+        });
+      } catch (error) {
+        await ctx.codes.discard(body.email, body.event);
+        throw error;
+      }
+      return ok(null, email.messages.sent);
+    },
+  });
+
+  const mobile = CHANNELS.mobile;
+  const smsBody = sendBody(mobile, 'mobile', 'template_code');
+  apiRoute(app, ctx, {
+    path: 'Sms/send',
+    action: 'send',
+    method: 'POST',
+    rateLimited: true,
+    memberCenter: true,
+    handler: async (request) => {
+      if (!(await channelAvailable(ctx, 'mobile'))) throw new ApiError(mobile.messages.unavailable);
+      const body = parseInput(smsBody, request.body) as {
+        mobile: string;
+        template_code: CodeEvent;
+        password?: string;
+      };
+      await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+      await checkAddress(ctx, request, mobile, body.mobile, body.template_code, body.password);
+      const code = await ctx.codes.issue(body.mobile, body.template_code, mobile.messages.tooSoon);
+      try {
+        await ctx.sms.send({ mobile: body.mobile, template: body.template_code, code });
+      } catch (error) {
+        await ctx.codes.discard(body.mobile, body.template_code);
+        throw error;
+      }
+      return ok(null, mobile.messages.sent);
+    },
+  });
+}
+
+/** The event's rule for the address; `own` also needs the signed-in member's password. */
+async function checkAddress(
+  ctx: AppContext,
+  request: FastifyRequest,
+  channel: Channel,
+  address: string,
+  event: CodeEvent,
+  password: string | undefined,
+): Promise<void> {
+  const owner = await ctx.db.kysely
+    .selectFrom('user')
+    .select('id')
+    .where(channel.name, '=', address)
+    .executeTakeFirst();
+  const rule = CODE_EVENTS[event];
+  if (rule === 'unused' && owner) {
+    throw new ApiError(event === 'user_register' ? channel.messages.registered : channel.messages.occupied);
+  }
+  if (rule === 'registered' && !owner) throw new ApiError(channel.messages.notRegistered);
+  if (rule === 'own') {
+    const user = request.user;
+    if (!user) throw needLogin();
+    if (user[channel.name] !== address) throw new ApiError(channel.messages.notYours);
+    if (!(await memberPasswordMatches(ctx, user.id, password ?? ''))) throw new ApiError('Password error');
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * A real SMTP server (smtp-server) on a free loopback port that keeps what it receives, for
+ * tests of the test mail and of verification codes sent by e-mail.
+ */
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  /** The raw message, headers and body. */
+  raw: string;
+}
+
+export interface Mailbox {
+  port: number;
+  password: string;
+  received: ReceivedMail[];
+  /** The latest verification code (six digits) sent to `address`. */
+  codeFor(address: string): string | undefined;
+  close(): Promise<void>;
+}
+
+/** `starttls` offers STARTTLS with smtp-server's own certificate; otherwise plain text. */
+export async function startMailbox(password: string, options: { starttls?: boolean } = {}): Promise<Mailbox> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: !options.starttls,
+    disabledCommands: options.starttls ? [] : ['STARTTLS'],
+    onAuth: (auth, _session, done) =>
+      auth.password === password ? done(null, { user: auth.username }) : done(new Error('bad password')),
+    onData: (stream, session, done) => {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+          raw,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    password,
+    received,
+    codeFor: (address) => {
+      const mail = received.findLast((m) => m.to.includes(address));
+      return mail ? /\b(\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] : undefined;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
