@@ -3,46 +3,26 @@
  * and the mail tab's test mail reaches an SMTP server started by the test.
  */
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 describe.skipIf(!browserAvailable)('configuration', () => {
   let server: E2eServer;
   let browser: Browser;
-  let smtp: SMTPServer;
-  let smtpPort = 0;
-  const mails: { to: string[]; subject: string }[] = [];
+  let mailbox: Mailbox;
 
   beforeAll(async () => {
     // STARTTLS with smtp-server's own self-signed certificate, then a password login.
-    smtp = new SMTPServer({
-      onAuth: (auth, _session, done) =>
-        auth.password === 'e2e-mail-pass' ? done(null, { user: 1 }) : done(new Error('no')),
-      onData: (stream, session, done) => {
-        let text = '';
-        stream.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        stream.on('end', () => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: /^Subject: (.*)$/m.exec(text)?.[1] ?? '',
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpPort = (smtp.server.address() as { port: number }).port;
+    mailbox = await startMailbox('e2e-mail-pass', { starttls: true });
     server = await startServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mailbox?.close();
   });
 
   const openConfig = async (page: Page) => {
@@ -77,7 +57,7 @@ describe.skipIf(!browserAvailable)('configuration', () => {
     await openConfig(page);
     await page.getByRole('tab', { name: 'Mail' }).click();
     await page.fill('#smtp_server', '127.0.0.1');
-    await page.fill('#smtp_port', String(smtpPort));
+    await page.fill('#smtp_port', String(mailbox.port));
     await page.fill('#smtp_user', 'mailer');
     await page.fill('#smtp_pass', 'e2e-mail-pass');
     await page.locator('.ant-select', { has: page.locator('#smtp_verification') }).click();
@@ -86,8 +66,8 @@ describe.skipIf(!browserAvailable)('configuration', () => {
     await page.getByRole('button', { name: 'Test mail sending' }).click();
     await page.getByTestId('test-mail-receiver').fill('boss@example.com');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => mails.length, { timeout: 15_000 }).toBe(1);
-    expect(mails[0]).toEqual({
+    await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
+    expect({ to: mailbox.received[0]?.to, subject: mailbox.received[0]?.subject }).toEqual({
       to: ['boss@example.com'],
       subject: expect.stringMatching(/^This is a test email-/),
     });

@@ -52,8 +52,18 @@ export async function startMailbox(password: string, options: { starttls?: boole
     received,
     codeFor: (address) => {
       const mail = received.findLast((m) => m.to.includes(address));
-      return mail ? /\b(\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] : undefined;
+      return mail ? /\b(\d{6})\b/.exec(bodyText(mail.raw))?.[1] : undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The message body as text: quoted-printable soft breaks joined, a base64 body decoded. */
+function bodyText(raw: string): string {
+  const [, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n');
+  if (/^Content-Transfer-Encoding: base64/im.test(raw)) {
+    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
+  }
+  return body.replace(/=\r?\n/g, '');
 }

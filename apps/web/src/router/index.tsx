@@ -5,7 +5,6 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootShell } from './root-shell';
-import { ToLoading } from './to-loading';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -67,7 +66,7 @@ const routes: RouteObject[] = [
         handle: { title: 'pagesTitle.loading' },
       },
       { path: '/user/iframe/:url', lazy: page(() => import('../views/frontend/user/iframe')) },
-      { path: '/user/*', element: <ToLoading area="user" /> },
+      { path: '/user/*', lazy: page(() => import('../layouts/frontend')) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

@@ -12,7 +12,7 @@ import { apiRoute } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
 import { siteConfig } from '../config/site-config.js';
-import { verificationChannels } from '../verify/channels.js';
+import { sendCodeCaptchaOn, verificationChannels } from '../verify/channels.js';
 import { memberInfo, memberRules } from './member-info.js';
 import { registerMember } from './registration.js';
 
@@ -115,6 +115,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           upload: site.upload,
         },
         openMemberCenter: await ctx.settings.flag('open_member_center'),
+        sendCodeCaptcha: sendCodeCaptchaOn(ctx),
         userInfo: request.user ? memberInfo(request.user) : null,
         rules,
         menus,

@@ -86,3 +86,11 @@ export async function verificationChannels(ctx: AppContext): Promise<ChannelName
   const open = await Promise.all(names.map((name) => channelAvailable(ctx, name)));
   return names.filter((_, i) => open[i]);
 }
+
+/**
+ * Sending a code takes an image captcha, whatever the stored login-captcha switches say;
+ * only USER_LOGIN_CAPTCHA=0 (automated test environments) turns it off.
+ */
+export function sendCodeCaptchaOn(ctx: AppContext): boolean {
+  return ctx.config.userLoginCaptcha !== false;
+}

@@ -23,6 +23,7 @@ import {
   type CodeEvent,
   channelAvailable,
   channelEvents,
+  sendCodeCaptchaOn,
 } from './channels.js';
 
 function sendBody(channel: Channel, addressField: string, eventField: string) {
@@ -54,7 +55,8 @@ export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): v
         event: CodeEvent;
         password?: string;
       };
-      await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+      if (sendCodeCaptchaOn(ctx))
+        await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
       await checkAddress(ctx, request, email, body.email, body.event, body.password);
       const code = await ctx.codes.issue(body.email, body.event, email.messages.tooSoon);
       const site = await ctx.settings.get('site_name');
@@ -87,7 +89,8 @@ export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): v
         template_code: CodeEvent;
         password?: string;
       };
-      await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+      if (sendCodeCaptchaOn(ctx))
+        await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
       await checkAddress(ctx, request, mobile, body.mobile, body.template_code, body.password);
       const code = await ctx.codes.issue(body.mobile, body.template_code, mobile.messages.tooSoon);
       try {

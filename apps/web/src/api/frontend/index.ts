@@ -1,13 +1,16 @@
 /** Member centre boot and sign-in: `/api/index/index`, `/api/user/*`. */
+import type { MemberRule } from '../../router/member-routes';
+import type { SiteConfig } from '../../stores/site-config';
 import type { UserInfo } from '../../stores/user-info';
 import { createAxios } from '../request';
 
 export interface FrontIndex {
-  site: { siteName: string; recordNumber: string; version: string; cdnUrl: string };
+  site: Pick<SiteConfig, 'siteName' | 'recordNumber' | 'version' | 'cdnUrl' | 'upload'>;
   openMemberCenter: boolean;
+  sendCodeCaptcha: boolean;
   userInfo: Omit<UserInfo, 'token' | 'refresh_token'> | null;
-  rules: unknown[];
-  menus: unknown[];
+  rules: MemberRule[];
+  menus: MemberRule[];
 }
 
 export function frontIndex(requiredLogin = false) {
@@ -36,6 +39,23 @@ export interface MemberLoginForm {
 export function memberLogin(data: MemberLoginForm) {
   return createAxios<{ userInfo: UserInfo; routePath: string }>(
     { url: '/api/user/checkIn', method: 'post', data: { ...data, tab: 'login' } },
+    { showSuccessMessage: true },
+  );
+}
+
+export interface MemberRegisterForm {
+  username: string;
+  password: string;
+  registerType: 'email' | 'mobile';
+  email?: string;
+  mobile?: string;
+  /** The code sent to the e-mail address or mobile number. */
+  captcha: string;
+}
+
+export function memberRegister(data: MemberRegisterForm) {
+  return createAxios<{ userInfo: UserInfo; routePath: string }>(
+    { url: '/api/user/checkIn', method: 'post', data: { ...data, tab: 'register' } },
     { showSuccessMessage: true },
   );
 }

@@ -131,14 +131,17 @@ export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Pr
           </Upload>
         </SortableContext>
       </DndContext>
-      <Button
-        size="small"
-        icon={<UnorderedListOutlined />}
-        onClick={() => setPicking(true)}
-        className="ba-upload-choose"
-      >
-        {t('utils.choice')}
-      </Button>
+      {/* The library lists every upload of the site: members only upload their own. */}
+      {area === 'admin' && (
+        <Button
+          size="small"
+          icon={<UnorderedListOutlined />}
+          onClick={() => setPicking(true)}
+          className="ba-upload-choose"
+        >
+          {t('utils.choice')}
+        </Button>
+      )}
       {picking && (
         <AttachmentPicker
           images={image}

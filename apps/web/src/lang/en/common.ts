@@ -86,11 +86,6 @@ export const login = {
   'Username, e-mail or mobile': 'Username, e-mail or mobile',
 };
 
-export const user = {
-  'The member center has been disabled. Please contact the webmaster to turn it on.':
-    'The member center has been disabled. Please contact the webmaster to turn it on.',
-};
-
 /** Words every page uses (the original's `globs`): no namespace prefix. */
 export const globs = {
   Id: 'ID',

@@ -2,9 +2,10 @@
 import type { Pack } from '../index';
 import { admin, adminLog, group, rule } from './auth';
 import axios from './axios';
-import { globs, login, noPower, notFound, pagesTitle, user, utils, validate } from './common';
+import { globs, login, noPower, notFound, pagesTitle, utils, validate } from './common';
 import dashboard from './dashboard';
 import layouts from './layouts';
+import { account, user } from './member-center';
 import * as members from './members';
 import { adminInfo, attachment, config } from './routine';
 
@@ -18,6 +19,7 @@ export default {
   validate,
   login,
   user,
+  account,
   layouts,
   dashboard,
   'auth.admin': admin,

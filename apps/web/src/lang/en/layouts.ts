@@ -2,6 +2,7 @@
 export default {
   Home: 'Home',
   Language: 'Language',
+  'Expand menu': 'Expand menu',
   'Full screen': 'Full screen',
   'The current browser does not support full screen': 'The current browser does not support full screen',
   'Clear cache': 'Clear cache',

@@ -83,11 +83,6 @@ export const login = {
   'Username, e-mail or mobile': '用户名、邮箱或手机号',
 };
 
-export const user = {
-  'The member center has been disabled. Please contact the webmaster to turn it on.':
-    '会员中心已关闭，请联系站长开启。',
-};
-
 /** 各页面通用词（原版的 `globs`）：无命名空间前缀。 */
 export const globs = {
   Id: 'ID',

@@ -1,28 +1,50 @@
 /**
  * `/user/loading`: the member centre's start. Closed centre → the notice; no token → the
- * member login. The member pages themselves arrive with the member centre; until a member
- * menu exists there is no page to go to, which is reported as in the original.
+ * member login; otherwise the member's menus are loaded and the deep link that brought
+ * the member here (`url`, `query`) is replayed, or the first member page opened.
  */
 import { notification, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { bootMember } from '../../../router/member-boot';
+import { MEMBER_BASE } from '../../../router/member-routes';
+import { replayTarget } from '../../../router/to-loading';
 import { useUserInfo } from '../../../stores/user-info';
 import { MemberCenterDisabled } from './member-center-disabled';
-import { useMemberCenter } from './use-member-center';
 
 export default function UserLoading() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const token = useUserInfo((s) => s.token);
-  const center = useMemberCenter();
+  const [closed, setClosed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: boots once per visit of this route.
   useEffect(() => {
-    if (!center?.openMemberCenter) return;
-    if (!token) void navigate('/user/login', { replace: true });
-    else notification.error({ title: t('utils.Failed to find a jump route') });
-  }, [center, token, navigate, t]);
+    if (!token) {
+      void navigate('/user/login', { replace: true });
+      return;
+    }
+    let alive = true;
+    bootMember()
+      .then((first) => {
+        if (!alive) return;
+        if (first === null) return setClosed(true);
+        const target = replayTarget(search, MEMBER_BASE);
+        if (target)
+          void navigate(target.search ? `${target.path}?${target.search}` : target.path, { replace: true });
+        else if (first) void navigate(first.path, { replace: true });
+        else notification.error({ title: t('utils.Failed to find a jump route') });
+      })
+      .catch(() => {
+        // The request layer has told the member (or sent them to the login page).
+      });
+    return () => {
+      alive = false;
+    };
+  }, []);
 
-  if (center && !center.openMemberCenter) return <MemberCenterDisabled />;
+  if (closed) return <MemberCenterDisabled />;
   return <Spin size="large" style={{ display: 'block', marginTop: '30vh' }} />;
 }

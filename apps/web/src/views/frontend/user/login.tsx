@@ -1,16 +1,21 @@
 /**
- * `/user/login`: members sign in with their username, e-mail or mobile. While the member
- * centre is switched off the page says so instead. Registration and password retrieval
- * arrive with the member centre.
+ * `/user/login` (reference web §1.21): sign in with a username, e-mail or mobile; register
+ * with a code sent to an e-mail address or mobile number (`?type=register` opens that
+ * tab); retrieve a forgotten password. While the member centre is switched off the page
+ * says so instead.
  */
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { checkInConfig, memberLogin } from '../../../api/frontend';
+import type { Channel } from '../../../api/frontend/account';
 import { LangSwitch } from '../../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../../components/login/login-form';
-import { useUserInfo } from '../../../stores/user-info';
+import { RegisterForm } from '../../../components/member/register-form';
+import { RetrievePassword } from '../../../components/member/retrieve-password';
+import { useSiteConfig } from '../../../stores/site-config';
+import { type UserInfo, useUserInfo } from '../../../stores/user-info';
 import '../../backend/login.css';
 import { MemberCenterDisabled } from './member-center-disabled';
 import { useMemberCenter } from './use-member-center';
@@ -21,43 +26,78 @@ const anyAccount = () => true as const;
 export default function UserLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const center = useMemberCenter();
+  const siteName = useSiteConfig((s) => s.siteName);
   const setInfo = useUserInfo((s) => s.setInfo);
   const [captcha, setCaptcha] = useState(false);
+  const [channels, setChannels] = useState<Channel[]>([]);
+  const [mode, setMode] = useState<'login' | 'register'>(
+    params.get('type') === 'register' ? 'register' : 'login',
+  );
+  const [retrieving, setRetrieving] = useState(false);
 
   useEffect(() => {
     if (!center?.openMemberCenter) return;
     checkInConfig()
-      .then(({ data }) => setCaptcha(data.userLoginCaptchaSwitch))
+      .then(({ data }) => {
+        setCaptcha(data.userLoginCaptchaSwitch);
+        setChannels(data.accountVerificationType as Channel[]);
+      })
       .catch(() => {});
   }, [center]);
 
   if (!center) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
   if (!center.openMemberCenter) return <MemberCenterDisabled />;
 
-  const submit = async (values: LoginValues) => {
+  const signedIn = (userInfo: UserInfo, routePath: string) => {
+    setInfo(userInfo);
+    // Only a path of this site may be the destination, never another origin.
+    const to = params.get('to');
+    if (to?.startsWith('/') && !to.startsWith('//')) void navigate(to, { replace: true });
+    else void navigate(routePath || '/user', { replace: true });
+  };
+
+  const login = async (values: LoginValues) => {
     try {
       const { data } = await memberLogin(values);
-      setInfo(data.userInfo);
-      void navigate('/user', { replace: true });
+      signedIn(data.userInfo, data.routePath);
       return true;
     } catch {
       return false;
     }
   };
 
+  const title = mode === 'login' ? 'account.Login to {site}' : 'account.Register on {site}';
   return (
     <div className="ba-login">
       <LangSwitch style={{ position: 'fixed', top: 16, right: 16, fontSize: 20, color: '#fff' }} />
       <div className="ba-login-box" style={{ paddingTop: 32 }}>
-        <h2 style={{ textAlign: 'center', marginTop: 0 }}>{t('pagesTitle.userLogin')}</h2>
-        <LoginForm
-          captcha={captcha}
-          accountRule={anyAccount}
-          accountPlaceholder={t('login.Username, e-mail or mobile')}
-          onSubmit={submit}
-        />
+        <h2 style={{ textAlign: 'center', marginTop: 0 }}>{t(title, { site: siteName })}</h2>
+        {mode === 'login' ? (
+          <>
+            <LoginForm
+              captcha={captcha}
+              accountRule={anyAccount}
+              accountPlaceholder={t('login.Username, e-mail or mobile')}
+              onSubmit={login}
+            />
+            <div className="ba-login-links">
+              {channels.length > 0 && (
+                <button type="button" onClick={() => setRetrieving(true)}>
+                  {t('account.Forgot your password?')}
+                </button>
+              )}
+              <button type="button" onClick={() => setMode('register')} data-testid="to-register">
+                {t('account.No account yet? Click Register')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <RegisterForm channels={channels} onRegistered={signedIn} onBackToLogin={() => setMode('login')} />
+        )}
       </div>
+      {retrieving && <RetrievePassword channels={channels} onClose={() => setRetrieving(false)} />}
     </div>
   );
 }

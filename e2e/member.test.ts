@@ -1,0 +1,136 @@
+/**
+ * The member centre in Chromium: a visitor registers with an e-mail code read from an SMTP
+ * server the test starts, edits the profile, changes the password and signs in with the
+ * new one, then sees a balance change an administrator made.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
+import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+async function api<T = Record<string, unknown>>(
+  server: E2eServer,
+  path: string,
+  body: object,
+  token = '',
+): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'think-lang': 'en', server: 'true', batoken: token },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+describe.skipIf(!browserAvailable)('member centre', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let mailbox: Mailbox;
+  let adminToken = '';
+
+  beforeAll(async () => {
+    mailbox = await startMailbox('e2e-member-mail');
+    server = await startServer();
+    browser = await launchBrowser();
+    const login = await api<{ userInfo: { token: string } }>(server, '/admin/index/login', {
+      username: 'admin',
+      password: server.adminPassword,
+    });
+    adminToken = login.userInfo.token;
+    await api(
+      server,
+      '/admin/routine.Config/edit',
+      {
+        smtp_server: '127.0.0.1',
+        smtp_port: String(mailbox.port),
+        smtp_user: 'mailer',
+        smtp_pass: mailbox.password,
+        smtp_verification: '',
+        smtp_sender_mail: 'noreply@example.com',
+      },
+      adminToken,
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  const signIn = async (page: Page, username: string, password: string) => {
+    await page.goto(`${server.baseUrl}/user/login`);
+    await page.fill('#username', username);
+    await page.fill('#password', password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/user\/account\/overview/);
+  };
+
+  it('registers with an e-mail code, edits the profile, changes the password, and sees a balance change', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/user/login?type=register`);
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await page.fill('#register_username', 'visitor1');
+    await page.fill('#register_password', 'first-pass1');
+    await page.fill('#register_email', 'visitor1@example.com');
+    await page.click('[data-testid=send-code]');
+    await expect.poll(() => mailbox.codeFor('visitor1@example.com'), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    // The button counts down before another code may be sent.
+    await expect.poll(() => page.textContent('[data-testid=send-code]')).toMatch(/\d+秒/);
+    await page.fill('#register_captcha', mailbox.codeFor('visitor1@example.com') ?? '');
+    await page.click('form#register button[type=submit]');
+    await page.waitForURL(/\/user\/account\/overview/);
+    expect(await page.textContent('[data-testid=member-nickname]')).toBe('visitor1');
+
+    // Profile: a new nickname shows in the aside once saved.
+    await page.click('text=个人资料 >> nth=0');
+    await page.waitForURL(/\/user\/account\/profile/);
+    await page.fill('#profile_nickname', 'Visitor_One');
+    await page.click('form#profile button[type=submit]');
+    await expect.poll(() => page.textContent('[data-testid=member-nickname]')).toBe('Visitor_One');
+
+    // Password: the member is signed out, the old password no longer works, the new one does.
+    await page.goto(`${server.baseUrl}/user/account/changePassword`);
+    await page.fill('#oldPassword', 'first-pass1');
+    await page.fill('#newPassword', 'second-pass2');
+    await page.fill('#confirmPassword', 'second-pass2');
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/user\/login/);
+    await page.fill('#username', 'visitor1@example.com');
+    await page.fill('#password', 'first-pass1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.ant-message-error').count()).toBeGreaterThan(0);
+    expect(page.url()).toMatch(/\/user\/login/);
+    await signIn(page, 'visitor1', 'second-pass2');
+
+    // An administrator credits the member; the member sees it in the balance log.
+    const members = await fetch(`${server.baseUrl}/admin/user.User/index?quickSearch=visitor1`, {
+      headers: { batoken: adminToken, server: 'true' },
+    }).then((r) => r.json() as Promise<{ data: { list: { id: number }[] } }>);
+    const memberId = members.data.list[0]?.id;
+    await api(
+      server,
+      '/admin/user.MoneyLog/add',
+      { user_id: memberId, money: '12.5', memo: 'Welcome bonus' },
+      adminToken,
+    );
+    await page.goto(`${server.baseUrl}/user/account/balance`);
+    await page.waitForSelector('.ba-ledger-item');
+    expect(await page.textContent('.ba-ledger-item')).toContain('Welcome bonus');
+    expect(await page.textContent('.ba-ledger-item')).toContain('+12.50');
+    expect(await page.textContent('[data-testid=member-balance]')).toContain('12.50');
+  });
+
+  it('opens the menu in a drawer on a small screen', async () => {
+    const { page } = await newPage(browser, { width: 390, height: 800 });
+    await signIn(page, 'visitor1', 'second-pass2');
+    expect(await page.locator('.ba-frontend-aside').isVisible()).toBe(false);
+    await page.click('.ba-frontend-burger');
+    await page.click('.ant-drawer >> text=余额记录');
+    await page.waitForURL(/\/user\/account\/balance/);
+    // The drawer closes when the page changes.
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+  });
+});
