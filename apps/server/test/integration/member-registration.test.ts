@@ -2,6 +2,7 @@
  * Verification codes by e-mail (through a real SMTP server) and SMS (the development
  * provider), registration with them, and password retrieval.
  */
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../support/mailbox.js';
 import { createMember, setSettings, smsCodeFor, solvedCaptcha, useMailbox } from '../support/member.js';
@@ -157,6 +158,38 @@ forEachDatabase(
         captcha: fresh,
       });
       expect(ok.data.userInfo).toMatchObject({ username: 'mobileguy', mobile: '13900000002', email: '' });
+    });
+
+    it('sends through an HTTP gateway by URL template, and reports its failure', async () => {
+      const t = get();
+      const hits: string[] = [];
+      let status = 200;
+      const gateway = createServer((request, response) => {
+        hits.push(request.url ?? '');
+        response.statusCode = status;
+        response.end('ok');
+      });
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      const { port } = gateway.address() as { port: number };
+      await setSettings(t, {
+        sms_provider: 'http',
+        sms_http_url: `http://127.0.0.1:${port}/send?to={mobile}&text={code}&tpl={template}`,
+      });
+      try {
+        expect((await sendSmsCode(t, '13900000009', 'user_register')).code).toBe(1);
+        expect(hits).toHaveLength(1);
+        expect(hits[0]).toMatch(/^\/send\?to=13900000009&text=\d{6}&tpl=user_register$/);
+        // A refused message frees the address at once, so the member may try again.
+        status = 500;
+        await createMember(t.ctx, 'gatewayed', 'whatever-1', { mobile: '13900000010' });
+        const failed = await sendSmsCode(t, '13900000010', 'user_retrieve_pwd');
+        expect(failed).toMatchObject({ code: 0, msg: 'SMS sending failed: HTTP 500' });
+        status = 200;
+        expect((await sendSmsCode(t, '13900000010', 'user_retrieve_pwd')).code).toBe(1);
+      } finally {
+        await setSettings(t, { sms_provider: 'log', sms_http_url: '' });
+        await new Promise<void>((resolve) => gateway.close(() => resolve()));
+      }
     });
 
     it('refuses an expired code', async () => {

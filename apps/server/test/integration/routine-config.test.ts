@@ -128,6 +128,20 @@ forEachDatabase('routine.Config', (get) => {
     ).toBe(1);
   });
 
+  it('saves the SMS provider, refusing an unknown one and a gateway that is not a URL', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const edit = (body: object) => call(t.app, 'POST', '/admin/routine.Config/edit', { token, body });
+    expect((await edit({ sms_provider: 'log' })).code).toBe(1);
+    expect(await t.ctx.settings.get('sms_provider')).toBe('log');
+    expect((await edit({ sms_provider: 'carrier-pigeon' })).code).toBe(0);
+    expect((await edit({ sms_http_url: 'not a url' })).code).toBe(0);
+    expect(
+      (await edit({ sms_provider: '', sms_http_url: 'https://sms.example.com/send?to={mobile}' })).code,
+    ).toBe(1);
+    expect(await t.ctx.settings.get('sms_provider')).toBe('');
+  });
+
   it('sends a test mail through SMTP, and refuses a bad recipient or an incomplete setup', async () => {
     const t = get();
     const { token } = await loginSuper(t);

@@ -14,12 +14,12 @@ export const CONTENT_ADMIN_RULES = [
 export const SMS_CONFIG_ROWS = [
   config(27, 'sms_provider', 'sms', 'SMS provider', '', {
     type: 'select',
-    content: '{"":"Off","log":"Development log","http":"HTTP gateway"}',
-    tip: 'Development log: codes are written to the server log instead of being sent',
+    content: '{"":"关闭","log":"开发日志（不发送）","http":"HTTP 网关"}',
+    tip: '开发日志：验证码只写入服务器日志，不会真正发出',
     weigh: 9,
   }),
   config(28, 'sms_http_url', 'sms', 'SMS gateway URL', '', {
-    tip: 'GET request; {mobile}, {code} and {template} are replaced, URL-encoded',
+    tip: 'GET 请求；{mobile}、{code}、{template} 会被替换（URL 编码）',
     rule: 'url',
     weigh: 8,
   }),

@@ -59,4 +59,7 @@ export const config = {
   'Open member center': 'Open member center',
   'Admin login captcha': 'Admin login captcha',
   'Member login captcha': 'Member login captcha',
+  SMS: 'SMS',
+  'SMS provider': 'SMS provider',
+  'SMS gateway URL': 'SMS gateway URL',
 };

@@ -59,4 +59,7 @@ export const config = {
   'Open member center': '开启会员中心',
   'Admin login captcha': '管理员登录验证码',
   'Member login captcha': '会员登录验证码',
+  SMS: '短信',
+  'SMS provider': '短信服务商',
+  'SMS gateway URL': '短信网关地址',
 };
