@@ -14,6 +14,7 @@ import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
+import { captureDeletes, captureEdit } from './audit.js';
 import {
   applyListFilters,
   applyListOrder,
@@ -36,7 +37,7 @@ export interface WriteContext {
 }
 
 /** Runs a write in a transaction, then the tasks it left for after the commit. */
-async function write<T>(
+export async function runWrite<T>(
   kysely: Kysely<Database>,
   request: FastifyRequest,
   run: (w: WriteContext) => Promise<T>,
@@ -79,6 +80,23 @@ export interface ResourceSpec {
   actions?: ActionSpec[];
 }
 
+/** What the data-security rule screens may monitor: every resource, with what it can do. */
+export interface RegisteredResource {
+  controller: string;
+  table: TableName;
+  deletes: boolean;
+  edits: boolean;
+}
+
+export const resourceRegistry = new WeakMap<FastifyInstance, RegisteredResource[]>();
+
+/** Records a resource; controllers written by hand (routine.Config) call this themselves. */
+export function rememberResource(app: FastifyInstance, resource: RegisteredResource): void {
+  const registry = resourceRegistry.get(app) ?? [];
+  resourceRegistry.set(app, registry);
+  registry.push(resource);
+}
+
 const idQuery = z.object({ id: input.id() });
 const delInput = z.object({ ids: input.ids() });
 const sortInput = z.object({ id: input.id(), targetId: input.id() });
@@ -113,7 +131,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const posted = requireBody(request.body);
         const { id } = parseInput(idQuery, posted);
         const body = (await switchEdit(ctx, spec, id, posted, request)) ?? posted;
-        await write(kysely, request, (w) => edit(id, body, w));
+        await runWrite(kysely, request, (w) =>
+          captureEdit(ctx, w, spec.controller, id, () => edit(id, body, w)),
+        );
         forgetCachedRules(ctx);
         return ok(null, 'Update successful');
       },
@@ -127,7 +147,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       method: 'POST',
       handler: async (request) => {
         const body = requireBody(request.body);
-        await write(kysely, request, (w) => add(body, w));
+        await runWrite(kysely, request, (w) => add(body, w));
         forgetCachedRules(ctx);
         return ok(null, 'Added successfully');
       },
@@ -141,7 +161,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       method: ['POST', 'DELETE'],
       handler: async (request) => {
         const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
-        const count = await write(kysely, request, (w) => del([...new Set(ids)], w));
+        const unique = [...new Set(ids)];
+        const count = await runWrite(kysely, request, (w) =>
+          captureDeletes(ctx, w, spec.controller, unique, () => del(unique, w)),
+        );
         forgetCachedRules(ctx);
         if (count === 0) throw new ApiError('No rows were deleted');
         return ok(null, 'Deleted successfully');
@@ -162,6 +185,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
   }
 
   adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
+  rememberResource(app, {
+    controller: spec.controller,
+    table: spec.table,
+    deletes: !!spec.del,
+    edits: !!spec.edit,
+  });
 }
 
 async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {

@@ -9,6 +9,7 @@ import { schemaMigration } from './migrations/0001-schema.js';
 import { installDataMigration } from './migrations/0002-install-data.js';
 import { searchIndexMigration } from './migrations/0003-search-index.js';
 import { contentAndSmsMigration } from './migrations/0004-content-and-sms.js';
+import { securityHistoryMigration } from './migrations/0005-security-history.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ function migrator(db: Db): Migrator {
     '0002-install-data': installDataMigration(db.dialect, db.prefix),
     '0003-search-index': searchIndexMigration(db.dialect, db.prefix),
     '0004-content-and-sms': contentAndSmsMigration(db.dialect, db.prefix),
+    '0005-security-history': securityHistoryMigration(db.dialect),
   };
   return new Migrator({
     db: db.kysely,

@@ -175,6 +175,9 @@ export interface SecurityDataRecycleLogTable {
   ip: Default<string>;
   useragent: Default<string>;
   create_time: Default<Time>;
+  /** Addition: who restored the entry, and when (the entry is kept). */
+  restore_admin_id: Default<number>;
+  restore_time: Default<Time>;
 }
 
 export interface SecuritySensitiveDataTable {
@@ -208,6 +211,11 @@ export interface SecuritySensitiveDataLogTable {
   useragent: Default<string>;
   is_rollback: Default<number>;
   create_time: Default<Time>;
+  /** Addition: who rolled the change back, and when (the entry is kept). */
+  rollback_admin_id: Default<number>;
+  rollback_time: Default<Time>;
+  /** Addition: HMAC of the value written, to detect later changes (passwords show `after` as ******). */
+  after_digest: Default<string>;
 }
 
 export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';

@@ -5,6 +5,7 @@ import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
 import { registerClearCacheRoute } from './ajax/clear-cache.routes.js';
+import { registerTableInfoRoutes } from './ajax/table-info.routes.js';
 import { registerAreaRoutes } from './area/area.routes.js';
 import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
@@ -17,6 +18,9 @@ import { registerAccountRoutes } from './member/account.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerConfigRoutes } from './routine/config.routes.js';
+import { registerRecycleLogResource } from './security/recycle-log.resource.js';
+import { registerSecurityRuleResources } from './security/security-rule.resource.js';
+import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
@@ -52,4 +56,8 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerGroupResource(app, ctx);
   registerRuleResource(app, ctx);
   registerAdminLogResource(app, ctx);
+  registerTableInfoRoutes(app, ctx);
+  registerSecurityRuleResources(app, ctx);
+  registerRecycleLogResource(app, ctx);
+  registerSensitiveLogResource(app, ctx);
 }

@@ -7,7 +7,9 @@ import { EMAIL_PATTERN, INPUT_TYPES, MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { captureDeletes } from '../../crud/audit.js';
 import { routeRemark } from '../../crud/remark.js';
+import { rememberResource, runWrite } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
@@ -160,7 +162,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
           .execute();
         if (rows.length === 0) throw new ApiError('No rows were deleted');
         if (rows.some((row) => row.allow_del !== 1)) throw new ApiError('This config item cannot be deleted');
-        await kysely.deleteFrom('config').where('id', 'in', ids).execute();
+        await runWrite(kysely, request, (w) =>
+          captureDeletes(ctx, w, 'routine.Config', ids, async () => {
+            const result = await w.trx.deleteFrom('config').where('id', 'in', ids).executeTakeFirst();
+            return Number(result.numDeletedRows);
+          }),
+        );
         ctx.settings.invalidate();
         return ok(null, 'Deleted successfully');
       },
@@ -188,4 +195,6 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
     },
   ]);
+  // Deleted config items can go to the recycle bin; settings are saved in bulk, not edited one by one.
+  rememberResource(app, { controller: 'routine.Config', table: 'config', deletes: true, edits: false });
 }

@@ -1,0 +1,155 @@
+/**
+ * The data-recycle and sensitive-data captures of ARCHITECTURE §5, in the data layer: a
+ * delete or edit through a monitored resource writes its log inside the same transaction,
+ * so a failed write leaves no entry and a failed capture fails the write.
+ */
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { type AppContext, now } from '../context.js';
+import type { WriteContext } from './resource.js';
+import { requireColumn, requireTable } from './table-info.js';
+
+/** The rule key of a controller: `auth.Admin` → `auth/admin`, as the rules store it. */
+export function controllerKey(controller: string): string {
+  return controller.replaceAll('.', '/').toLowerCase();
+}
+
+/** Password-like fields: their written value is never shown, only `******`. */
+export function isSecretField(field: string): boolean {
+  return /password|salt/i.test(field);
+}
+
+export const MASK = '******';
+
+export function valueDigest(secret: string, value: unknown): string {
+  return createHmac('sha256', secret)
+    .update(`sensitive:${stringOf(value)}`)
+    .digest('hex');
+}
+
+/** How a column value is kept in the logs: text, with NULL as null. */
+export function stringOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return String(value);
+}
+
+function who(w: WriteContext) {
+  return {
+    admin_id: w.request.admin?.id ?? 0,
+    ip: w.request.ip,
+    useragent: String(w.request.headers['user-agent'] ?? '').slice(0, 255),
+    create_time: now(),
+  };
+}
+
+/** Runs `del`, then files every row it actually removed in the recycle log. */
+export async function captureDeletes(
+  ctx: AppContext,
+  w: WriteContext,
+  controller: string,
+  ids: number[],
+  del: () => Promise<number>,
+): Promise<number> {
+  const rule = await w.trx
+    .selectFrom('security_data_recycle')
+    .selectAll()
+    .where('controller_as', '=', controllerKey(controller))
+    .where('status', '=', '1')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!rule) return del();
+  const table = await requireTable(ctx.db, rule.data_table, w.trx);
+  const pk = requireColumn(table, rule.primary_key);
+  const select = () =>
+    sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table.name)} where ${sql.ref(pk)} in (${sql.join(ids)})`
+      .execute(w.trx)
+      .then((result) => result.rows);
+  const before = await select();
+  const count = await del();
+  const left = new Set((await select()).map((row) => String(row[pk])));
+  const gone = before.filter((row) => !left.has(String(row[pk])));
+  if (gone.length > 0) {
+    await w.trx
+      .insertInto('security_data_recycle_log')
+      .values(
+        gone.map((row) => ({
+          ...who(w),
+          recycle_id: rule.id,
+          data: JSON.stringify(row),
+          data_table: table.name,
+          connection: rule.connection,
+          primary_key: pk,
+        })),
+      )
+      .execute();
+  }
+  return count;
+}
+
+/** Runs `edit`, then logs each monitored field whose stored value it changed. */
+export async function captureEdit(
+  ctx: AppContext,
+  w: WriteContext,
+  controller: string,
+  id: number,
+  edit: () => Promise<void>,
+): Promise<void> {
+  const rule = await w.trx
+    .selectFrom('security_sensitive_data')
+    .selectAll()
+    .where('controller_as', '=', controllerKey(controller))
+    .where('status', '=', '1')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!rule) return edit();
+  const table = await requireTable(ctx.db, rule.data_table, w.trx);
+  const pk = requireColumn(table, rule.primary_key);
+  const labels = parseFields(rule.data_fields);
+  const fields = Object.keys(labels).map((field) => requireColumn(table, field));
+  if (fields.length === 0) return edit();
+  const read = () =>
+    sql<
+      Record<string, unknown>
+    >`select ${sql.join(fields.map((f) => sql.ref(f)))} from ${sql.table(table.name)} where ${sql.ref(pk)} = ${id}`
+      .execute(w.trx)
+      .then((result) => result.rows[0]);
+  const before = await read();
+  await edit();
+  const after = await read();
+  if (!before || !after) return;
+  const changes = fields.filter((field) => stringOf(before[field]) !== stringOf(after[field]));
+  if (changes.length === 0) return;
+  await w.trx
+    .insertInto('security_sensitive_data_log')
+    .values(
+      changes.map((field) => ({
+        ...who(w),
+        sensitive_id: rule.id,
+        data_table: table.name,
+        connection: rule.connection,
+        primary_key: pk,
+        data_field: field,
+        data_comment: labels[field] ?? '',
+        id_value: id,
+        before: stringOf(before[field]),
+        after: isSecretField(field) ? MASK : stringOf(after[field]),
+        after_digest: valueDigest(ctx.config.appSecret, after[field]),
+      })),
+    )
+    .execute();
+}
+
+/** `data_fields` JSON: {field: label}. A broken value monitors nothing rather than failing writes. */
+export function parseFields(json: string | null): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v ?? '')]));
+    }
+  } catch {
+    // fall through
+  }
+  return {};
+}

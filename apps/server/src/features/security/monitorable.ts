@@ -1,0 +1,44 @@
+/**
+ * Which back-office controllers a data-security rule may watch: the registered resources that
+ * delete (recycle rules) or edit (sensitive-data rules), minus the logs themselves. The rule
+ * stores the controller as `auth/Admin` and matches writes on its lower-case key `auth/admin`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { controllerKey } from '../../crud/audit.js';
+import { resourceRegistry } from '../../crud/resource.js';
+import type { Database } from '../../db/schema.js';
+
+export type RuleKind = 'recycle' | 'sensitive';
+
+/** Logs and money ledgers are append-only records; watching them would only duplicate them. */
+const NEVER = new Set(['security/datarecyclelog', 'security/sensitivedatalog']);
+const NEVER_SENSITIVE = new Set(['auth/adminlog', 'routine/config']);
+
+export interface ControllerOption {
+  value: string;
+  label: string;
+  table: string;
+}
+
+export async function monitorableControllers(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  kind: RuleKind,
+): Promise<ControllerOption[]> {
+  const titles = new Map(
+    (await db.selectFrom('admin_rule').select(['name', 'title']).where('type', '=', 'menu').execute()).map(
+      (rule) => [rule.name.toLowerCase(), rule.title],
+    ),
+  );
+  return (resourceRegistry.get(app) ?? [])
+    .filter((resource) => (kind === 'recycle' ? resource.deletes : resource.edits))
+    .map((resource) => ({ key: controllerKey(resource.controller), resource }))
+    .filter(({ key }) => !NEVER.has(key) && !(kind === 'sensitive' && NEVER_SENSITIVE.has(key)))
+    .map(({ key, resource }) => {
+      const value = resource.controller.replaceAll('.', '/');
+      const title = titles.get(key);
+      return { value, label: title ? `${value} - ${title}` : value, table: resource.table };
+    })
+    .sort((a, b) => a.value.localeCompare(b.value));
+}

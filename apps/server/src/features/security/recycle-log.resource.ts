@@ -1,0 +1,139 @@
+/**
+ * security.DataRecycleLog — deleted rows, kept whole, and their restore. A restore puts the
+ * selected rows back in one transaction: when any row's key (or another unique value) is taken
+ * by now, nothing is restored and the message names the entry. Restored entries stay in the
+ * log, marked with who restored them and when.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type AppContext, now } from '../../context.js';
+import { asObject, type Row, registerResource, runWrite, type WriteContext } from '../../crud/resource.js';
+import { requireColumn, requireTable } from '../../crud/table-info.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+import { decodeNested, forgetCaches, logFields, logInfo, logListQuery } from './log-shared.js';
+
+const idsBody = z.object({ ids: input.ids(100) });
+const idQuery = z.object({ id: input.id() });
+
+export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  registerResource(app, ctx, {
+    controller: 'security.DataRecycleLog',
+    table: 'security_data_recycle_log',
+    list: {
+      pk: 'id',
+      fields: {
+        ...logFields('security_data_recycle_log', 'recycle'),
+        data: { column: 'security_data_recycle_log.data', type: 'string' },
+        is_restore: { column: 'security_data_recycle_log.is_restore', type: 'number' },
+      },
+      quickSearch: ['recycle.name'],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    listQuery: (db) =>
+      logListQuery(db, 'security_data_recycle_log', 'security_data_recycle', 'recycle_id', 'recycle'),
+    del: async (ids, w) => {
+      const result = await w.trx
+        .deleteFrom('security_data_recycle_log')
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    actions: [
+      {
+        action: 'info',
+        method: 'GET',
+        handler: async (request) => {
+          const { id } = parseInput(idQuery, request.query);
+          const row = await logInfo(
+            kysely,
+            'security_data_recycle_log',
+            'security_data_recycle',
+            'recycle_id',
+            'recycle',
+            id,
+          );
+          return ok({ row: { ...row, data: decodeNested(row.data) } });
+        },
+      },
+      {
+        action: 'restore',
+        method: 'POST',
+        handler: async (request: FastifyRequest) => {
+          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
+          const count = await runWrite(kysely, request, (w) => restoreEntries(ctx, w, [...new Set(ids)]));
+          forgetCaches(ctx);
+          return ok(null, 'Restored %s records', [count]);
+        },
+      },
+    ],
+  });
+}
+
+async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): Promise<number> {
+  const entries = await w.trx
+    .selectFrom('security_data_recycle_log')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  if (entries.length === 0) throw new ApiError('No rows were restore');
+  for (const entry of entries) {
+    if (entry.is_restore === 1) throw new ApiError('Record %s has already been restored', [entry.id]);
+    const table = await requireTable(ctx.db, entry.data_table, w.trx);
+    const pk = requireColumn(table, entry.primary_key);
+    const data = decodeRow(entry.data);
+    // Only columns the table still has: a column dropped since the delete is left behind.
+    const row = Object.fromEntries(
+      table.columns.filter((column) => column.name in data).map((column) => [column.name, data[column.name]]),
+    );
+    const key = row[pk];
+    if (key === undefined || key === null) throw new ApiError('Table %s has no field %s', [table.name, pk]);
+    // Tables are chosen at run time; the names were checked against the schema above.
+    const t = table.name as 'admin';
+    const taken = await w.trx
+      .selectFrom(t)
+      .select(pk as 'id')
+      .where(pk as 'id', '=', key as number)
+      .executeTakeFirst();
+    if (taken) {
+      throw new ApiError('Cannot restore record %s: %s=%s already exists in table %s', [
+        entry.id,
+        pk,
+        String(key),
+        table.name,
+      ]);
+    }
+    try {
+      await w.trx
+        .insertInto(t)
+        .values(row as never)
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw new ApiError('Cannot restore record %s: a unique value of it is already taken in %s', [
+        entry.id,
+        table.name,
+      ]);
+    }
+    await w.trx
+      .updateTable('security_data_recycle_log')
+      .set({ is_restore: 1, restore_admin_id: w.request.admin?.id ?? 0, restore_time: now() })
+      .where('id', '=', entry.id)
+      .execute();
+  }
+  return entries.length;
+}
+
+function decodeRow(json: string | null): Row {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Row;
+  } catch {
+    // fall through
+  }
+  throw new ApiError('Parameter error');
+}

@@ -1,0 +1,136 @@
+/**
+ * security.SensitiveDataLog — before and after of each monitored field an edit changed, and
+ * their rollback. A rollback writes the logged `before` back only while the row still holds
+ * the value that edit wrote (compared by digest, since a password's written value is shown
+ * only as ******); a later change makes it a conflict naming the row and field, and nothing
+ * in the request is rolled back. Rolled-back entries stay, marked with who and when.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type AppContext, now } from '../../context.js';
+import { isSecretField, MASK, valueDigest } from '../../crud/audit.js';
+import { asObject, type Row, registerResource, runWrite, type WriteContext } from '../../crud/resource.js';
+import { requireColumn, requireTable } from '../../crud/table-info.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+import { forgetCaches, logFields, logInfo, logListQuery } from './log-shared.js';
+
+const idsBody = z.object({ ids: input.ids(100) });
+const idQuery = z.object({ id: input.id() });
+const LOG = 'security_sensitive_data_log';
+
+export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppContext): void {
+  const { kysely } = ctx.db;
+  const query = (db = kysely) =>
+    logListQuery(db, LOG, 'security_sensitive_data', 'sensitive_id', 'sensitive');
+  registerResource(app, ctx, {
+    controller: 'security.SensitiveDataLog',
+    table: LOG,
+    list: {
+      pk: 'id',
+      fields: {
+        ...logFields(LOG, 'sensitive'),
+        id_value: { column: `${LOG}.id_value`, type: 'number' },
+        data_field: { column: `${LOG}.data_field`, type: 'string' },
+        data_comment: { column: `${LOG}.data_comment`, type: 'string' },
+        before: { column: `${LOG}.before`, type: 'string' },
+        after: { column: `${LOG}.after`, type: 'string' },
+        is_rollback: { column: `${LOG}.is_rollback`, type: 'number' },
+      },
+      quickSearch: ['sensitive.name'],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    listQuery: (db) => query(db),
+    present: async (rows) => rows.map(presentEntry),
+    del: async (ids, w) => {
+      const result = await w.trx.deleteFrom(LOG).where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    actions: [
+      {
+        action: 'info',
+        method: 'GET',
+        handler: async (request) => {
+          const { id } = parseInput(idQuery, request.query);
+          const row = await logInfo(kysely, LOG, 'security_sensitive_data', 'sensitive_id', 'sensitive', id);
+          return ok({ row: presentEntry(row) });
+        },
+      },
+      {
+        action: 'rollback',
+        method: 'POST',
+        handler: async (request) => {
+          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
+          const count = await runWrite(kysely, request, (w) => rollbackEntries(ctx, w, [...new Set(ids)]));
+          forgetCaches(ctx);
+          return ok(null, 'Rolled back %s records', [count]);
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * `id_value` reads `pk=value` as in the original; a password's old hash is never shown, and
+ * the digest stays on the server.
+ */
+function presentEntry(row: Row): Row {
+  const { after_digest: _digest, ...rest } = row;
+  const secret = isSecretField(String(row.data_field));
+  return {
+    ...rest,
+    id_value: `${String(row.primary_key)}=${String(row.id_value)}`,
+    before: secret && row.before !== null ? MASK : row.before,
+  };
+}
+
+async function rollbackEntries(ctx: AppContext, w: WriteContext, ids: number[]): Promise<number> {
+  // Newest first: rolling back two successive changes of one field walks back in order.
+  const entries = await w.trx
+    .selectFrom(LOG)
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc')
+    .execute();
+  if (entries.length === 0) throw new ApiError('No rows were rollback');
+  for (const entry of entries) {
+    if (entry.is_rollback === 1) throw new ApiError('Record %s has already been rolled back', [entry.id]);
+    const table = await requireTable(ctx.db, entry.data_table, w.trx);
+    const pk = requireColumn(table, entry.primary_key);
+    const field = requireColumn(table, entry.data_field);
+    // Tables are chosen at run time; the names were checked against the schema above.
+    const t = table.name as 'admin';
+    const current = (await w.trx
+      .selectFrom(t)
+      .select(field as 'id')
+      .where(pk as 'id', '=', entry.id_value)
+      .executeTakeFirst()) as Row | undefined;
+    if (!current) {
+      throw new ApiError('Cannot roll back record %s: the row %s=%s no longer exists', [
+        entry.id,
+        pk,
+        entry.id_value,
+      ]);
+    }
+    if (valueDigest(ctx.config.appSecret, current[field]) !== entry.after_digest) {
+      throw new ApiError('Cannot roll back record %s: field %s of row %s=%s has changed since', [
+        entry.id,
+        field,
+        pk,
+        entry.id_value,
+      ]);
+    }
+    await w.trx
+      .updateTable(t)
+      .set({ [field]: entry.before } as never)
+      .where(pk as 'id', '=', entry.id_value)
+      .execute();
+    await w.trx
+      .updateTable(LOG)
+      .set({ is_rollback: 1, rollback_admin_id: w.request.admin?.id ?? 0, rollback_time: now() })
+      .where('id', '=', entry.id)
+      .execute();
+  }
+  return entries.length;
+}
