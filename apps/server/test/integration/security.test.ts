@@ -246,7 +246,11 @@ forEachDatabase('data recycle', (get) => {
       (await call(t.app, 'POST', '/admin/routine.Config/del', { token, body: { ids: [item.id] } })).code,
     ).toBe(1);
     const [entry] = await recycleEntries(t, 'config');
-    expect(JSON.parse(entry?.data ?? '{}')).toMatchObject({ name: 'recycle_probe', title: 'Probe', allow_del: 1 });
+    expect(JSON.parse(entry?.data ?? '{}')).toMatchObject({
+      name: 'recycle_probe',
+      title: 'Probe',
+      allow_del: 1,
+    });
 
     // An administrator who may view and restore, but not delete, is refused the delete.
     const readers = await createGroup(t.ctx, 'Log readers', [
