@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // The first test of a file pays for importing antd under jsdom, seconds on two busy cores.
+          testTimeout: 20_000,
         },
       },
       {

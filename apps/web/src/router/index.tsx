@@ -67,6 +67,17 @@ const routes: RouteObject[] = [
       },
       { path: '/user/iframe/:url', lazy: page(() => import('../views/frontend/user/iframe')) },
       { path: '/user/*', lazy: page(() => import('../layouts/frontend')) },
+      // Public content: its own title once loaded, and no first-load overlay.
+      {
+        path: '/article/:id',
+        lazy: page(() => import('../views/frontend/content')),
+        handle: { noBlockLoading: true },
+      },
+      {
+        path: '/page/:id',
+        lazy: page(() => import('../views/frontend/content')),
+        handle: { noBlockLoading: true },
+      },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

@@ -95,7 +95,9 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
         .where('status', '=', '1')
         .executeTakeFirst();
       if (!row) throw new ApiError('Record not found');
-      return ok({ content: { ...row, body: sanitizeBody(row.body ?? '') } });
+      // The page names the site in its title without a second request.
+      const siteName = await ctx.settings.get('site_name');
+      return ok({ content: { ...row, body: sanitizeBody(row.body ?? '') }, siteName });
     },
   });
 }

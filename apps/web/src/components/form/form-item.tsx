@@ -217,8 +217,29 @@ function input(
     case 'color':
       return <ColorPicker showText {...inputAttr} />;
     case 'editor':
-      return <div className="ba-editor-missing">{t('utils.Please install editor')}</div>;
+      return <EditorFallback hint={t('utils.Please install editor')} placeholder={enter} {...inputAttr} />;
     default:
       return <Input placeholder={enter} {...inputAttr} />;
   }
+}
+
+/**
+ * The editor form item while no rich-text editor module is installed: the field stays
+ * editable as HTML source in a textarea, under a hint saying why.
+ */
+function EditorFallback({
+  hint,
+  ...textarea
+}: {
+  hint: string;
+  value?: string;
+  onChange?: (event: unknown) => void;
+  placeholder?: string;
+}) {
+  return (
+    <div className="ba-editor-fallback">
+      <div className="ba-editor-missing">{hint}</div>
+      <Input.TextArea autoSize={{ minRows: 8, maxRows: 24 }} {...textarea} />
+    </div>
+  );
 }

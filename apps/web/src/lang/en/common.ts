@@ -46,7 +46,8 @@ export const utils = {
   'Failed to find a jump route': 'Failed to find a jump route',
   None: 'None',
   'The moving position is beyond the movable range!': 'The moving position is beyond the movable range!',
-  'Please install editor': 'Please install editor',
+  'Please install editor':
+    'No rich-text editor is installed yet: edit the HTML here, or install one from the module marketplace.',
   ArrayKey: 'Key',
   ArrayValue: 'Value',
   'The data of the uploaded file is incomplete!': 'The data of the uploaded file is incomplete!',

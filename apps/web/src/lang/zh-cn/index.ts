@@ -3,6 +3,7 @@ import type { Pack } from '../index';
 import { admin, adminLog, group, rule } from './auth';
 import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, utils, validate } from './common';
+import { content } from './content';
 import dashboard from './dashboard';
 import layouts from './layouts';
 import { account, user } from './member-center';
@@ -33,4 +34,5 @@ export default {
   'user.group': members.group,
   'user.rule': members.rule,
   'user.ledger': members.ledger,
+  'content.content': content,
 } satisfies Pack;

@@ -1,0 +1,78 @@
+/**
+ * `/article/:id` and `/page/:id`: published content for visitors. The tab title is the
+ * content's title; the body was sanitized by the server and is sanitized again here, so no
+ * script reaches the page even from a row written straight into the database.
+ */
+import { Spin } from 'antd';
+import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { type ContentKind, type PublicContent, publicContent } from '../../api/frontend/content';
+import { Logo } from '../../components/logo';
+import { timeFormat } from '../../utils/time';
+import { composeTitle } from '../../utils/title';
+import NotFound from '../common/not-found';
+import '../../layouts/frontend/frontend.css';
+import './content.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'ready'; content: PublicContent; siteName: string };
+
+export default function ContentPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const kind: ContentKind = pathname.startsWith('/page/') ? 'page' : 'article';
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    publicContent(kind, id)
+      .then((res) => {
+        if (!live) return;
+        setState({ status: 'ready', content: res.data.content, siteName: res.data.siteName });
+        document.title = composeTitle(res.data.content.title, res.data.siteName);
+      })
+      .catch(() => {
+        if (live) setState({ status: 'missing' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [kind, id]);
+
+  if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'loading') return <Spin className="ba-content-loading" />;
+  const { content, siteName } = state;
+  return (
+    <div className="ba-content-page">
+      <header className="ba-frontend-header">
+        <a className="ba-frontend-brand" href="/">
+          <Logo />
+          <span>{siteName}</span>
+        </a>
+      </header>
+      <main className="ba-content-main">
+        <article>
+          <h1 className="ba-content-title">{content.title}</h1>
+          {kind === 'article' && content.create_time ? (
+            <div className="ba-content-meta">
+              {t('content.content.Published on {time}', {
+                time: timeFormat(content.create_time, 'yyyy-mm-dd'),
+              })}
+            </div>
+          ) : null}
+          <div
+            className="ba-content-body"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server and by DOMPurify here.
+            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(content.body) }}
+          />
+        </article>
+      </main>
+    </div>
+  );
+}
