@@ -6,24 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
+import { api } from './support/api.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
-
-async function api<T = Record<string, unknown>>(
-  server: E2eServer,
-  path: string,
-  body: object,
-  token = '',
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'think-lang': 'en', server: 'true', batoken: token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
-  return envelope.data;
-}
 
 describe.skipIf(!browserAvailable)('member centre', () => {
   let server: E2eServer;

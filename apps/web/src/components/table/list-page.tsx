@@ -85,11 +85,11 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       key: '__operate',
       title: t('Operate'),
       align: 'center',
-      width: 40 + 36 * (rowButtons.length + (spec.extraRowButtons ? 1 : 0)),
+      width: 40 + 36 * (rowButtons.length + (spec.extraRowButtons ? (spec.extraRowButtonCount ?? 1) : 0)),
       fixed: 'right',
       render: (_: unknown, row: R) => (
         <Space size={6}>
-          {spec.extraRowButtons?.(row)}
+          {spec.extraRowButtons?.(row, refresh)}
           {dragSort && <DragHandle />}
           {rowButtons.includes('edit') && spec.form && canEdit(row) && (
             <Tooltip title={t('Edit')}>
@@ -206,6 +206,10 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
         onUnfold={() => setExpandedKeys(expanded.length > 0 ? [] : allKeys)}
         comSearchOpen={comSearchOpen}
         onComSearch={() => setComSearchOpen((open) => !open)}
+        extra={spec.headerExtra?.(selected, () => {
+          setSelected([]);
+          refresh();
+        })}
       />
       {dragSort ? (
         <DragSort

@@ -8,7 +8,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Input, Popconfirm, Space, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
 import type { Column, HeaderButton, Row } from './types';
@@ -33,6 +33,8 @@ interface Props<R extends Row> {
   onUnfold(): void;
   comSearchOpen: boolean;
   onComSearch(): void;
+  /** Buttons of the screen's own after the standard ones (restore, rollback). */
+  extra?: ReactNode;
 }
 
 export function TableHeader<R extends Row>(props: Props<R>) {
@@ -98,6 +100,7 @@ export function TableHeader<R extends Row>(props: Props<R>) {
             </Button>
           </Tooltip>
         )}
+        {props.extra}
       </Space>
       <Space wrap>
         {has('quickSearch') && (

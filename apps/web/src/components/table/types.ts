@@ -3,7 +3,7 @@
  * page (list-page.tsx) turns it into the header, common search, table, pagination and the
  * add/edit dialog of reference web §1.0 and §2.1.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, Key, ReactNode } from 'react';
 
 export type Operator =
   | '='
@@ -93,7 +93,12 @@ export interface ListSpec<R extends Row = Row> {
   canDelete?(row: R, extra: Row): boolean;
   /** Replaces double-click-to-edit (info pages) and adds row buttons. */
   onDblClick?(row: R): void;
-  extraRowButtons?(row: R): ReactNode;
+  /** Row buttons of the screen's own; `refresh` reloads the list after they act. */
+  extraRowButtons?(row: R, refresh: () => void): ReactNode;
+  /** How many buttons `extraRowButtons` shows at most, to size the column (default 1). */
+  extraRowButtonCount?: number;
+  /** Header buttons acting on the selected rows; `done` clears the selection and reloads. */
+  headerExtra?(selected: Key[], done: () => void): ReactNode;
   /** Shown above the table besides the remark. */
   notice?(extra: Row): ReactNode;
 }

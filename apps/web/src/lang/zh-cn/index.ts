@@ -9,6 +9,7 @@ import layouts from './layouts';
 import { account, user } from './member-center';
 import * as members from './members';
 import { adminInfo, attachment, config } from './routine';
+import { security } from './security';
 
 export default {
   globs,
@@ -35,4 +36,5 @@ export default {
   'user.rule': members.rule,
   'user.ledger': members.ledger,
   'content.content': content,
+  security,
 } satisfies Pack;

@@ -3,41 +3,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Modal, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataTree, parseJson } from '../../../../components/table/data-tree';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec, Row } from '../../../../components/table/types';
 import { timeFormat } from '../../../../utils/time';
 
-interface Node {
-  key: string;
-  title: string;
-  children?: Node[];
-}
-
-/** Request data as a tree of `key: value` nodes. */
-export function dataTree(value: unknown, path = 'root'): Node[] {
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).map(([key, child]) => {
-    const nested = child !== null && typeof child === 'object';
-    return {
-      key: `${path}.${key}`,
-      title: nested ? key : `${key}: ${String(child)}`,
-      ...(nested ? { children: dataTree(child, `${path}.${key}`) } : {}),
-    };
-  });
-}
-
-function parse(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return data;
-  }
-}
-
 function LogInfo({ row, onClose }: { row: Row; onClose(): void }) {
   const { t } = useTranslation();
-  const data = parse(row.data);
+  const data = parseJson(row.data);
   return (
     <Modal open title={t('Info')} footer={null} width={760} onCancel={onClose}>
       <Descriptions bordered column={2} size="small">

@@ -1,0 +1,104 @@
+/**
+ * The green Restore / Rollback buttons of the two security logs: one in the header for the
+ * selected entries, one per row. Both confirm first and answer with the server's message (a
+ * conflict names the entry, row and field); an entry already undone offers no row button.
+ */
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createAxios } from '../../api/request';
+import { useAuth } from '../auth';
+
+export interface UndoAction {
+  /** Resource base, e.g. '/admin/security.DataRecycleLog/'. */
+  api: string;
+  /** Server action and permission: 'restore' or 'rollback'. */
+  action: 'restore' | 'rollback';
+  label: string;
+  confirm: string;
+  tip: string;
+  icon: ReactNode;
+}
+
+function undo({ api, action }: UndoAction, ids: Key[]) {
+  return createAxios({ url: `${api}${action}`, method: 'post', data: { ids } }, { showSuccessMessage: true });
+}
+
+export function UndoHeaderButton({
+  spec,
+  selected,
+  done,
+}: {
+  spec: UndoAction;
+  selected: Key[];
+  done(): void;
+}) {
+  const { t } = useTranslation();
+  const can = useAuth();
+  if (!can(spec.action)) return null;
+  return (
+    <Popconfirm
+      title={t(spec.confirm)}
+      okText={t(spec.label)}
+      cancelText={t('Cancel')}
+      disabled={selected.length === 0}
+      onConfirm={() => undo(spec, selected).then(done, () => undefined)}
+    >
+      <Tooltip title={t(spec.tip)}>
+        <Button color="green" variant="solid" icon={spec.icon} disabled={selected.length === 0}>
+          {t(spec.label)}
+        </Button>
+      </Tooltip>
+    </Popconfirm>
+  );
+}
+
+export function UndoRowButton({ spec, id, done }: { spec: UndoAction; id: Key; done(): void }) {
+  const { t } = useTranslation();
+  const can = useAuth();
+  if (!can(spec.action)) return null;
+  return (
+    <Popconfirm
+      title={t(spec.confirm)}
+      okText={t(spec.label)}
+      cancelText={t('Cancel')}
+      onConfirm={() => undo(spec, [id]).then(done, () => undefined)}
+    >
+      <Tooltip title={t(spec.label)}>
+        <Button size="small" color="green" variant="solid" icon={spec.icon} aria-label={t(spec.label)} />
+      </Tooltip>
+    </Popconfirm>
+  );
+}
+
+/** A log row's Info button, and its undo button while the entry is not yet undone. */
+export function LogRowButtons({
+  spec,
+  id,
+  undone,
+  onInfo,
+  done,
+}: {
+  spec: UndoAction;
+  id: number;
+  undone: boolean;
+  onInfo(): void;
+  done(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tooltip title={t('Info')}>
+        <Button
+          size="small"
+          type="primary"
+          icon={<SearchOutlined />}
+          onClick={onInfo}
+          aria-label={t('Info')}
+        />
+      </Tooltip>
+      {!undone && <UndoRowButton spec={spec} id={id} done={done} />}
+    </>
+  );
+}

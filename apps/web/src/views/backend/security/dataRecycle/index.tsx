@@ -1,0 +1,20 @@
+/** security/dataRecycle: which controllers' deletes are kept in the recycle bin (reference web §1.12). */
+import { securityRuleForm } from '../../../../components/security/rule-form';
+import { ListPage } from '../../../../components/table/list-page';
+import type { ListSpec } from '../../../../components/table/types';
+import { ruleColumns } from '../rule-columns';
+
+const API = '/admin/security.DataRecycle/';
+
+const spec: ListSpec = {
+  api: API,
+  quickSearchFields: 'security.Rule name',
+  columns: ruleColumns('security.Delete monitoring'),
+  form: securityRuleForm(API, 'recycle'),
+  formDefaults: { status: '1' },
+  formWidth: 720,
+};
+
+export default function DataRecycleList() {
+  return <ListPage spec={spec} />;
+}

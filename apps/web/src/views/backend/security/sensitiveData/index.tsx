@@ -1,0 +1,38 @@
+/** security/sensitiveData: which fields' changes are logged, and under what label (reference web §1.14). */
+import { Space, Tag } from 'antd';
+import { securityRuleForm } from '../../../../components/security/rule-form';
+import { ListPage } from '../../../../components/table/list-page';
+import type { ListSpec } from '../../../../components/table/types';
+import { ruleColumns } from '../rule-columns';
+
+const API = '/admin/security.SensitiveData/';
+
+const [id, name, controller, ...rest] = ruleColumns('security.Modify monitoring');
+
+const spec: ListSpec = {
+  api: API,
+  quickSearchFields: 'security.Rule name',
+  columns: [
+    ...[id, name, controller].filter((column) => column !== undefined),
+    {
+      prop: 'data_fields',
+      label: 'security.Sensitive fields',
+      operator: false,
+      render: (row) => (
+        <Space size={4} wrap>
+          {Object.entries((row.data_fields ?? {}) as Record<string, string>).map(([field, label]) => (
+            <Tag key={field}>{label || field}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    ...rest,
+  ],
+  form: securityRuleForm(API, 'sensitive'),
+  formDefaults: { status: '1', fields: [] },
+  formWidth: 720,
+};
+
+export default function SensitiveDataList() {
+  return <ListPage spec={spec} />;
+}

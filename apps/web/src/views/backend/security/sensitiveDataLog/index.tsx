@@ -1,0 +1,139 @@
+/**
+ * security/sensitiveDataLog: monitored fields that edits changed (reference web §1.15).
+ * Rollback writes the value before the change back, only while the row still holds the value
+ * that edit wrote; otherwise the server names the row and field in conflict. Rolled-back
+ * entries stay, marked. Password values are shown only as ******.
+ */
+import { LoginOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { adminName, type InfoItem, LogInfo, UndoneTag } from '../../../../components/security/log-info';
+import {
+  LogRowButtons,
+  type UndoAction,
+  UndoHeaderButton,
+} from '../../../../components/security/undo-buttons';
+import { ListPage } from '../../../../components/table/list-page';
+import type { ListSpec, Row } from '../../../../components/table/types';
+import { timeFormat } from '../../../../utils/time';
+
+const API = '/admin/security.SensitiveDataLog/';
+const ROLLBACK: UndoAction = {
+  api: API,
+  action: 'rollback',
+  label: 'security.Rollback',
+  confirm: 'security.Roll back the selected records?',
+  tip: 'security.Write the value before the change back',
+  icon: <LoginOutlined />,
+};
+const ROLLED_BACK = {
+  yes: 'security.Rolled back',
+  no: 'security.Not rolled back',
+  by: 'security.Rolled back by {name} at {time}',
+};
+
+function rolledBackTag(row: Row) {
+  return (
+    <UndoneTag
+      done={row.is_rollback === 1}
+      name={adminName(row.undo_nickname, row.undo_username)}
+      time={row.rollback_time}
+      labels={ROLLED_BACK}
+    />
+  );
+}
+
+const value = (text: unknown) => (
+  <pre className="ba-security-value">{text === null ? 'NULL' : String(text)}</pre>
+);
+const clipped = (text: unknown) => (
+  <span className="ba-security-clip" title={String(text ?? '')}>
+    {text === null ? 'NULL' : String(text)}
+  </span>
+);
+
+const INFO: InfoItem[] = [
+  { label: 'security.Rule name', render: (row) => row.rule_name, span: 2 },
+  { label: 'Id', render: (row) => row.id },
+  {
+    label: 'security.Operation administrator',
+    render: (row) => adminName(row.admin_nickname, row.admin_username),
+  },
+  { label: 'security.Connection', render: (row) => row.connection || '-' },
+  { label: 'security.Data table', render: (row) => row.data_table },
+  { label: 'security.Modification time', render: (row) => timeFormat(row.create_time) },
+  { label: 'IP', render: (row) => row.ip },
+  { label: 'security.Modified row', render: (row) => row.id_value },
+  { label: 'security.Modified item', render: (row) => `${row.data_field}(${row.data_comment})` },
+  { label: 'security.Before', render: (row) => value(row.before), span: 2 },
+  { label: 'security.After', render: (row) => value(row.after), span: 2 },
+  { label: 'security.Rollback', render: rolledBackTag, span: 2 },
+  { label: 'User Agent', render: (row) => row.useragent, span: 2 },
+];
+
+export default function SensitiveDataLogList() {
+  const [info, setInfo] = useState<number | null>(null);
+  const close = useCallback(() => setInfo(null), []);
+  const spec: ListSpec = {
+    api: API,
+    quickSearchFields: 'security.Rule name',
+    headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
+    rowButtons: ['delete'],
+    columns: [
+      { prop: 'id', label: 'Id', width: 70 },
+      {
+        prop: 'admin_nickname',
+        searchField: 'admin.nickname',
+        label: 'security.Operation administrator',
+        operator: 'LIKE',
+      },
+      { prop: 'rule_name', searchField: 'sensitive.name', label: 'security.Rule name', operator: 'LIKE' },
+      {
+        prop: 'controller_as',
+        searchField: 'sensitive.controller_as',
+        label: 'security.Controller',
+        operator: 'LIKE',
+        hidden: true,
+      },
+      { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
+      { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
+      { prop: 'id_value', label: 'security.Modified row', operator: false },
+      { prop: 'data_comment', label: 'security.Modified item', operator: 'LIKE' },
+      { prop: 'before', label: 'security.Before', operator: 'LIKE', render: (row) => clipped(row.before) },
+      { prop: 'after', label: 'security.After', operator: 'LIKE', render: (row) => clipped(row.after) },
+      {
+        prop: 'is_rollback',
+        label: 'security.Rollback',
+        render: rolledBackTag,
+        replaceValue: { '0': 'security.Not rolled back', '1': 'security.Rolled back' },
+        comSearchRender: 'select',
+      },
+      { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
+      { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
+      {
+        prop: 'create_time',
+        label: 'security.Modification time',
+        render: 'datetime',
+        sortable: true,
+        operator: 'RANGE',
+      },
+    ],
+    onDblClick: (row) => setInfo(row.id),
+    extraRowButtonCount: 2,
+    headerExtra: (selected, done) => <UndoHeaderButton spec={ROLLBACK} selected={selected} done={done} />,
+    extraRowButtons: (row, refresh) => (
+      <LogRowButtons
+        spec={ROLLBACK}
+        id={row.id}
+        undone={row.is_rollback === 1}
+        onInfo={() => setInfo(row.id)}
+        done={refresh}
+      />
+    ),
+  };
+  return (
+    <>
+      <ListPage spec={spec} />
+      {info !== null && <LogInfo api={API} id={info} items={INFO} onClose={close} />}
+    </>
+  );
+}
