@@ -88,7 +88,7 @@ export function LogRowButtons({
 }) {
   const { t } = useTranslation();
   return (
-    <>
+    <Space size={6}>
       <Tooltip title={t('Info')}>
         <Button
           size="small"
@@ -99,6 +99,6 @@ export function LogRowButtons({
         />
       </Tooltip>
       {!undone && <UndoRowButton spec={spec} id={id} done={done} />}
-    </>
+    </Space>
   );
 }
