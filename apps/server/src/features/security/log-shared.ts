@@ -1,18 +1,53 @@
 /**
  * What the recycle log and the sensitive-data log share: the list joined with its rule and
- * the administrator who acted, the filterable fields, and the info query.
+ * the administrators who acted and undid, the filterable fields, info, deleting entries, and
+ * the undo action run in one transaction.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ListField } from '../../crud/list-params.js';
-import type { AnySelect, Row } from '../../crud/resource.js';
+import {
+  type AnySelect,
+  asObject,
+  type Row,
+  registerResource,
+  runWrite,
+  type WriteContext,
+} from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
 
-type LogTable = 'security_data_recycle_log' | 'security_sensitive_data_log';
-type RuleTable = 'security_data_recycle' | 'security_sensitive_data';
+/** A log table, the rule table it joins, and the alias the rule's fields go by. */
+export interface LogKind {
+  table: 'security_data_recycle_log' | 'security_sensitive_data_log';
+  ruleTable: 'security_data_recycle' | 'security_sensitive_data';
+  foreignKey: 'recycle_id' | 'sensitive_id';
+  rule: 'recycle' | 'sensitive';
+  /** The column holding who undid the entry. */
+  undoAdmin: 'restore_admin_id' | 'rollback_admin_id';
+}
 
-export function logFields(table: LogTable, rule: string): Record<string, ListField> {
+export const RECYCLE_LOG: LogKind = {
+  table: 'security_data_recycle_log',
+  ruleTable: 'security_data_recycle',
+  foreignKey: 'recycle_id',
+  rule: 'recycle',
+  undoAdmin: 'restore_admin_id',
+};
+
+export const SENSITIVE_LOG: LogKind = {
+  table: 'security_sensitive_data_log',
+  ruleTable: 'security_sensitive_data',
+  foreignKey: 'sensitive_id',
+  rule: 'sensitive',
+  undoAdmin: 'rollback_admin_id',
+};
+
+function logFields({ table, rule }: LogKind): Record<string, ListField> {
   return {
     id: { column: `${table}.id`, type: 'number' },
     admin_id: { column: `${table}.admin_id`, type: 'number' },
@@ -28,14 +63,8 @@ export function logFields(table: LogTable, rule: string): Record<string, ListFie
 }
 
 /** The log joined with its rule (`recycle` / `sensitive`) and both administrators' names. */
-export function logListQuery(
-  db: Kysely<Database>,
-  table: LogTable,
-  ruleTable: RuleTable,
-  foreignKey: 'recycle_id' | 'sensitive_id',
-  rule: string,
-): AnySelect {
-  const undo = table === 'security_data_recycle_log' ? 'restore_admin_id' : 'rollback_admin_id';
+function logListQuery(db: Kysely<Database>, kind: LogKind): AnySelect {
+  const { table, ruleTable, foreignKey, rule, undoAdmin } = kind;
   // Table names vary with the log; the casts narrow Kysely's unions for the shared query.
   return db
     .selectFrom(table as 'security_data_recycle_log')
@@ -48,7 +77,7 @@ export function logListQuery(
     .leftJoin(
       'admin as undo_admin',
       'undo_admin.id',
-      `${table}.${undo}` as 'security_data_recycle_log.restore_admin_id',
+      `${table}.${undoAdmin}` as 'security_data_recycle_log.restore_admin_id',
     )
     .selectAll(table as 'security_data_recycle_log')
     .select([
@@ -61,19 +90,71 @@ export function logListQuery(
     ]);
 }
 
-export async function logInfo(
-  db: Kysely<Database>,
-  table: LogTable,
-  ruleTable: RuleTable,
-  foreignKey: 'recycle_id' | 'sensitive_id',
-  rule: string,
-  id: number,
-): Promise<Row> {
-  const row = (await logListQuery(db, table, ruleTable, foreignKey, rule)
-    .where(`${table}.id`, '=', id)
-    .executeTakeFirst()) as Row | undefined;
-  if (!row) throw new ApiError('Record not found');
-  return row;
+export interface LogResource {
+  controller: string;
+  kind: LogKind;
+  /** Fields of this log besides the shared ones. */
+  fields: Record<string, ListField>;
+  /** How an entry is shown, in the list and the info dialog. */
+  present(row: Row, detail: boolean): Row;
+  /** The undo action (`restore` / `rollback`): runs in one transaction, answers how many. */
+  undo: {
+    action: string;
+    message: string;
+    run(ctx: AppContext, w: WriteContext, ids: number[]): Promise<number>;
+  };
+}
+
+const idsBody = z.object({ ids: input.ids(100) });
+const idQuery = z.object({ id: input.id() });
+
+/** A log screen's server side: the joined list, info, deleting entries, and its undo action. */
+export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec: LogResource): void {
+  const { kysely } = ctx.db;
+  const { kind, undo } = spec;
+  const t = kind.table as 'security_data_recycle_log';
+  registerResource(app, ctx, {
+    controller: spec.controller,
+    table: kind.table,
+    list: {
+      pk: 'id',
+      fields: { ...logFields(kind), ...spec.fields },
+      quickSearch: [`${kind.rule}.name`],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    listQuery: (db) => logListQuery(db, kind),
+    present: async (rows) => rows.map((row) => spec.present(row, false)),
+    del: async (ids, w) => {
+      const result = await w.trx.deleteFrom(t).where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    actions: [
+      {
+        action: 'info',
+        method: 'GET',
+        handler: async (request) => {
+          const { id } = parseInput(idQuery, request.query);
+          const row = (await logListQuery(kysely, kind)
+            .where(`${kind.table}.id`, '=', id)
+            .executeTakeFirst()) as Row | undefined;
+          if (!row) throw new ApiError('Record not found');
+          return ok({ row: spec.present(row, true) });
+        },
+      },
+      {
+        action: undo.action,
+        method: 'POST',
+        handler: async (request) => {
+          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
+          const count = await runWrite(kysely, request, (w) => undo.run(ctx, w, [...new Set(ids)]));
+          // A restore or rollback may touch settings, groups or rules: drop what is cached from them.
+          ctx.settings.invalidate();
+          ctx.adminAuth.forgetGrants();
+          return ok(null, undo.message, [count]);
+        },
+      },
+    ],
+  });
 }
 
 /** A deleted row for the info tree: the JSON decoded, and fields holding JSON decoded once more. */
@@ -95,10 +176,4 @@ function tryJson(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-/** A restore or rollback may touch settings, groups or rules: drop what is cached from them. */
-export function forgetCaches(ctx: AppContext): void {
-  ctx.settings.invalidate();
-  ctx.adminAuth.forgetGrants();
 }

@@ -4,72 +4,24 @@
  * by now, nothing is restored and the message names the entry. Restored entries stay in the
  * log, marked with who restored them and when.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { type AppContext, now } from '../../context.js';
-import { asObject, type Row, registerResource, runWrite, type WriteContext } from '../../crud/resource.js';
+import type { Row, WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
-import { decodeNested, forgetCaches, logFields, logInfo, logListQuery } from './log-shared.js';
-
-const idsBody = z.object({ ids: input.ids(100) });
-const idQuery = z.object({ id: input.id() });
+import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
-  const { kysely } = ctx.db;
-  registerResource(app, ctx, {
+  registerLogResource(app, ctx, {
     controller: 'security.DataRecycleLog',
-    table: 'security_data_recycle_log',
-    list: {
-      pk: 'id',
-      fields: {
-        ...logFields('security_data_recycle_log', 'recycle'),
-        data: { column: 'security_data_recycle_log.data', type: 'string' },
-        is_restore: { column: 'security_data_recycle_log.is_restore', type: 'number' },
-      },
-      quickSearch: ['recycle.name'],
-      defaultOrder: { field: 'id', direction: 'desc' },
+    kind: RECYCLE_LOG,
+    fields: {
+      data: { column: 'security_data_recycle_log.data', type: 'string' },
+      is_restore: { column: 'security_data_recycle_log.is_restore', type: 'number' },
     },
-    listQuery: (db) =>
-      logListQuery(db, 'security_data_recycle_log', 'security_data_recycle', 'recycle_id', 'recycle'),
-    del: async (ids, w) => {
-      const result = await w.trx
-        .deleteFrom('security_data_recycle_log')
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-    actions: [
-      {
-        action: 'info',
-        method: 'GET',
-        handler: async (request) => {
-          const { id } = parseInput(idQuery, request.query);
-          const row = await logInfo(
-            kysely,
-            'security_data_recycle_log',
-            'security_data_recycle',
-            'recycle_id',
-            'recycle',
-            id,
-          );
-          return ok({ row: { ...row, data: decodeNested(row.data) } });
-        },
-      },
-      {
-        action: 'restore',
-        method: 'POST',
-        handler: async (request: FastifyRequest) => {
-          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
-          const count = await runWrite(kysely, request, (w) => restoreEntries(ctx, w, [...new Set(ids)]));
-          forgetCaches(ctx);
-          return ok(null, 'Restored %s records', [count]);
-        },
-      },
-    ],
+    present: (row, detail) => (detail ? { ...row, data: decodeNested(row.data) } : row),
+    undo: { action: 'restore', message: 'Restored %s records', run: restoreEntries },
   });
 }
 

@@ -6,68 +6,29 @@
  * in the request is rolled back. Rolled-back entries stay, marked with who and when.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { type AppContext, now } from '../../context.js';
 import { isSecretField, MASK, valueDigest } from '../../crud/audit.js';
-import { asObject, type Row, registerResource, runWrite, type WriteContext } from '../../crud/resource.js';
+import type { Row, WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
-import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
-import { forgetCaches, logFields, logInfo, logListQuery } from './log-shared.js';
+import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 
-const idsBody = z.object({ ids: input.ids(100) });
-const idQuery = z.object({ id: input.id() });
 const LOG = 'security_sensitive_data_log';
 
 export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppContext): void {
-  const { kysely } = ctx.db;
-  const query = (db = kysely) =>
-    logListQuery(db, LOG, 'security_sensitive_data', 'sensitive_id', 'sensitive');
-  registerResource(app, ctx, {
+  registerLogResource(app, ctx, {
     controller: 'security.SensitiveDataLog',
-    table: LOG,
-    list: {
-      pk: 'id',
-      fields: {
-        ...logFields(LOG, 'sensitive'),
-        id_value: { column: `${LOG}.id_value`, type: 'number' },
-        data_field: { column: `${LOG}.data_field`, type: 'string' },
-        data_comment: { column: `${LOG}.data_comment`, type: 'string' },
-        before: { column: `${LOG}.before`, type: 'string' },
-        after: { column: `${LOG}.after`, type: 'string' },
-        is_rollback: { column: `${LOG}.is_rollback`, type: 'number' },
-      },
-      quickSearch: ['sensitive.name'],
-      defaultOrder: { field: 'id', direction: 'desc' },
+    kind: SENSITIVE_LOG,
+    fields: {
+      id_value: { column: `${LOG}.id_value`, type: 'number' },
+      data_field: { column: `${LOG}.data_field`, type: 'string' },
+      data_comment: { column: `${LOG}.data_comment`, type: 'string' },
+      before: { column: `${LOG}.before`, type: 'string' },
+      after: { column: `${LOG}.after`, type: 'string' },
+      is_rollback: { column: `${LOG}.is_rollback`, type: 'number' },
     },
-    listQuery: (db) => query(db),
-    present: async (rows) => rows.map(presentEntry),
-    del: async (ids, w) => {
-      const result = await w.trx.deleteFrom(LOG).where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-    actions: [
-      {
-        action: 'info',
-        method: 'GET',
-        handler: async (request) => {
-          const { id } = parseInput(idQuery, request.query);
-          const row = await logInfo(kysely, LOG, 'security_sensitive_data', 'sensitive_id', 'sensitive', id);
-          return ok({ row: presentEntry(row) });
-        },
-      },
-      {
-        action: 'rollback',
-        method: 'POST',
-        handler: async (request) => {
-          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
-          const count = await runWrite(kysely, request, (w) => rollbackEntries(ctx, w, [...new Set(ids)]));
-          forgetCaches(ctx);
-          return ok(null, 'Rolled back %s records', [count]);
-        },
-      },
-    ],
+    present: presentEntry,
+    undo: { action: 'rollback', message: 'Rolled back %s records', run: rollbackEntries },
   });
 }
 

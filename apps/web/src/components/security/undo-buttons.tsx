@@ -25,6 +25,34 @@ function undo({ api, action }: UndoAction, ids: Key[]) {
   return createAxios({ url: `${api}${action}`, method: 'post', data: { ids } }, { showSuccessMessage: true });
 }
 
+/** Asks first, then undoes `ids`; nothing at all without the permission. */
+function ConfirmUndo({
+  spec,
+  ids,
+  done,
+  children,
+}: {
+  spec: UndoAction;
+  ids: Key[];
+  done(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const can = useAuth();
+  if (!can(spec.action)) return null;
+  return (
+    <Popconfirm
+      title={t(spec.confirm)}
+      okText={t(spec.label)}
+      cancelText={t('Cancel')}
+      disabled={ids.length === 0}
+      onConfirm={() => undo(spec, ids).then(done, () => undefined)}
+    >
+      {children}
+    </Popconfirm>
+  );
+}
+
 export function UndoHeaderButton({
   spec,
   selected,
@@ -35,40 +63,25 @@ export function UndoHeaderButton({
   done(): void;
 }) {
   const { t } = useTranslation();
-  const can = useAuth();
-  if (!can(spec.action)) return null;
   return (
-    <Popconfirm
-      title={t(spec.confirm)}
-      okText={t(spec.label)}
-      cancelText={t('Cancel')}
-      disabled={selected.length === 0}
-      onConfirm={() => undo(spec, selected).then(done, () => undefined)}
-    >
+    <ConfirmUndo spec={spec} ids={selected} done={done}>
       <Tooltip title={t(spec.tip)}>
         <Button color="green" variant="solid" icon={spec.icon} disabled={selected.length === 0}>
           {t(spec.label)}
         </Button>
       </Tooltip>
-    </Popconfirm>
+    </ConfirmUndo>
   );
 }
 
-export function UndoRowButton({ spec, id, done }: { spec: UndoAction; id: Key; done(): void }) {
+function UndoRowButton({ spec, id, done }: { spec: UndoAction; id: Key; done(): void }) {
   const { t } = useTranslation();
-  const can = useAuth();
-  if (!can(spec.action)) return null;
   return (
-    <Popconfirm
-      title={t(spec.confirm)}
-      okText={t(spec.label)}
-      cancelText={t('Cancel')}
-      onConfirm={() => undo(spec, [id]).then(done, () => undefined)}
-    >
+    <ConfirmUndo spec={spec} ids={[id]} done={done}>
       <Tooltip title={t(spec.label)}>
         <Button size="small" color="green" variant="solid" icon={spec.icon} aria-label={t(spec.label)} />
       </Tooltip>
-    </Popconfirm>
+    </ConfirmUndo>
   );
 }
 

@@ -5,17 +5,12 @@
  */
 import { RollbackOutlined } from '@ant-design/icons';
 import { Tree } from 'antd';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminName, type InfoItem, LogInfo, UndoneTag } from '../../../../components/security/log-info';
-import {
-  LogRowButtons,
-  type UndoAction,
-  UndoHeaderButton,
-} from '../../../../components/security/undo-buttons';
+import { adminName, type InfoItem, UndoneTag } from '../../../../components/security/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
+import type { UndoAction } from '../../../../components/security/undo-buttons';
 import { dataTree } from '../../../../components/table/data-tree';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec, Row } from '../../../../components/table/types';
+import type { Row } from '../../../../components/table/types';
 import { timeFormat } from '../../../../utils/time';
 
 const API = '/admin/security.DataRecycleLog/';
@@ -72,80 +67,62 @@ const INFO: InfoItem[] = [
   { label: 'security.Deleted data', render: (row) => <DeletedData data={row.data} />, span: 2 },
 ];
 
+const LOG: SecurityLogSpec = {
+  undo: RESTORE,
+  undone: (row) => row.is_restore === 1,
+  quickSearchFields: 'security.Recycling rule name',
+  columns: [
+    { prop: 'id', label: 'Id', width: 70 },
+    {
+      prop: 'admin_nickname',
+      searchField: 'admin.nickname',
+      label: 'security.Operation administrator',
+      operator: 'LIKE',
+    },
+    {
+      prop: 'rule_name',
+      searchField: 'recycle.name',
+      label: 'security.Recycling rule name',
+      operator: 'LIKE',
+    },
+    {
+      prop: 'controller_as',
+      searchField: 'recycle.controller_as',
+      label: 'security.Controller',
+      operator: 'LIKE',
+    },
+    { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
+    { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
+    {
+      prop: 'data',
+      label: 'security.Deleted data',
+      operator: 'LIKE',
+      render: (row) => (
+        <span className="ba-security-clip" title={row.data}>
+          {row.data}
+        </span>
+      ),
+    },
+    {
+      prop: 'is_restore',
+      label: 'security.Restore',
+      render: restoredTag,
+      replaceValue: { '0': 'security.Not restored', '1': 'security.Restored' },
+      comSearchRender: 'select',
+    },
+    { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
+    { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
+    {
+      prop: 'create_time',
+      label: 'security.Delete time',
+      render: 'datetime',
+      sortable: true,
+      operator: 'RANGE',
+    },
+  ],
+  info: INFO,
+};
+
 export default function DataRecycleLogList() {
-  const [info, setInfo] = useState<number | null>(null);
-  const close = useCallback(() => setInfo(null), []);
-  const spec: ListSpec = {
-    api: API,
-    quickSearchFields: 'security.Recycling rule name',
-    headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
-    rowButtons: ['delete'],
-    columns: [
-      { prop: 'id', label: 'Id', width: 70 },
-      {
-        prop: 'admin_nickname',
-        searchField: 'admin.nickname',
-        label: 'security.Operation administrator',
-        operator: 'LIKE',
-      },
-      {
-        prop: 'rule_name',
-        searchField: 'recycle.name',
-        label: 'security.Recycling rule name',
-        operator: 'LIKE',
-      },
-      {
-        prop: 'controller_as',
-        searchField: 'recycle.controller_as',
-        label: 'security.Controller',
-        operator: 'LIKE',
-      },
-      { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
-      { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
-      {
-        prop: 'data',
-        label: 'security.Deleted data',
-        operator: 'LIKE',
-        render: (row) => (
-          <span className="ba-security-clip" title={row.data}>
-            {row.data}
-          </span>
-        ),
-      },
-      {
-        prop: 'is_restore',
-        label: 'security.Restore',
-        render: restoredTag,
-        replaceValue: { '0': 'security.Not restored', '1': 'security.Restored' },
-        comSearchRender: 'select',
-      },
-      { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
-      { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
-      {
-        prop: 'create_time',
-        label: 'security.Delete time',
-        render: 'datetime',
-        sortable: true,
-        operator: 'RANGE',
-      },
-    ],
-    onDblClick: (row) => setInfo(row.id),
-    extraRowButtonCount: 2,
-    headerExtra: (selected, done) => <UndoHeaderButton spec={RESTORE} selected={selected} done={done} />,
-    extraRowButtons: (row, refresh) => (
-      <LogRowButtons
-        spec={RESTORE}
-        id={row.id}
-        undone={row.is_restore === 1}
-        onInfo={() => setInfo(row.id)}
-        done={refresh}
-      />
-    ),
-  };
-  return (
-    <>
-      <ListPage spec={spec} />
-      {info !== null && <LogInfo api={API} id={info} items={INFO} onClose={close} />}
-    </>
-  );
+  return <SecurityLogPage spec={LOG} />;
 }

@@ -5,15 +5,10 @@
  * entries stay, marked. Password values are shown only as ******.
  */
 import { LoginOutlined } from '@ant-design/icons';
-import { useCallback, useState } from 'react';
-import { adminName, type InfoItem, LogInfo, UndoneTag } from '../../../../components/security/log-info';
-import {
-  LogRowButtons,
-  type UndoAction,
-  UndoHeaderButton,
-} from '../../../../components/security/undo-buttons';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec, Row } from '../../../../components/table/types';
+import { adminName, type InfoItem, UndoneTag } from '../../../../components/security/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
+import type { UndoAction } from '../../../../components/security/undo-buttons';
+import type { Row } from '../../../../components/table/types';
 import { timeFormat } from '../../../../utils/time';
 
 const API = '/admin/security.SensitiveDataLog/';
@@ -70,70 +65,52 @@ const INFO: InfoItem[] = [
   { label: 'User Agent', render: (row) => row.useragent, span: 2 },
 ];
 
+const LOG: SecurityLogSpec = {
+  undo: ROLLBACK,
+  undone: (row) => row.is_rollback === 1,
+  quickSearchFields: 'security.Rule name',
+  columns: [
+    { prop: 'id', label: 'Id', width: 70 },
+    {
+      prop: 'admin_nickname',
+      searchField: 'admin.nickname',
+      label: 'security.Operation administrator',
+      operator: 'LIKE',
+    },
+    { prop: 'rule_name', searchField: 'sensitive.name', label: 'security.Rule name', operator: 'LIKE' },
+    {
+      prop: 'controller_as',
+      searchField: 'sensitive.controller_as',
+      label: 'security.Controller',
+      operator: 'LIKE',
+      hidden: true,
+    },
+    { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
+    { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
+    { prop: 'id_value', label: 'security.Modified row', operator: false },
+    { prop: 'data_comment', label: 'security.Modified item', operator: 'LIKE' },
+    { prop: 'before', label: 'security.Before', operator: 'LIKE', render: (row) => clipped(row.before) },
+    { prop: 'after', label: 'security.After', operator: 'LIKE', render: (row) => clipped(row.after) },
+    {
+      prop: 'is_rollback',
+      label: 'security.Rollback',
+      render: rolledBackTag,
+      replaceValue: { '0': 'security.Not rolled back', '1': 'security.Rolled back' },
+      comSearchRender: 'select',
+    },
+    { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
+    { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
+    {
+      prop: 'create_time',
+      label: 'security.Modification time',
+      render: 'datetime',
+      sortable: true,
+      operator: 'RANGE',
+    },
+  ],
+  info: INFO,
+};
+
 export default function SensitiveDataLogList() {
-  const [info, setInfo] = useState<number | null>(null);
-  const close = useCallback(() => setInfo(null), []);
-  const spec: ListSpec = {
-    api: API,
-    quickSearchFields: 'security.Rule name',
-    headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
-    rowButtons: ['delete'],
-    columns: [
-      { prop: 'id', label: 'Id', width: 70 },
-      {
-        prop: 'admin_nickname',
-        searchField: 'admin.nickname',
-        label: 'security.Operation administrator',
-        operator: 'LIKE',
-      },
-      { prop: 'rule_name', searchField: 'sensitive.name', label: 'security.Rule name', operator: 'LIKE' },
-      {
-        prop: 'controller_as',
-        searchField: 'sensitive.controller_as',
-        label: 'security.Controller',
-        operator: 'LIKE',
-        hidden: true,
-      },
-      { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
-      { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
-      { prop: 'id_value', label: 'security.Modified row', operator: false },
-      { prop: 'data_comment', label: 'security.Modified item', operator: 'LIKE' },
-      { prop: 'before', label: 'security.Before', operator: 'LIKE', render: (row) => clipped(row.before) },
-      { prop: 'after', label: 'security.After', operator: 'LIKE', render: (row) => clipped(row.after) },
-      {
-        prop: 'is_rollback',
-        label: 'security.Rollback',
-        render: rolledBackTag,
-        replaceValue: { '0': 'security.Not rolled back', '1': 'security.Rolled back' },
-        comSearchRender: 'select',
-      },
-      { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
-      { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
-      {
-        prop: 'create_time',
-        label: 'security.Modification time',
-        render: 'datetime',
-        sortable: true,
-        operator: 'RANGE',
-      },
-    ],
-    onDblClick: (row) => setInfo(row.id),
-    extraRowButtonCount: 2,
-    headerExtra: (selected, done) => <UndoHeaderButton spec={ROLLBACK} selected={selected} done={done} />,
-    extraRowButtons: (row, refresh) => (
-      <LogRowButtons
-        spec={ROLLBACK}
-        id={row.id}
-        undone={row.is_rollback === 1}
-        onInfo={() => setInfo(row.id)}
-        done={refresh}
-      />
-    ),
-  };
-  return (
-    <>
-      <ListPage spec={spec} />
-      {info !== null && <LogInfo api={API} id={info} items={INFO} onClose={close} />}
-    </>
-  );
+  return <SecurityLogPage spec={LOG} />;
 }
