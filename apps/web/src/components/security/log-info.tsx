@@ -22,22 +22,38 @@ export function adminName(nickname: unknown, username: unknown): string {
   return `${String(nickname ?? '')}(${String(username)})`;
 }
 
-/** Whether an entry was undone, and by whom: the tag shown in the list and the dialog. */
-export function UndoneTag({
-  done,
-  name,
-  time,
+export interface UndoneLabels {
+  yes: string;
+  no: string;
+  by: string;
+}
+
+/**
+ * Renders whether an entry was undone, and by whom and when (in the tag's tooltip), from
+ * the flag and time columns of its log.
+ */
+export function undoneTag(flag: string, timeField: string, labels: UndoneLabels) {
+  return function UndoneTag(row: Row) {
+    return <UndoneTagView row={row} flag={flag} timeField={timeField} labels={labels} />;
+  };
+}
+
+function UndoneTagView({
+  row,
+  flag,
+  timeField,
   labels,
 }: {
-  done: boolean;
-  name?: string;
-  time?: unknown;
-  labels: { yes: string; no: string; by: string };
+  row: Row;
+  flag: string;
+  timeField: string;
+  labels: UndoneLabels;
 }) {
   const { t } = useTranslation();
-  if (!done) return <Tag>{t(labels.no)}</Tag>;
+  if (row[flag] !== 1) return <Tag>{t(labels.no)}</Tag>;
+  const name = adminName(row.undo_nickname, row.undo_username);
   return (
-    <Tag color="success" title={t(labels.by, { name: name ?? '-', time: timeFormat(time as number) })}>
+    <Tag color="success" title={t(labels.by, { name, time: timeFormat(row[timeField] as number) })}>
       {t(labels.yes)}
     </Tag>
   );

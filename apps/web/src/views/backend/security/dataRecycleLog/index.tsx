@@ -6,11 +6,10 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminName, type InfoItem, UndoneTag } from '../../../../components/security/log-info';
+import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
 import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
 import type { UndoAction } from '../../../../components/security/undo-buttons';
 import { dataTree } from '../../../../components/table/data-tree';
-import type { Row } from '../../../../components/table/types';
 import { timeFormat } from '../../../../utils/time';
 
 const API = '/admin/security.DataRecycleLog/';
@@ -28,16 +27,7 @@ const RESTORED = {
   by: 'security.Restored by {name} at {time}',
 };
 
-function restoredTag(row: Row) {
-  return (
-    <UndoneTag
-      done={row.is_restore === 1}
-      name={adminName(row.undo_nickname, row.undo_username)}
-      time={row.restore_time}
-      labels={RESTORED}
-    />
-  );
-}
+const restoredTag = undoneTag('is_restore', 'restore_time', RESTORED);
 
 function DeletedData({ data }: { data: unknown }) {
   const { t } = useTranslation();

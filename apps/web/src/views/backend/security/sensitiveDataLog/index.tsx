@@ -5,10 +5,9 @@
  * entries stay, marked. Password values are shown only as ******.
  */
 import { LoginOutlined } from '@ant-design/icons';
-import { adminName, type InfoItem, UndoneTag } from '../../../../components/security/log-info';
+import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
 import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
 import type { UndoAction } from '../../../../components/security/undo-buttons';
-import type { Row } from '../../../../components/table/types';
 import { timeFormat } from '../../../../utils/time';
 
 const API = '/admin/security.SensitiveDataLog/';
@@ -26,16 +25,7 @@ const ROLLED_BACK = {
   by: 'security.Rolled back by {name} at {time}',
 };
 
-function rolledBackTag(row: Row) {
-  return (
-    <UndoneTag
-      done={row.is_rollback === 1}
-      name={adminName(row.undo_nickname, row.undo_username)}
-      time={row.rollback_time}
-      labels={ROLLED_BACK}
-    />
-  );
-}
+const rolledBackTag = undoneTag('is_rollback', 'rollback_time', ROLLED_BACK);
 
 const value = (text: unknown) => (
   <pre className="ba-security-value">{text === null ? 'NULL' : String(text)}</pre>
