@@ -1,4 +1,4 @@
-/** The columns both data-security rule lists share; `monitoring` names the enabled state. */
+/** The columns both data-security rule lists share; `monitoring` names the enabled state in the search. */
 import type { Column } from '../../../components/table/types';
 
 export function ruleColumns(monitoring: string): Column[] {
@@ -12,10 +12,10 @@ export function ruleColumns(monitoring: string): Column[] {
     {
       prop: 'status',
       label: 'State',
-      render: 'tag',
+      render: 'switch',
       replaceValue: { '0': 'Disable', '1': monitoring },
-      custom: { '0': 'error', '1': 'success' },
       comSearchRender: 'select',
+      noDblClick: true,
     },
     { prop: 'update_time', label: 'Update time', render: 'datetime', sortable: true, operator: 'RANGE' },
     { prop: 'create_time', label: 'Create time', render: 'datetime', sortable: true, operator: 'RANGE' },
