@@ -97,6 +97,10 @@ forEachDatabase('data recycle', (get) => {
       query: { id: entry.id },
     });
     expect(info.data.row.data).toMatchObject({ id, username: 'recycled1', email: 'r1@example.com' });
+    // The password hash is kept for the restore but never shown.
+    expect(info.data.row.data.password).toBe('******');
+    const listed = list.data.list.find((row: { id: number }) => row.id === entry.id);
+    expect(JSON.parse(listed.data)).toMatchObject({ username: 'recycled1', password: '******' });
 
     const restore = await call(t.app, 'POST', '/admin/security.DataRecycleLog/restore', {
       token,

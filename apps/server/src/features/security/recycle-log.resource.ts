@@ -10,7 +10,7 @@ import type { Row, WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
-import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
+import { decodeNested, maskedData, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerLogResource(app, ctx, {
@@ -20,7 +20,7 @@ export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext
       data: { column: 'security_data_recycle_log.data', type: 'string' },
       is_restore: { column: 'security_data_recycle_log.is_restore', type: 'number' },
     },
-    present: (row, detail) => (detail ? { ...row, data: decodeNested(row.data) } : row),
+    present: (row, detail) => ({ ...row, data: detail ? decodeNested(row.data) : maskedData(row.data) }),
     undo: { action: 'restore', message: 'Restored %s records', run: restoreEntries },
   });
 }
