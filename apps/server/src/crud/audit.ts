@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { type AppContext, now } from '../context.js';
+import type { TableName } from '../db/schema.js';
 import type { WriteContext } from './resource.js';
 import { requireColumn, requireTable } from './table-info.js';
 
@@ -20,6 +21,16 @@ export function isSecretField(field: string): boolean {
 }
 
 export const MASK = '******';
+
+/**
+ * Rows that belong to a deleted row and are deleted with it (an administrator's group
+ * memberships). The recycle entry keeps them under DEPENDENTS_KEY, so a restore brings the
+ * administrator back with their groups.
+ */
+export const DEPENDENTS: Partial<Record<TableName, { table: TableName; column: string }[]>> = {
+  admin: [{ table: 'admin_group_access', column: 'uid' }],
+};
+export const DEPENDENTS_KEY = '__dependents';
 
 export function valueDigest(secret: string, value: unknown): string {
   return createHmac('sha256', secret)
@@ -67,6 +78,7 @@ export async function captureDeletes(
       .execute(w.trx)
       .then((result) => result.rows);
   const before = await select();
+  const dependents = await selectDependents(w, table.name, ids);
   const count = await del();
   const left = new Set((await select()).map((row) => String(row[pk])));
   const gone = before.filter((row) => !left.has(String(row[pk])));
@@ -77,7 +89,7 @@ export async function captureDeletes(
         gone.map((row) => ({
           ...who(w),
           recycle_id: rule.id,
-          data: JSON.stringify(row),
+          data: JSON.stringify(withDependents(row, row[pk], dependents)),
           data_table: table.name,
           connection: rule.connection,
           primary_key: pk,
@@ -86,6 +98,30 @@ export async function captureDeletes(
       .execute();
   }
   return count;
+}
+
+type Dependents = { table: TableName; column: string; rows: Record<string, unknown>[] }[];
+
+async function selectDependents(w: WriteContext, table: TableName, ids: number[]): Promise<Dependents> {
+  const found: Dependents = [];
+  for (const { table: dependent, column } of DEPENDENTS[table] ?? []) {
+    const rows = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(dependent)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(w.trx);
+    found.push({ table: dependent, column, rows: rows.rows });
+  }
+  return found;
+}
+
+function withDependents(row: Record<string, unknown>, key: unknown, dependents: Dependents) {
+  const mine = Object.fromEntries(
+    dependents
+      .map(
+        ({ table, column, rows }) => [table, rows.filter((r) => String(r[column]) === String(key))] as const,
+      )
+      .filter(([, rows]) => rows.length > 0),
+  );
+  return Object.keys(mine).length > 0 ? { ...row, [DEPENDENTS_KEY]: mine } : row;
 }
 
 /** Runs `edit`, then logs each monitored field whose stored value it changed. */

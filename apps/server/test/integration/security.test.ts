@@ -129,6 +129,36 @@ forEachDatabase('data recycle', (get) => {
     expect(again).toMatchObject({ code: 0, msg: `Record ${entry.id} has already been restored` });
   });
 
+  it('restores a deleted administrator together with their group memberships', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const editors = await createGroup(t.ctx, 'Restorable editors', [
+      'auth',
+      'auth/admin',
+      'auth/admin/index',
+    ]);
+    const id = await createAdmin(t.ctx, 'restorable', 'Secret123', [editors]);
+    expect((await call(t.app, 'POST', '/admin/auth.Admin/del', { token, body: { ids: [id] } })).code).toBe(1);
+    const entry = (await recycleEntries(t, 'admin')).find((e) => JSON.parse(e.data ?? '{}').id === id);
+    expect(
+      (
+        await call(t.app, 'POST', '/admin/security.DataRecycleLog/restore', {
+          token,
+          body: { ids: [entry?.id] },
+        })
+      ).code,
+    ).toBe(1);
+    const groups = await t.ctx.db.kysely
+      .selectFrom('admin_group_access')
+      .select('group_id')
+      .where('uid', '=', id)
+      .execute();
+    expect(groups.map((g) => Number(g.group_id))).toEqual([editors]);
+    const restored = await loginAdmin(t.app, 'restorable', 'Secret123');
+    const list = await call(t.app, 'GET', '/admin/auth.Admin/index', { token: restored.token });
+    expect(list.code).toBe(1);
+  });
+
   it('refuses a restore when the id was reused, and restores none of several when one conflicts', async () => {
     const t = get();
     const { token } = await loginSuper(t);

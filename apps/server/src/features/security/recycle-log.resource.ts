@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, now } from '../../context.js';
-import type { Row, WriteContext } from '../../crud/resource.js';
-import { requireColumn, requireTable } from '../../crud/table-info.js';
+import { DEPENDENTS, DEPENDENTS_KEY } from '../../crud/audit.js';
+import { asObject, type Row, type WriteContext } from '../../crud/resource.js';
+import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
 import { decodeNested, maskedData, RECYCLE_LOG, registerLogResource } from './log-shared.js';
@@ -38,16 +39,12 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
     const table = await requireTable(ctx.db, entry.data_table, w.trx);
     const pk = requireColumn(table, entry.primary_key);
     const data = decodeRow(entry.data);
-    // Only columns the table still has: a column dropped since the delete is left behind.
-    const row = Object.fromEntries(
-      table.columns.filter((column) => column.name in data).map((column) => [column.name, data[column.name]]),
-    );
+    const row = storedColumns(table, data);
     const key = row[pk];
     if (key === undefined || key === null) throw new ApiError('Table %s has no field %s', [table.name, pk]);
     // Tables are chosen at run time; the names were checked against the schema above.
-    const t = table.name as 'admin';
     const taken = await w.trx
-      .selectFrom(t)
+      .selectFrom(table.name as 'admin')
       .select(pk as 'id')
       .where(pk as 'id', '=', key as number)
       .executeTakeFirst();
@@ -59,17 +56,19 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
         table.name,
       ]);
     }
-    try {
-      await w.trx
-        .insertInto(t)
-        .values(row as never)
-        .execute();
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw new ApiError('Cannot restore record %s: a unique value of it is already taken in %s', [
+    await insertRestored(w, entry.id, table, [row]);
+    // Rows deleted along with it (group memberships), only into the tables this table owns.
+    const kept = asObject(data[DEPENDENTS_KEY]);
+    for (const { table: dependent } of DEPENDENTS[table.name] ?? []) {
+      const rows = Array.isArray(kept[dependent]) ? (kept[dependent] as unknown[]) : [];
+      if (rows.length === 0) continue;
+      const info = await requireTable(ctx.db, dependent, w.trx);
+      await insertRestored(
+        w,
         entry.id,
-        table.name,
-      ]);
+        info,
+        rows.map((r) => storedColumns(info, asObject(r))),
+      );
     }
     await w.trx
       .updateTable('security_data_recycle_log')
@@ -78,6 +77,33 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
       .execute();
   }
   return entries.length;
+}
+
+/** Only columns the table still has: a column dropped since the delete is left behind. */
+function storedColumns(table: TableInfo, data: Row): Row {
+  return Object.fromEntries(
+    table.columns.filter((column) => column.name in data).map((column) => [column.name, data[column.name]]),
+  );
+}
+
+async function insertRestored(
+  w: WriteContext,
+  entryId: number,
+  table: TableInfo,
+  rows: Row[],
+): Promise<void> {
+  try {
+    await w.trx
+      .insertInto(table.name as 'admin')
+      .values(rows as never)
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new ApiError('Cannot restore record %s: a unique value of it is already taken in %s', [
+      entryId,
+      table.name,
+    ]);
+  }
 }
 
 function decodeRow(json: string | null): Row {
