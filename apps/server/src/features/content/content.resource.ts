@@ -63,14 +63,14 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
         ctx.db,
         w.trx
           .insertInto('content')
-          .values({ ...data, body: sanitizeBody(data.body), create_time: time, update_time: time }),
+          .values({ ...data, body: await sanitizeBody(data.body), create_time: time, update_time: time }),
       );
     },
     edit: async (id, body, w) => {
       const data = parseInput(contentBody, body);
       const changed = await w.trx
         .updateTable('content')
-        .set({ ...data, body: sanitizeBody(data.body), update_time: now() })
+        .set({ ...data, body: await sanitizeBody(data.body), update_time: now() })
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
@@ -97,7 +97,7 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
       if (!row) throw new ApiError('Record not found');
       // The page names the site in its title without a second request.
       const siteName = await ctx.settings.get('site_name');
-      return ok({ content: { ...row, body: sanitizeBody(row.body ?? '') }, siteName });
+      return ok({ content: { ...row, body: await sanitizeBody(row.body ?? '') }, siteName });
     },
   });
 }

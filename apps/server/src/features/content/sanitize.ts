@@ -3,11 +3,22 @@
  * so only formatting survives: no scripts, event handlers, styles that could overlay the
  * page, frames or forms; links and images only over http(s) or site-relative paths.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
-const OPTIONS: sanitizeHtml.IOptions = {
+// Loaded on first use: the parser and its CSS dependency cost about 10 MB of memory, and
+// most processes never save or serve an article.
+let loaded: Promise<(html: string) => string> | undefined;
+const load = () => {
+  loaded ??= import('sanitize-html').then(({ default: sanitize }) => {
+    const configured = options(sanitize);
+    return (html: string) => sanitize(html, configured);
+  });
+  return loaded;
+};
+
+const options = (sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
+    ...sanitize.defaults.allowedTags,
     'img',
     'figure',
     'figcaption',
@@ -39,8 +50,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
   },
-};
+});
 
-export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+export async function sanitizeBody(html: string): Promise<string> {
+  return (await load())(html);
 }

@@ -3,7 +3,6 @@
  * first byte (usually port 465); TLS means STARTTLS, required. Failures come back as a
  * clear message, never a stack.
  */
-import { createTransport } from 'nodemailer';
 import { ApiError } from '../../http/errors.js';
 import type { Settings } from '../config/settings.js';
 
@@ -47,6 +46,8 @@ export async function sendMail(
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new ApiError('Please complete the mail configuration first');
   const ssl = mail.smtp_verification.toUpperCase() === 'SSL';
+  // Loaded on first use: most processes never send mail, and it costs about 8 MB of memory.
+  const { createTransport } = await import('nodemailer');
   const transport = createTransport({
     host: mail.smtp_server,
     port,
