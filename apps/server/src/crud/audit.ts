@@ -89,7 +89,7 @@ export async function captureDeletes(
         gone.map((row) => ({
           ...who(w),
           recycle_id: rule.id,
-          data: JSON.stringify(withDependents(row, row[pk], dependents)),
+          ...splitSecrets(withDependents(row, row[pk], dependents)),
           data_table: table.name,
           connection: rule.connection,
           primary_key: pk,
@@ -98,6 +98,24 @@ export async function captureDeletes(
       .execute();
   }
   return count;
+}
+
+/**
+ * A deleted row as `data` with password-like fields shown as ******, and those fields apart
+ * in `secret_data`: the log can be searched and shown without exposing hashes, and a
+ * restore still brings them back.
+ */
+function splitSecrets(row: Record<string, unknown>): { data: string; secret_data: string | null } {
+  const secrets = Object.fromEntries(
+    Object.entries(row).filter(([key, value]) => isSecretField(key) && value),
+  );
+  const shown = Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, key in secrets ? MASK : value]),
+  );
+  return {
+    data: JSON.stringify(shown),
+    secret_data: Object.keys(secrets).length > 0 ? JSON.stringify(secrets) : null,
+  };
 }
 
 type Dependents = { table: TableName; column: string; rows: Record<string, unknown>[] }[];

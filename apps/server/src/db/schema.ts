@@ -178,6 +178,8 @@ export interface SecurityDataRecycleLogTable {
   /** Addition: who restored the entry, and when (the entry is kept). */
   restore_admin_id: Default<number>;
   restore_time: Default<Time>;
+  /** Addition: password-like fields of the row (JSON), apart from the searchable `data`. */
+  secret_data: Default<string | null>;
 }
 
 export interface SecuritySensitiveDataTable {

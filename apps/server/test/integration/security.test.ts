@@ -101,6 +101,14 @@ forEachDatabase('data recycle', (get) => {
     expect(info.data.row.data.password).toBe('******');
     const listed = list.data.list.find((row: { id: number }) => row.id === entry.id);
     expect(JSON.parse(listed.data)).toMatchObject({ username: 'recycled1', password: '******' });
+    expect(listed).not.toHaveProperty('secret_data');
+    // Searching the deleted data cannot probe the hash either: it is not in the searched text.
+    expect(entry.data).not.toMatch(/argon2/);
+    const probe = await call(t.app, 'GET', '/admin/security.DataRecycleLog/index', {
+      token,
+      query: { 'search[0][field]': 'data', 'search[0][val]': 'argon2', 'search[0][operator]': 'LIKE' },
+    });
+    expect(probe.data.total).toBe(0);
 
     const restore = await call(t.app, 'POST', '/admin/security.DataRecycleLog/restore', {
       token,

@@ -8,7 +8,7 @@ import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
 import type { AnyDb } from './columns.js';
 
-export function securityHistoryMigration(_dialect: Dialect): Migration {
+export function securityHistoryMigration(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -16,6 +16,11 @@ export function securityHistoryMigration(_dialect: Dialect): Migration {
         .addColumn('restore_admin_id', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema.alterTable('security_data_recycle_log').addColumn('restore_time', 'bigint').execute();
+      // Password-like fields of a deleted row, kept apart from the searchable, shown `data`.
+      await db.schema
+        .alterTable('security_data_recycle_log')
+        .addColumn('secret_data', dialect === 'mysql' ? sql`longtext` : 'text')
+        .execute();
       await db.schema
         .alterTable('security_sensitive_data_log')
         .addColumn('rollback_admin_id', 'integer', (c) => c.notNull().defaultTo(0))
@@ -35,7 +40,7 @@ export function securityHistoryMigration(_dialect: Dialect): Migration {
       for (const column of ['after_digest', 'rollback_time', 'rollback_admin_id']) {
         await db.schema.alterTable('security_sensitive_data_log').dropColumn(column).execute();
       }
-      for (const column of ['restore_time', 'restore_admin_id']) {
+      for (const column of ['secret_data', 'restore_time', 'restore_admin_id']) {
         await db.schema.alterTable('security_data_recycle_log').dropColumn(column).execute();
       }
     },

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { isSecretField, MASK } from '../../crud/audit.js';
 import type { ListField } from '../../crud/list-params.js';
 import {
   type AnySelect,
@@ -158,30 +157,15 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
   });
 }
 
-/**
- * A deleted row for the info tree: the JSON decoded, fields holding JSON decoded once more,
- * and password-like fields shown as ****** (the log keeps them, so a restore brings them back).
- */
+/** A deleted row for the info tree: the JSON decoded, and fields holding JSON decoded once more. */
 export function decodeNested(json: unknown): unknown {
   const parsed = tryJson(json);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return parsed;
   return Object.fromEntries(
     Object.entries(parsed).map(([key, value]) => {
-      if (isSecretField(key) && value) return [key, MASK];
       const inner = typeof value === 'string' && /^\s*[[{]/.test(value) ? tryJson(value) : undefined;
       return [key, inner && typeof inner === 'object' ? inner : value];
     }),
-  );
-}
-
-/** The deleted row as JSON text for the list, with password-like fields masked. */
-export function maskedData(json: unknown): unknown {
-  const parsed = tryJson(json);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return json;
-  return JSON.stringify(
-    Object.fromEntries(
-      Object.entries(parsed).map(([key, value]) => [key, isSecretField(key) && value ? MASK : value]),
-    ),
   );
 }
 

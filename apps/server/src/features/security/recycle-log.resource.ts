@@ -11,7 +11,7 @@ import { asObject, type Row, type WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
-import { decodeNested, maskedData, RECYCLE_LOG, registerLogResource } from './log-shared.js';
+import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerLogResource(app, ctx, {
@@ -21,7 +21,8 @@ export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext
       data: { column: 'security_data_recycle_log.data', type: 'string' },
       is_restore: { column: 'security_data_recycle_log.is_restore', type: 'number' },
     },
-    present: (row, detail) => ({ ...row, data: detail ? decodeNested(row.data) : maskedData(row.data) }),
+    present: ({ secret_data: _secrets, ...row }, detail) =>
+      detail ? { ...row, data: decodeNested(row.data) } : row,
     undo: { action: 'restore', message: 'Restored %s records', run: restoreEntries },
   });
 }
@@ -38,7 +39,7 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
     if (entry.is_restore === 1) throw new ApiError('Record %s has already been restored', [entry.id]);
     const table = await requireTable(ctx.db, entry.data_table, w.trx);
     const pk = requireColumn(table, entry.primary_key);
-    const data = decodeRow(entry.data);
+    const data = { ...decodeRow(entry.data), ...(entry.secret_data ? decodeRow(entry.secret_data) : {}) };
     const row = storedColumns(table, data);
     const key = row[pk];
     if (key === undefined || key === null) throw new ApiError('Table %s has no field %s', [table.name, pk]);
