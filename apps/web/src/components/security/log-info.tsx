@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { timeFormat } from '../../utils/time';
 import type { Row } from '../table/types';
+import type { UndoAction } from './undo-buttons';
 import './security.css';
 
 export interface InfoItem {
@@ -22,39 +23,20 @@ export function adminName(nickname: unknown, username: unknown): string {
   return `${String(nickname ?? '')}(${String(username)})`;
 }
 
-export interface UndoneLabels {
-  yes: string;
-  no: string;
-  by: string;
-}
-
-/**
- * Renders whether an entry was undone, and by whom and when (in the tag's tooltip), from
- * the flag and time columns of its log.
- */
-export function undoneTag(flag: string, timeField: string, labels: UndoneLabels) {
+/** Whether an entry was undone, and by whom and when (in the tag's tooltip). */
+export function undoneTag(undo: UndoAction) {
   return function UndoneTag(row: Row) {
-    return <UndoneTagView row={row} flag={flag} timeField={timeField} labels={labels} />;
+    return <UndoneTagView row={row} undo={undo} />;
   };
 }
 
-function UndoneTagView({
-  row,
-  flag,
-  timeField,
-  labels,
-}: {
-  row: Row;
-  flag: string;
-  timeField: string;
-  labels: UndoneLabels;
-}) {
+function UndoneTagView({ row, undo }: { row: Row; undo: UndoAction }) {
   const { t } = useTranslation();
-  if (row[flag] !== 1) return <Tag>{t(labels.no)}</Tag>;
+  if (row[undo.flag] !== 1) return <Tag>{t(undo.status.no)}</Tag>;
   const name = adminName(row.undo_nickname, row.undo_username);
   return (
-    <Tag color="success" title={t(labels.by, { name, time: timeFormat(row[timeField] as number) })}>
-      {t(labels.yes)}
+    <Tag color="success" title={t(undo.status.by, { name, time: timeFormat(row[undo.timeField] as number) })}>
+      {t(undo.status.yes)}
     </Tag>
   );
 }

@@ -5,17 +5,54 @@
  */
 import { useCallback, useState } from 'react';
 import { ListPage } from '../table/list-page';
-import type { Column, Row } from '../table/types';
-import { type InfoItem, LogInfo } from './log-info';
+import type { Column } from '../table/types';
+import { type InfoItem, LogInfo, undoneTag } from './log-info';
 import { LogRowButtons, type UndoAction, UndoHeaderButton } from './undo-buttons';
 
 export interface SecurityLogSpec {
   undo: UndoAction;
-  /** Whether a row was already restored or rolled back. */
-  undone(row: Row): boolean;
-  quickSearchFields: string;
+  /** Alias of the joined rule (`recycle.name`, `sensitive.name`) and its column's title. */
+  rule: 'recycle' | 'sensitive';
+  ruleLabel: string;
+  /** Title of the time the entry was written. */
+  timeLabel: string;
+  /** The log's own columns, shown between the shared ones. */
   columns: Column[];
   info: InfoItem[];
+}
+
+/** The columns both logs share, around the log's own. */
+function logColumns(spec: SecurityLogSpec): Column[] {
+  const { undo, rule } = spec;
+  return [
+    { prop: 'id', label: 'Id', width: 70 },
+    {
+      prop: 'admin_nickname',
+      searchField: 'admin.nickname',
+      label: 'security.Operation administrator',
+      operator: 'LIKE',
+    },
+    { prop: 'rule_name', searchField: `${rule}.name`, label: spec.ruleLabel, operator: 'LIKE' },
+    {
+      prop: 'controller_as',
+      searchField: `${rule}.controller_as`,
+      label: 'security.Controller',
+      operator: 'LIKE',
+    },
+    { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
+    { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
+    ...spec.columns,
+    {
+      prop: undo.flag,
+      label: undo.label,
+      render: undoneTag(undo),
+      replaceValue: { '0': undo.status.no, '1': undo.status.yes },
+      comSearchRender: 'select',
+    },
+    { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
+    { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
+    { prop: 'create_time', label: spec.timeLabel, render: 'datetime', sortable: true, operator: 'RANGE' },
+  ];
 }
 
 export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
@@ -27,10 +64,10 @@ export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
       <ListPage
         spec={{
           api: undo.api,
-          quickSearchFields: spec.quickSearchFields,
+          quickSearchFields: spec.ruleLabel,
           headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
           rowButtons: ['delete'],
-          columns: spec.columns,
+          columns: logColumns(spec),
           onDblClick: (row) => setInfo(row.id),
           extraRowButtonCount: 2,
           headerExtra: (selected, done) => <UndoHeaderButton spec={undo} selected={selected} done={done} />,
@@ -38,7 +75,7 @@ export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
             <LogRowButtons
               spec={undo}
               id={row.id}
-              undone={spec.undone(row)}
+              undone={row[undo.flag] === 1}
               onInfo={() => setInfo(row.id)}
               done={refresh}
             />

@@ -25,17 +25,9 @@ interface FieldLabel {
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 
-function useOptions(api: string) {
-  const [controllers, setControllers] = useState<ControllerOption[]>([]);
+function useTables() {
   const [tables, setTables] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
-    createAxios<{ controllers: ControllerOption[] }>({
-      url: `${api}index`,
-      method: 'get',
-      params: { limit: 1 },
-    })
-      .then((res) => setControllers(res.data.controllers))
-      .catch(() => undefined);
     createAxios<{ list: { table: string; comment: string }[] }>({
       url: '/admin/ajax/getTableList',
       method: 'get',
@@ -44,8 +36,8 @@ function useOptions(api: string) {
         setTables(res.data.list.map((row) => ({ value: row.table, label: `${row.table} (${row.comment})` }))),
       )
       .catch(() => undefined);
-  }, [api]);
-  return { controllers, tables };
+  }, []);
+  return tables;
 }
 
 function useColumns(table: string | undefined) {
@@ -107,11 +99,13 @@ function FieldLabels({
   );
 }
 
-export function securityRuleForm(api: string, kind: 'recycle' | 'sensitive') {
-  return function SecurityRuleForm(_props: FormProps) {
+export function securityRuleForm(kind: 'recycle' | 'sensitive') {
+  return function SecurityRuleForm({ extra }: FormProps) {
     const { t } = useTranslation();
     const form = Form.useFormInstance();
-    const { controllers, tables } = useOptions(api);
+    // The list's index answers the monitorable controllers along with the rules.
+    const controllers = (extra.controllers ?? []) as ControllerOption[];
+    const tables = useTables();
     const table: string | undefined = Form.useWatch('data_table', form);
     const columns = useColumns(kind === 'sensitive' ? table : undefined);
 

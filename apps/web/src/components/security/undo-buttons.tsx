@@ -19,6 +19,11 @@ export interface UndoAction {
   confirm: string;
   tip: string;
   icon: ReactNode;
+  /** The entry's flag column (1 once undone) and the time it was undone. */
+  flag: 'is_restore' | 'is_rollback';
+  timeField: 'restore_time' | 'rollback_time';
+  /** Translation keys of the status: undone, not undone, and "by {name} at {time}". */
+  status: { yes: string; no: string; by: string };
 }
 
 function undo({ api, action }: UndoAction, ids: Key[]) {

@@ -19,11 +19,13 @@ export interface FormTarget {
 export function FormDialog<R extends Row>({
   spec,
   target,
+  extra,
   onClose,
   onSaved,
 }: {
   spec: ListSpec<R>;
   target: FormTarget;
+  extra: Row;
   onClose(): void;
   onSaved(next: FormTarget | null): void;
 }) {
@@ -110,7 +112,7 @@ export function FormDialog<R extends Row>({
             labelWrap
             preserve={false}
           >
-            {Fields && row && <Fields operate={target.operate} row={row} />}
+            {Fields && row && <Fields operate={target.operate} row={row} extra={extra} />}
           </Form>
         </div>
       </Spin>

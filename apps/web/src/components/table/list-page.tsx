@@ -228,6 +228,7 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           key={`${formTarget.operate}:${String(formTarget.ids[0] ?? '')}`}
           spec={spec}
           target={formTarget}
+          extra={state.extra}
           onClose={() => setFormTarget(null)}
           onSaved={(next) => {
             setFormTarget(next);

@@ -68,6 +68,8 @@ export interface FormProps<R extends Row = Row> {
   operate: 'add' | 'edit';
   /** The row being edited (from `edit?id=`), or the form defaults when adding. */
   row: R;
+  /** What the list's index answered besides its rows (e.g. the options a form offers). */
+  extra: Row;
 }
 
 export interface ListSpec<R extends Row = Row> {

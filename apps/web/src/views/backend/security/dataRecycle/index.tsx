@@ -10,7 +10,7 @@ const spec: ListSpec = {
   api: API,
   quickSearchFields: 'security.Rule name',
   columns: ruleColumns('security.Delete monitoring'),
-  form: securityRuleForm(API, 'recycle'),
+  form: securityRuleForm('recycle'),
   formDefaults: { status: '1' },
   formWidth: 720,
 };

@@ -19,15 +19,17 @@ const RESTORE: UndoAction = {
   label: 'security.Restore',
   confirm: 'security.Restore the selected records?',
   tip: 'security.Restore into the original table',
+  flag: 'is_restore',
+  timeField: 'restore_time',
+  status: {
+    yes: 'security.Restored',
+    no: 'security.Not restored',
+    by: 'security.Restored by {name} at {time}',
+  },
   icon: <RollbackOutlined />,
 };
-const RESTORED = {
-  yes: 'security.Restored',
-  no: 'security.Not restored',
-  by: 'security.Restored by {name} at {time}',
-};
 
-const restoredTag = undoneTag('is_restore', 'restore_time', RESTORED);
+const restoredTag = undoneTag(RESTORE);
 
 function DeletedData({ data }: { data: unknown }) {
   const { t } = useTranslation();
@@ -59,30 +61,10 @@ const INFO: InfoItem[] = [
 
 const LOG: SecurityLogSpec = {
   undo: RESTORE,
-  undone: (row) => row.is_restore === 1,
-  quickSearchFields: 'security.Recycling rule name',
+  rule: 'recycle',
+  ruleLabel: 'security.Recycling rule name',
+  timeLabel: 'security.Delete time',
   columns: [
-    { prop: 'id', label: 'Id', width: 70 },
-    {
-      prop: 'admin_nickname',
-      searchField: 'admin.nickname',
-      label: 'security.Operation administrator',
-      operator: 'LIKE',
-    },
-    {
-      prop: 'rule_name',
-      searchField: 'recycle.name',
-      label: 'security.Recycling rule name',
-      operator: 'LIKE',
-    },
-    {
-      prop: 'controller_as',
-      searchField: 'recycle.controller_as',
-      label: 'security.Controller',
-      operator: 'LIKE',
-    },
-    { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
-    { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
     {
       prop: 'data',
       label: 'security.Deleted data',
@@ -92,22 +74,6 @@ const LOG: SecurityLogSpec = {
           {row.data}
         </span>
       ),
-    },
-    {
-      prop: 'is_restore',
-      label: 'security.Restore',
-      render: restoredTag,
-      replaceValue: { '0': 'security.Not restored', '1': 'security.Restored' },
-      comSearchRender: 'select',
-    },
-    { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
-    { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
-    {
-      prop: 'create_time',
-      label: 'security.Delete time',
-      render: 'datetime',
-      sortable: true,
-      operator: 'RANGE',
     },
   ],
   info: INFO,

@@ -28,7 +28,7 @@ const spec: ListSpec = {
     },
     ...rest,
   ],
-  form: securityRuleForm(API, 'sensitive'),
+  form: securityRuleForm('sensitive'),
   formDefaults: { status: '1', fields: [] },
   formWidth: 720,
 };

@@ -17,15 +17,17 @@ const ROLLBACK: UndoAction = {
   label: 'security.Rollback',
   confirm: 'security.Roll back the selected records?',
   tip: 'security.Write the value before the change back',
+  flag: 'is_rollback',
+  timeField: 'rollback_time',
+  status: {
+    yes: 'security.Rolled back',
+    no: 'security.Not rolled back',
+    by: 'security.Rolled back by {name} at {time}',
+  },
   icon: <LoginOutlined />,
 };
-const ROLLED_BACK = {
-  yes: 'security.Rolled back',
-  no: 'security.Not rolled back',
-  by: 'security.Rolled back by {name} at {time}',
-};
 
-const rolledBackTag = undoneTag('is_rollback', 'rollback_time', ROLLED_BACK);
+const rolledBackTag = undoneTag(ROLLBACK);
 
 const value = (text: unknown) => (
   <pre className="ba-security-value">{text === null ? 'NULL' : String(text)}</pre>
@@ -57,46 +59,14 @@ const INFO: InfoItem[] = [
 
 const LOG: SecurityLogSpec = {
   undo: ROLLBACK,
-  undone: (row) => row.is_rollback === 1,
-  quickSearchFields: 'security.Rule name',
+  rule: 'sensitive',
+  ruleLabel: 'security.Rule name',
+  timeLabel: 'security.Modification time',
   columns: [
-    { prop: 'id', label: 'Id', width: 70 },
-    {
-      prop: 'admin_nickname',
-      searchField: 'admin.nickname',
-      label: 'security.Operation administrator',
-      operator: 'LIKE',
-    },
-    { prop: 'rule_name', searchField: 'sensitive.name', label: 'security.Rule name', operator: 'LIKE' },
-    {
-      prop: 'controller_as',
-      searchField: 'sensitive.controller_as',
-      label: 'security.Controller',
-      operator: 'LIKE',
-      hidden: true,
-    },
-    { prop: 'connection', label: 'security.Connection', operator: 'LIKE', hidden: true },
-    { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
     { prop: 'id_value', label: 'security.Modified row', operator: false },
     { prop: 'data_comment', label: 'security.Modified item', operator: 'LIKE' },
     { prop: 'before', label: 'security.Before', operator: 'LIKE', render: (row) => clipped(row.before) },
     { prop: 'after', label: 'security.After', operator: 'LIKE', render: (row) => clipped(row.after) },
-    {
-      prop: 'is_rollback',
-      label: 'security.Rollback',
-      render: rolledBackTag,
-      replaceValue: { '0': 'security.Not rolled back', '1': 'security.Rolled back' },
-      comSearchRender: 'select',
-    },
-    { prop: 'ip', label: 'IP', render: 'tag', operator: 'LIKE' },
-    { prop: 'useragent', label: 'User Agent', operator: 'LIKE', hidden: true },
-    {
-      prop: 'create_time',
-      label: 'security.Modification time',
-      render: 'datetime',
-      sortable: true,
-      operator: 'RANGE',
-    },
   ],
   info: INFO,
 };
