@@ -4,9 +4,9 @@
  * so a failed write leaves no entry and a failed capture fails the write.
  */
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type AppContext, now } from '../context.js';
-import type { TableName } from '../db/schema.js';
+import type { Database, TableName } from '../db/schema.js';
 import type { WriteContext } from './resource.js';
 import { requireColumn, requireTable } from './table-info.js';
 
@@ -53,6 +53,22 @@ function who(w: WriteContext) {
   };
 }
 
+/** The first enabled rule watching a controller, read in the write's transaction. */
+function enabledRule<T extends 'security_data_recycle' | 'security_sensitive_data'>(
+  w: WriteContext,
+  table: T,
+  controller: string,
+) {
+  // Both rule tables share these columns; the cast narrows Kysely's table union.
+  return w.trx
+    .selectFrom(table as 'security_sensitive_data')
+    .selectAll()
+    .where('controller_as', '=', controllerKey(controller))
+    .where('status', '=', '1')
+    .orderBy('id')
+    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
 /** Runs `del`, then files every row it actually removed in the recycle log. */
 export async function captureDeletes(
   ctx: AppContext,
@@ -61,13 +77,7 @@ export async function captureDeletes(
   ids: number[],
   del: () => Promise<number>,
 ): Promise<number> {
-  const rule = await w.trx
-    .selectFrom('security_data_recycle')
-    .selectAll()
-    .where('controller_as', '=', controllerKey(controller))
-    .where('status', '=', '1')
-    .orderBy('id')
-    .executeTakeFirst();
+  const rule = await enabledRule(w, 'security_data_recycle', controller);
   if (!rule) return del();
   const table = await requireTable(ctx.db, rule.data_table, w.trx);
   const pk = requireColumn(table, rule.primary_key);
@@ -150,13 +160,7 @@ export async function captureEdit(
   id: number,
   edit: () => Promise<void>,
 ): Promise<void> {
-  const rule = await w.trx
-    .selectFrom('security_sensitive_data')
-    .selectAll()
-    .where('controller_as', '=', controllerKey(controller))
-    .where('status', '=', '1')
-    .orderBy('id')
-    .executeTakeFirst();
+  const rule = await enabledRule(w, 'security_sensitive_data', controller);
   if (!rule) return edit();
   const table = await requireTable(ctx.db, rule.data_table, w.trx);
   const pk = requireColumn(table, rule.primary_key);

@@ -11,7 +11,11 @@ import type { Database } from '../../db/schema.js';
 
 export type RuleKind = 'recycle' | 'sensitive';
 
-/** Logs and money ledgers are append-only records; watching them would only duplicate them. */
+/**
+ * The logs record deletes and edits themselves; watching them would only duplicate them. (Money
+ * and points ledgers never delete or edit, so they are never offered.) Sensitive rules skip the
+ * admin log and config items, as the original does.
+ */
 const NEVER = new Set(['security/datarecyclelog', 'security/sensitivedatalog']);
 const NEVER_SENSITIVE = new Set(['auth/adminlog', 'routine/config']);
 
