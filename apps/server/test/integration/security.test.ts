@@ -528,7 +528,33 @@ forEachDatabase('data security rules', (get) => {
     expect(stored).toMatchObject({ controller: 'content/Content', controller_as: 'content/content' });
     expect(JSON.parse(stored.data_fields ?? '')).toEqual({ title: 'Title' });
 
-    // The switch keeps the fields; the edit of a watched title is then logged.
+    // The new rule watches content titles: renaming an article is logged under its label.
+    await call(t.app, 'POST', '/admin/content.Content/add', {
+      token,
+      body: { kind: 'article', title: 'Watched title', body: '' },
+    });
+    const article = await t.ctx.db.kysely
+      .selectFrom('content')
+      .select('id')
+      .where('title', '=', 'Watched title')
+      .executeTakeFirstOrThrow();
+    const rename = (title: string) =>
+      call(t.app, 'POST', '/admin/content.Content/edit', {
+        token,
+        body: { id: article.id, kind: 'article', title, body: '' },
+      });
+    expect((await rename('Renamed title')).code).toBe(1);
+    const contentEntries = () =>
+      t.ctx.db.kysely
+        .selectFrom('security_sensitive_data_log')
+        .select(['before', 'after', 'data_comment'])
+        .where('data_table', '=', 'content')
+        .execute();
+    expect(await contentEntries()).toEqual([
+      { before: 'Watched title', after: 'Renamed title', data_comment: 'Title' },
+    ]);
+
+    // The switch turns monitoring off and keeps the fields.
     const off = await call(t.app, 'POST', '/admin/security.SensitiveData/edit', {
       token,
       body: { id: stored.id, status: '0' },
@@ -540,5 +566,7 @@ forEachDatabase('data security rules', (get) => {
       .where('id', '=', stored.id)
       .executeTakeFirstOrThrow();
     expect(reread).toMatchObject({ status: '0', data_fields: stored.data_fields });
+    expect((await rename('Unwatched title')).code).toBe(1);
+    expect(await contentEntries()).toHaveLength(1);
   });
 });
