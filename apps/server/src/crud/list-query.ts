@@ -7,6 +7,7 @@ import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool
 import type { Dialect } from '../db/connection.js';
 import { fail } from '../http/errors.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
+import { searchPhrase, usesSearchIndex } from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
 
 export * from './list-params.js';
@@ -58,17 +59,11 @@ export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q
   return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
 }
 
-/** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
-const TRIGRAM = 3;
-
 function quickSearch(spec: ListSpec, text: string, dialect: Dialect): Condition {
-  if (dialect === 'sqlite' && spec.quickSearchIndex && [...text].length >= TRIGRAM) {
-    // One FTS phrase is a case-insensitive substring match on any indexed column, like the
-    // LIKE below; inside a phrase only the double quote is special, and it is doubled.
+  if (spec.quickSearchIndex && usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
-    const phrase = `"${text.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${phrase})`;
+    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text)})`;
   }
   const pattern = `%${escapeLike(text)}%`;
   const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));

@@ -23,6 +23,7 @@ import {
   parseListParams,
 } from './list-query.js';
 import { forgetRemarks, routeRemark } from './remark.js';
+import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
@@ -196,14 +197,19 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
 async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
   const query = asObject(request.query);
   const params = parseListParams(query, spec.list);
+  const unfiltered = await spec.listQuery(ctx.db.kysely, request);
+  const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
+  if (!spec.tree) {
+    const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.db.dialect, spec.list, params, unfiltered);
+    if (searched) return { list: await present(searched.rows), total: searched.total };
+  }
   const base = applyListFilters(
-    await spec.listQuery(ctx.db.kysely, request),
+    unfiltered,
     spec.list,
     params,
     ctx.db.dialect,
     await ctx.settings.get('time_zone'),
   );
-  const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
 
   if (spec.tree) {
     const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);

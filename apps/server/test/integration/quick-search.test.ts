@@ -66,6 +66,40 @@ forEachDatabase('quick search', (get) => {
     expect(await found(token, 'erin_n')).toEqual([]);
   });
 
+  it('pages and orders searched lists alike, whether the search stands alone or not', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const names = Array.from({ length: 12 }, (_, i) => `pager_${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) await add(token, name, 'Pager');
+    const page = async (query: Record<string, string>) => {
+      const res = await call(t.app, 'GET', INDEX, { token, query: { quickSearch: 'pager_', ...query } });
+      expect(res.code, res.msg).toBe(1);
+      return {
+        total: res.data.total,
+        names: (res.data.list as { username: string }[]).map((r) => r.username),
+      };
+    };
+    // Newest first by default; page 2 of 5 is the 6th to 10th newest.
+    expect(await page({ page: '2', limit: '5' })).toEqual({ total: 12, names: names.slice(2, 7).reverse() });
+    expect(await page({ page: '3', limit: '5', order: 'id,asc' })).toEqual({
+      total: 12,
+      names: names.slice(10),
+    });
+    expect(await page({ page: '4', limit: '5' })).toEqual({ total: 12, names: [] });
+    // Another order or another condition: the same rows through the general query.
+    expect(await page({ limit: '3', order: 'username,desc' })).toEqual({
+      total: 12,
+      names: ['pager_12', 'pager_11', 'pager_10'],
+    });
+    const searched = await page({
+      limit: '3',
+      'search[0][field]': 'status',
+      'search[0][operator]': 'eq',
+      'search[0][val]': '1',
+    });
+    expect(searched).toEqual({ total: 12, names: ['pager_12', 'pager_11', 'pager_10'] });
+  });
+
   it('searches the admin log by title', async () => {
     const t = get();
     const { token } = await loginSuper(t);

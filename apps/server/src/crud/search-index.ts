@@ -1,0 +1,63 @@
+/**
+ * SQLite quick search through the FTS5 trigram index (ListSpec.quickSearchIndex). Reading
+ * the index is most of a searched list's cost: a condition `id in (… match …)` reads it
+ * once for the total and again for the page. When the search is the list's only condition
+ * and the list is in primary-key order (the common case: typing in the quick-search box),
+ * the index is read once instead: its matching ids are the total, and the page is their
+ * slice, fetched by primary key.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
+import type { ListParams, ListSpec } from './list-params.js';
+import type { AnySelect } from './resource.js';
+
+/** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
+const TRIGRAM = 3;
+
+export function usesSearchIndex(spec: ListSpec, text: string, dialect: Dialect): boolean {
+  return dialect === 'sqlite' && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
+}
+
+/**
+ * One FTS phrase is a case-insensitive substring match on any indexed column, like LIKE
+ * %text%; inside a phrase only the double quote is special, and it is doubled.
+ */
+export function searchPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The page and total of a list whose only condition is the quick search, from one read of
+ * the index; null when the list has other conditions, joins or another order.
+ */
+export async function pageFromSearchIndex(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: ListSpec,
+  params: ListParams,
+  base: AnySelect,
+): Promise<{ rows: Record<string, unknown>[]; total: number } | null> {
+  const index = spec.quickSearchIndex;
+  const pk = spec.fields[spec.pk];
+  const node = base.toOperationNode();
+  const simple = index && pk && params.order.field === spec.pk && !node.where && !node.joins && !node.groupBy;
+  if (!simple || !usesSearchIndex(spec, params.quickSearch, dialect)) return null;
+  if (params.search.length > 0 || params.initValue.length > 0) return null;
+
+  // The ids come back as one JSON array: a row per match would cost more than the match.
+  const table = sql.table(index);
+  const phrase = searchPhrase(params.quickSearch);
+  const matched = await sql<{ ids: string }>`
+    select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`.execute(db);
+  const ids = (JSON.parse(matched.rows[0]?.ids ?? '[]') as number[]).sort((a, b) => a - b);
+  if (params.order.direction === 'desc') ids.reverse();
+  const offset = (params.page - 1) * params.limit;
+  const pageIds = ids.slice(offset, offset + params.limit);
+  if (pageIds.length === 0) return { rows: [], total: ids.length };
+  const rows = await base
+    .where(sql.ref(pk.column), 'in', pageIds)
+    .orderBy(sql.ref(pk.column), params.order.direction)
+    .execute();
+  return { rows: rows as Record<string, unknown>[], total: ids.length };
+}
