@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { AdminTable } from '../db/schema.js';
 import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
@@ -53,12 +54,23 @@ type CachedGrants = Grants & { groupIds: number[]; at: number };
 
 export class AdminAuth {
   private readonly grantsCache = new Map<number, CachedGrants>();
+  /** The token and its administrator in one query: this runs on every back-office request. */
+  private readonly tokenWithAdmin;
 
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    const { kysely } = db;
+    this.tokenWithAdmin = preparedQuery(kysely, 1, (stored: string) =>
+      kysely
+        .selectFrom('token')
+        .innerJoin('admin', 'admin.id', 'token.user_id')
+        .select(['token.type', 'token.user_id', 'token.expire_time', ...PROFILE_COLUMNS])
+        .where('token.token', '=', stored),
+    );
+  }
 
   /** Route guard: sets request.admin and refuses callers who lack `access`. */
   async authenticate(request: FastifyRequest, access: Access, permission: string): Promise<void> {
@@ -87,18 +99,9 @@ export class AdminAuth {
     return this.withGrants(admin, token);
   }
 
-  /** The token and its administrator in one query: this runs on every back-office request. */
   private async findByToken(token: string) {
     const stored = this.tokens.storedForm(token);
-    const row =
-      stored === null
-        ? undefined
-        : await this.db.kysely
-            .selectFrom('token')
-            .innerJoin('admin', 'admin.id', 'token.user_id')
-            .select(['token.type', 'token.user_id', 'token.expire_time', ...PROFILE_COLUMNS])
-            .where('token.token', '=', stored)
-            .executeTakeFirst();
+    const [row] = stored === null ? [] : await this.tokenWithAdmin(stored);
     return classifyToken(row, ['admin']);
   }
 

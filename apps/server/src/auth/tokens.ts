@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { now } from '../context.js';
 import type { Db } from '../db/connection.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { TokenType } from '../db/schema.js';
 
 export interface TokenRow {
@@ -24,11 +25,18 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 export class TokenService {
   private lastSweep = 0;
+  /** Runs on every member request (and refresh): compiled once. */
+  private readonly byStoredForm;
 
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-  ) {}
+  ) {
+    const { kysely } = db;
+    this.byStoredForm = preparedQuery(kysely, 1, (stored: string) =>
+      kysely.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', stored),
+    );
+  }
 
   hash(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('hex');
@@ -54,11 +62,7 @@ export class TokenService {
   async lookup(token: string, types: readonly TokenType[]): Promise<TokenLookup> {
     const stored = this.storedForm(token);
     if (stored === null) return { state: 'missing' };
-    const row = await this.db.kysely
-      .selectFrom('token')
-      .select(['type', 'user_id', 'expire_time'])
-      .where('token', '=', stored)
-      .executeTakeFirst();
+    const [row] = await this.byStoredForm(stored);
     return classifyToken(row, types);
   }
 
