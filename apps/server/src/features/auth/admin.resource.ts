@@ -10,9 +10,11 @@ import { z } from 'zod';
 import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
+import { LIMITS } from '../../crud/list-params.js';
 import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
@@ -57,6 +59,9 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
 
   const scope = async (db: Kysely<Database>, request: FastifyRequest) =>
     manageableAdminIds(db, caller(request));
+  // Builders are immutable: the listed columns are parsed once, not on every list request.
+  const listed = kysely.selectFrom('admin').select(PUBLIC_COLUMNS);
+  const withGroups = groupsAdder(kysely);
 
   registerResource(app, ctx, {
     controller: 'auth.Admin',
@@ -80,10 +85,9 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     },
     listQuery: async (db, request) => {
       const visible = await scope(db, request);
-      const query = db.selectFrom('admin').select(PUBLIC_COLUMNS);
-      return visible === 'all' ? query : query.where('admin.id', 'in', [...visible]);
+      return visible === 'all' ? listed : listed.where('admin.id', 'in', [...visible]);
     },
-    present: (rows) => withGroups(ctx, rows),
+    present: withGroups,
     loadRow: async (id, request) => {
       const visible = await scope(kysely, request);
       if (visible !== 'all' && !visible.has(id)) return undefined;
@@ -93,7 +97,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [withGroup] = await withGroups(ctx, [row]);
+      const [withGroup] = await withGroups([row]);
       return { ...withGroup, password: '' };
     },
     add: async (body, w) => {
@@ -166,21 +170,41 @@ async function deleteAdmins(ids: number[], w: WriteContext, visible: Set<number>
   return Number(result.numDeletedRows);
 }
 
-/** Adds `group_arr` (ids) and `group_name_arr` (names) to listed administrators. */
-async function withGroups(ctx: AppContext, rows: Row[]): Promise<Row[]> {
-  const ids = rows.map((row) => Number(row.id));
-  if (ids.length === 0) return rows;
-  const links = await ctx.db.kysely
-    .selectFrom('admin_group_access')
-    .innerJoin('admin_group', 'admin_group.id', 'admin_group_access.group_id')
-    .select(['admin_group_access.uid', 'admin_group.id', 'admin_group.name'])
-    .where('admin_group_access.uid', 'in', ids)
-    .orderBy('admin_group.id')
-    .execute();
-  return rows.map((row) => {
-    const mine = links.filter((link) => link.uid === row.id);
-    return { ...row, group_arr: mine.map((l) => l.id), group_name_arr: mine.map((l) => l.name) };
-  });
+/**
+ * Adds `group_arr` (ids) and `group_name_arr` (names) to listed administrators. Every list
+ * page asks, so the query is compiled once for each page length.
+ */
+function groupsAdder(kysely: Kysely<Database>) {
+  const byLength = new Map<
+    number,
+    (...ids: number[]) => Promise<{ uid: number; id: number; name: string }[]>
+  >();
+  const links = (ids: number[]) => {
+    let query = byLength.get(ids.length);
+    if (!query) {
+      query = preparedQuery(kysely, ids.length, (...uids: number[]) =>
+        kysely
+          .selectFrom('admin_group_access')
+          .innerJoin('admin_group', 'admin_group.id', 'admin_group_access.group_id')
+          .select(['admin_group_access.uid', 'admin_group.id', 'admin_group.name'])
+          .where('admin_group_access.uid', 'in', uids)
+          .orderBy('admin_group.id'),
+      );
+      if (ids.length <= LIMITS.limit) byLength.set(ids.length, query);
+    }
+    return query(...ids);
+  };
+  return async (rows: Row[]): Promise<Row[]> => {
+    if (rows.length === 0) return rows;
+    const found = await links(rows.map((row) => Number(row.id)));
+    // The rows are fresh from the query: filled in place rather than copied.
+    for (const row of rows) {
+      const mine = found.filter((link) => link.uid === row.id);
+      row.group_arr = mine.map((l) => l.id);
+      row.group_name_arr = mine.map((l) => l.name);
+    }
+    return rows;
+  };
 }
 
 async function groupIdsOf(trx: Transaction<Database>, adminId: number): Promise<number[]> {
