@@ -8,6 +8,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { ListParams, ListSpec } from './list-params.js';
 import type { AnySelect } from './resource.js';
@@ -55,9 +56,23 @@ export async function pageFromSearchIndex(
   const offset = (params.page - 1) * params.limit;
   const pageIds = ids.slice(offset, offset + params.limit);
   if (pageIds.length === 0) return { rows: [], total: ids.length };
-  const rows = await base
-    .where(sql.ref(pk.column), 'in', pageIds)
-    .orderBy(sql.ref(pk.column), params.order.direction)
-    .execute();
-  return { rows: rows as Record<string, unknown>[], total: ids.length };
+  const rows = await pageQuery(db, base, pk.column, params.order.direction)(JSON.stringify(pageIds));
+  return { rows, total: ids.length };
+}
+
+type PageQuery = (ids: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * The page's rows by their ids (a JSON array), compiled once for each list query a
+ * resource keeps (builders are immutable, so auth.Admin reuses its base query).
+ */
+const pageQueries = new WeakMap<AnySelect, Partial<Record<'asc' | 'desc', PageQuery>>>();
+
+function pageQuery(db: Kysely<Database>, base: AnySelect, pk: string, direction: 'asc' | 'desc') {
+  const kept = pageQueries.get(base) ?? {};
+  pageQueries.set(base, kept);
+  kept[direction] ??= preparedQuery(db, 1, (ids: string) =>
+    base.where(sql.ref(pk), 'in', sql`(select value from json_each(${ids}))`).orderBy(sql.ref(pk), direction),
+  ) as PageQuery;
+  return kept[direction];
 }
