@@ -41,23 +41,51 @@ export async function pageFromSearchIndex(
 ): Promise<{ rows: Record<string, unknown>[]; total: number } | null> {
   const index = spec.quickSearchIndex;
   const pk = spec.fields[spec.pk];
-  const node = base.toOperationNode();
-  const simple = index && pk && params.order.field === spec.pk && !node.where && !node.joins && !node.groupBy;
-  if (!simple || !usesSearchIndex(spec, params.quickSearch, dialect)) return null;
+  if (
+    !index ||
+    !pk ||
+    params.order.field !== spec.pk ||
+    !usesSearchIndex(spec, params.quickSearch, dialect)
+  ) {
+    return null;
+  }
   if (params.search.length > 0 || params.initValue.length > 0) return null;
+  const node = base.toOperationNode();
+  if (node.where || node.joins || node.groupBy) return null;
 
-  // The ids come back as one JSON array: a row per match would cost more than the match.
-  const table = sql.table(index);
-  const phrase = searchPhrase(params.quickSearch);
-  const matched = await sql<{ ids: string }>`
-    select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`.execute(db);
-  const ids = (JSON.parse(matched.rows[0]?.ids ?? '[]') as number[]).sort((a, b) => a - b);
+  const [matched] = await matchQuery(db, index)(searchPhrase(params.quickSearch));
+  const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();
   const offset = (params.page - 1) * params.limit;
   const pageIds = ids.slice(offset, offset + params.limit);
   if (pageIds.length === 0) return { rows: [], total: ids.length };
   const rows = await pageQuery(db, base, pk.column, params.order.direction)(JSON.stringify(pageIds));
   return { rows, total: ids.length };
+}
+
+type MatchQuery = (phrase: string) => Promise<{ ids: string }[]>;
+
+const matchQueries = new WeakMap<Kysely<Database>, Map<string, MatchQuery>>();
+
+/**
+ * The ids matching a phrase, compiled once per database and index. They come back as one
+ * JSON array: a row per match would cost more than the match.
+ */
+function matchQuery(db: Kysely<Database>, index: string): MatchQuery {
+  const kept = matchQueries.get(db) ?? new Map<string, MatchQuery>();
+  matchQueries.set(db, kept);
+  let query = kept.get(index);
+  if (!query) {
+    const table = sql.table(index);
+    query = preparedQuery(db, 1, (phrase: string) => ({
+      compile: () =>
+        sql<{
+          ids: string;
+        }>`select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`.compile(db),
+    }));
+    kept.set(index, query);
+  }
+  return query;
 }
 
 type PageQuery = (ids: string) => Promise<Record<string, unknown>[]>;
