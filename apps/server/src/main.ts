@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { importAreas } from './features/area/area-data.js';
 import {
   ensureSuperAdmin,
@@ -21,11 +22,15 @@ async function start(): Promise<void> {
   if (password) announcePassword(config.dataDir, SUPER_ADMIN_USERNAME, password, 'created');
   const areas = await importAreas(ctx.db);
   if (areas) app.log.info({ areas }, 'area data loaded');
+  const upkeep = scheduleSearchIndexUpkeep(ctx.db, (error) =>
+    app.log.warn({ err: error }, 'merging the search indexes failed'),
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    upkeep.stop();
     // close() stops accepting connections, lets in-flight requests finish, then closes the database.
     await app.close();
     process.exit(0);

@@ -4,6 +4,7 @@
  * dialects), and the index follows adds, edits and deletes.
  */
 import { expect, it } from 'vitest';
+import { mergeSearchIndexes } from '../../src/db/search-index-upkeep.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const INDEX = '/admin/auth.Admin/index';
@@ -109,5 +110,28 @@ forEachDatabase('quick search', (get) => {
     expect(entry?.title.length).toBeGreaterThanOrEqual(3);
     expect(await search(entry?.title ?? '')).toBeGreaterThan(0);
     expect(await search('no such title anywhere')).toBe(0);
+  });
+
+  it('answers the same after the indexes are merged, and keeps following new rows', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    // One insert at a time, as a growing site adds them: each leaves its own index segment.
+    for (let i = 0; i < 40; i++) {
+      await t.ctx.db.kysely
+        .insertInto('admin')
+        .values({ username: `merge_${i}`, nickname: `Merged ${i}`, password: '', create_time: 1 })
+        .execute();
+    }
+    const before = await found(token, 'merge_1');
+    expect(before).toHaveLength(11);
+
+    const steps = await mergeSearchIndexes(t.ctx.db);
+    if (t.ctx.db.dialect === 'sqlite') expect(steps).toBeGreaterThan(0);
+    else expect(steps).toBe(0);
+    expect(await mergeSearchIndexes(t.ctx.db)).toBe(0);
+    expect(await found(token, 'merge_1')).toEqual(before);
+
+    await add(token, 'merge_100', 'After the merge');
+    expect(await found(token, 'merge_10')).toEqual(['merge_10', 'merge_100']);
   });
 });
