@@ -2,7 +2,7 @@
  * Access and refresh tokens: 32 random bytes handed to the client once, stored only as
  * HMAC-SHA256 under APP_SECRET, so a leaked token table cannot be replayed.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { now } from '../context.js';
 import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -27,11 +27,14 @@ export class TokenService {
   private lastSweep = 0;
   /** Runs on every member request (and refresh): compiled once. */
   private readonly byStoredForm;
+  /** The secret imported once: every authenticated request hashes its token with it. */
+  private readonly key: KeyObject;
 
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    secret: string,
   ) {
+    this.key = createSecretKey(Buffer.from(secret));
     const { kysely } = db;
     this.byStoredForm = preparedQuery(kysely, 1, (stored: string) =>
       kysely.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', stored),
@@ -39,7 +42,7 @@ export class TokenService {
   }
 
   hash(token: string): string {
-    return createHmac('sha256', this.secret).update(token).digest('hex');
+    return createHmac('sha256', this.key).update(token).digest('hex');
   }
 
   async issue(type: TokenType, userId: number, ttlSeconds: number): Promise<string> {
