@@ -63,7 +63,10 @@ export async function pageFromSearchIndex(
   return { rows, total: ids.length };
 }
 
-type MatchQuery = (phrase: string) => Promise<{ ids: string }[]>;
+interface MatchRow {
+  ids: string;
+}
+type MatchQuery = (phrase: string) => Promise<MatchRow[]>;
 
 const matchQueries = new WeakMap<Kysely<Database>, Map<string, MatchQuery>>();
 
@@ -77,12 +80,10 @@ function matchQuery(db: Kysely<Database>, index: string): MatchQuery {
   let query = kept.get(index);
   if (!query) {
     const table = sql.table(index);
-    query = preparedQuery(db, 1, (phrase: string) => ({
-      compile: () =>
-        sql<{
-          ids: string;
-        }>`select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`.compile(db),
-    }));
+    const match = (phrase: string) =>
+      sql<MatchRow>`select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`;
+    // Raw SQL is compiled against a database (for its dialect and table prefix).
+    query = preparedQuery(db, 1, (phrase: string) => ({ compile: () => match(phrase).compile(db) }));
     kept.set(index, query);
   }
   return query;
