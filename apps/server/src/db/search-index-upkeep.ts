@@ -9,9 +9,10 @@
  * (a millisecond or two each); the event loop gets a turn between steps, so requests keep
  * being answered while a large index is merged.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from './connection.js';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
+import type { Database } from './schema.js';
 
 /** Pages written per merge step: about 2 ms of work. */
 const PAGES_PER_STEP = 64;
@@ -31,12 +32,16 @@ export async function mergeSearchIndexes(db: Db, shouldStop: () => boolean = () 
     // The command is an insert into the index's own hidden column, named like the table.
     const table = sql.id(`${db.prefix}${name}`);
     while (!shouldStop()) {
-      const before = await totalChanges(db);
-      // A negative page count merges even when FTS5 would not yet by its own rule, so the
-      // steps end with a single segment.
-      await sql`insert into ${table}(${table}, rank) values ('merge', ${-PAGES_PER_STEP})`.execute(db.kysely);
+      // One transaction, so no other query's changes are counted with the step's own.
+      const changed = await db.kysely.transaction().execute(async (trx) => {
+        const before = await totalChanges(trx);
+        // A negative page count merges even when FTS5 would not yet by its own rule, so the
+        // steps end with a single segment.
+        await sql`insert into ${table}(${table}, rank) values ('merge', ${-PAGES_PER_STEP})`.execute(trx);
+        return (await totalChanges(trx)) - before;
+      });
       // SQLite's documented test: fewer than two changes means the step found nothing to merge.
-      if ((await totalChanges(db)) - before < 2) break;
+      if (changed < 2) break;
       steps++;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -44,8 +49,8 @@ export async function mergeSearchIndexes(db: Db, shouldStop: () => boolean = () 
   return steps;
 }
 
-async function totalChanges(db: Db): Promise<number> {
-  const result = await sql<{ changes: number }>`select total_changes() as changes`.execute(db.kysely);
+async function totalChanges(trx: Transaction<Database>): Promise<number> {
+  const result = await sql<{ changes: number }>`select total_changes() as changes`.execute(trx);
   return Number(result.rows[0]?.changes ?? 0);
 }
 
