@@ -60,7 +60,7 @@ export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q
 }
 
 function quickSearch(spec: ListSpec, text: string, dialect: Dialect): Condition {
-  if (spec.quickSearchIndex && usesSearchIndex(spec, text, dialect)) {
+  if (usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
     return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text)})`;

@@ -16,7 +16,11 @@ import type { AnySelect } from './resource.js';
 /** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
 const TRIGRAM = 3;
 
-export function usesSearchIndex(spec: ListSpec, text: string, dialect: Dialect): boolean {
+export function usesSearchIndex(
+  spec: ListSpec,
+  text: string,
+  dialect: Dialect,
+): spec is ListSpec & { quickSearchIndex: string } {
   return dialect === 'sqlite' && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
 }
 
@@ -39,21 +43,14 @@ export async function pageFromSearchIndex(
   params: ListParams,
   base: AnySelect,
 ): Promise<{ rows: Record<string, unknown>[]; total: number } | null> {
-  const index = spec.quickSearchIndex;
   const pk = spec.fields[spec.pk];
-  if (
-    !index ||
-    !pk ||
-    params.order.field !== spec.pk ||
-    !usesSearchIndex(spec, params.quickSearch, dialect)
-  ) {
-    return null;
-  }
-  if (params.search.length > 0 || params.initValue.length > 0) return null;
+  const alone = params.search.length === 0 && params.initValue.length === 0;
+  if (!pk || !alone || params.order.field !== spec.pk) return null;
+  if (!usesSearchIndex(spec, params.quickSearch, dialect)) return null;
   const node = base.toOperationNode();
   if (node.where || node.joins || node.groupBy) return null;
 
-  const [matched] = await matchQuery(db, index)(searchPhrase(params.quickSearch));
+  const [matched] = await matchQuery(db, spec.quickSearchIndex)(searchPhrase(params.quickSearch));
   const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();
   const offset = (params.page - 1) * params.limit;
