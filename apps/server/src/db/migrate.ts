@@ -10,6 +10,7 @@ import { installDataMigration } from './migrations/0002-install-data.js';
 import { searchIndexMigration } from './migrations/0003-search-index.js';
 import { contentAndSmsMigration } from './migrations/0004-content-and-sms.js';
 import { securityHistoryMigration } from './migrations/0005-security-history.js';
+import { maskAdminLogSecretsMigration } from './migrations/0006-mask-admin-log-secrets.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ function migrator(db: Db): Migrator {
     '0003-search-index': searchIndexMigration(db.dialect, db.prefix),
     '0004-content-and-sms': contentAndSmsMigration(db.dialect, db.prefix),
     '0005-security-history': securityHistoryMigration(db.dialect),
+    '0006-mask-admin-log-secrets': maskAdminLogSecretsMigration(),
   };
   return new Migrator({
     db: db.kysely,

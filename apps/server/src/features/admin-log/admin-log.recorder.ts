@@ -1,29 +1,15 @@
 /**
  * Records every administrator POST and DELETE (failures too: a refused login is exactly
  * what an audit wants to see). Written before the response leaves, so a client that
- * sees its answer can already find the entry. Secrets are masked at any depth.
+ * sees its answer can already find the entry. Secrets are masked at any depth, in the
+ * request data and in the logged URL (`mask-secrets.ts`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type AppContext, now } from '../../context.js';
+import { maskLoggedData, maskLoggedUrl } from './mask-secrets.js';
 
-const SECRET_KEY = /password|salt|token/i;
 const NOT_LOGGED = /\/(select|index|logout)$/i;
-const MASK = '***';
-
-export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 10) return MASK;
-  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        SECRET_KEY.test(key) ? MASK : maskSecrets(item, depth + 1),
-      ]),
-    );
-  }
-  return value;
-}
 
 /** `/admin/auth.Admin/edit` → ['auth/admin', 'edit'] */
 export function controllerAction(routeUrl: string): [string, string] | null {
@@ -49,13 +35,13 @@ export function registerAdminLogRecorder(app: FastifyInstance, ctx: AppContext):
 
 async function record(ctx: AppContext, request: FastifyRequest, [controller, action]: [string, string]) {
   const admin = request.admin;
-  const data = maskSecrets({ ...asObject(request.query), ...asObject(request.body) });
+  const data = maskLoggedData({ ...asObject(request.query), ...asObject(request.body) }, request.url);
   await ctx.db.kysely
     .insertInto('admin_log')
     .values({
       admin_id: admin?.id ?? request.adminLog.adminId ?? 0,
       username: clip(admin?.username ?? request.adminLog.username ?? 'Unknown', 20),
-      url: clip(request.url, 1500),
+      url: maskLoggedUrl(request.url),
       title: clip(request.adminLog.title ?? (await ruleTitle(ctx, controller, action)), 100),
       data: JSON.stringify(data),
       ip: clip(request.ip, 50),
