@@ -86,6 +86,8 @@ export const zhCn: Record<string, string> = {
   'Remark lang': '为保障系统安全，请谨慎操作',
   // sign-in and tokens
   'Login succeeded!': '登录成功！',
+  // admin-log title of a refused administrator sign-in
+  'Login failed: %s': '登录失败：%s',
   'Incorrect user name or password!': '用户名或密码错误！',
   'Please try again after 1 day': '密码错误次数过多，请 1 天后再试',
   'Account disabled': '账户已禁用',

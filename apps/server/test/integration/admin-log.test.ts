@@ -7,7 +7,8 @@ import type { Selectable } from 'kysely';
 import { expect, it } from 'vitest';
 import { maskAdminLogSecretsMigration } from '../../src/db/migrations/0006-mask-admin-log-secrets.js';
 import type { AdminLogTable } from '../../src/db/schema.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { solvedCaptcha } from '../support/member.js';
+import { call, createAdmin, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 type LogRow = Selectable<AdminLogTable>;
 
@@ -237,3 +238,73 @@ forEachDatabase('admin log secrets', (get) => {
     expect(await fresh()).toEqual(masked);
   });
 });
+
+forEachDatabase(
+  'admin log of sign-in attempts',
+  (get) => {
+    const loginEntries = (t: TestApp, after: number) =>
+      t.ctx.db.kysely
+        .selectFrom('admin_log')
+        .selectAll()
+        .where('url', '=', '/admin/index/login')
+        .where('id', '>', after)
+        .orderBy('id')
+        .execute();
+    const lastId = async (t: TestApp) =>
+      (await t.ctx.db.kysely.selectFrom('admin_log').select('id').orderBy('id', 'desc').executeTakeFirst())
+        ?.id ?? 0;
+
+    it('logs a login refused by the captcha as a failed attempt on the targeted account', async () => {
+      const t = get();
+      const daveId = await createAdmin(t.ctx, 'dave_log', 'dave-pass-1');
+      const after = await lastId(t);
+      const base = { username: 'dave_log', password: 'dave-pass-1', captchaId: 'log-captcha-1' };
+      const refused = await call(t.app, 'POST', '/admin/index/login', { body: { ...base, captcha: 'ZZZZ' } });
+      expect(refused.msg).toBe('Captcha error');
+      const refusedZh = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...base, captcha: 'ZZZZ' },
+        lang: 'zh-cn',
+      });
+      expect(refusedZh.code).toBe(0);
+      const unknown = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...base, username: 'ghost_user', ...(await solvedCaptcha(t)) },
+      });
+      expect(unknown.code).toBe(0);
+      const wrongPassword = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...base, password: 'wrong-pass-1', ...(await solvedCaptcha(t)) },
+      });
+      expect(wrongPassword.code).toBe(0);
+      const success = await call(t.app, 'POST', '/admin/index/login', {
+        body: { ...base, ...(await solvedCaptcha(t)) },
+      });
+      expect(success.code).toBe(1);
+
+      const entries = await loginEntries(t, after);
+      expect(entries.map((e) => [e.title, e.username, e.admin_id])).toEqual([
+        ['Login failed: Captcha error', 'dave_log', daveId],
+        ['登录失败：验证码错误', 'dave_log', daveId],
+        ['Login failed: Incorrect user name or password!', 'ghost_user', 0],
+        ['Login failed: Incorrect user name or password!', 'dave_log', daveId],
+        ['Login', 'dave_log', daveId],
+      ]);
+      for (const entry of entries) {
+        expect(entry.data).not.toContain('dave-pass-1');
+        expect(JSON.parse(entry.data ?? '')).toMatchObject({
+          password: '***',
+          captcha: '***',
+          captchaId: '***',
+        });
+      }
+    });
+
+    it('logs a refused login whose input is malformed with the username tried', async () => {
+      const t = get();
+      const after = await lastId(t);
+      await call(t.app, 'POST', '/admin/index/login', { body: { username: 'admin', password: 'x' } });
+      const [entry] = await loginEntries(t, after);
+      expect(entry?.title).toMatch(/^Login failed: /);
+      expect(entry?.username).toBe('admin');
+    });
+  },
+  { adminLoginCaptcha: true },
+);

@@ -7,6 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type AppContext, now } from '../../context.js';
+import { Code } from '../../http/errors.js';
+import { translate } from '../../i18n/index.js';
 import { maskLoggedData, maskLoggedUrl } from './mask-secrets.js';
 
 const NOT_LOGGED = /\/(select|index|logout)$/i;
@@ -24,7 +26,7 @@ export function registerAdminLogRecorder(app: FastifyInstance, ctx: AppContext):
     const route = controllerAction(request.routeOptions.url ?? '');
     if (!route || request.adminLog.skip || NOT_LOGGED.test(`/${route[1]}`)) return payload;
     try {
-      await record(ctx, request, route);
+      await record(ctx, request, route, payload);
     } catch (error) {
       // An audit write failure must not turn a completed action into an error for the user.
       request.log.error({ err: error }, 'admin log write failed');
@@ -33,22 +35,73 @@ export function registerAdminLogRecorder(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-async function record(ctx: AppContext, request: FastifyRequest, [controller, action]: [string, string]) {
+async function record(
+  ctx: AppContext,
+  request: FastifyRequest,
+  [controller, action]: [string, string],
+  payload: unknown,
+) {
   const admin = request.admin;
   const data = maskLoggedData({ ...asObject(request.query), ...asObject(request.body) }, request.url);
+  const refusal = controller === 'index' && action === 'login' ? refusalMessage(payload) : undefined;
+  const signIn: RefusedSignIn = refusal === undefined ? {} : await refusedSignIn(ctx, request, refusal);
   await ctx.db.kysely
     .insertInto('admin_log')
     .values({
-      admin_id: admin?.id ?? request.adminLog.adminId ?? 0,
-      username: clip(admin?.username ?? request.adminLog.username ?? 'Unknown', 20),
+      admin_id: admin?.id ?? request.adminLog.adminId ?? signIn.adminId ?? 0,
+      username: clip(admin?.username ?? request.adminLog.username ?? signIn.username ?? 'Unknown', 20),
       url: maskLoggedUrl(request.url),
-      title: clip(request.adminLog.title ?? (await ruleTitle(ctx, controller, action)), 100),
+      title: clip(signIn.title ?? request.adminLog.title ?? (await ruleTitle(ctx, controller, action)), 100),
       data: JSON.stringify(data),
       ip: clip(request.ip, 50),
       useragent: clip(String(request.headers['user-agent'] ?? ''), 255),
       create_time: now(),
     })
     .execute();
+}
+
+interface RefusedSignIn {
+  title?: string;
+  username?: string;
+  adminId?: number;
+}
+
+/** The message of an answer that is not a success, or undefined for a success. */
+function refusalMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
+  try {
+    const envelope = JSON.parse(payload) as { code?: unknown; msg?: unknown };
+    return envelope.code === Code.ok ? undefined : String(envelope.msg ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A refused sign-in is told apart from a login: 'Login failed: <why>', in the caller's
+ * language like the reason itself, under the username tried (taken from the raw input when
+ * it failed validation). When that username is an administrator's, the entry carries its
+ * id: attempts on an account then show in that account's own log and timeline, so its owner
+ * and the super administrator can see them (the title says it was a failed attempt, not the
+ * account's doing). An unknown name stays with id 0.
+ */
+async function refusedSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reason: string,
+): Promise<RefusedSignIn> {
+  const title = translate('Login failed: %s', request.lang, [reason]);
+  const tried = request.adminLog.username;
+  if (tried === undefined) {
+    const raw = asObject(request.body).username;
+    return typeof raw === 'string' ? { title, username: raw } : { title };
+  }
+  const account = await ctx.db.kysely
+    .selectFrom('admin')
+    .select('id')
+    .where('username', '=', tried)
+    .executeTakeFirst();
+  return { title, username: tried, ...(account ? { adminId: account.id } : {}) };
 }
 
 /** '<page title>-<button title>' from the menu rules, as the original titles entries. */
