@@ -8,34 +8,38 @@
  */
 import type { Insertable } from 'kysely';
 import type { AdminRuleTable } from '../schema.js';
+import { rowsOf, type Seeded, type SeedTitle } from './seeded.js';
 
 type AdminRuleRow = Insertable<AdminRuleTable>;
+type SeededRule = Seeded<AdminRuleRow>;
 
 const VIEWS = '/src/views/backend/';
 
 /** Titles of the permission buttons, by action. */
-const BUTTON_TITLES: Record<string, string> = {
-  index: '查看',
-  add: '添加',
-  edit: '编辑',
-  del: '删除',
-  delete: '删除',
-  sortable: '快速排序',
-  restore: '还原',
-  rollback: '回滚',
-  info: '查看详情',
-  install: '安装',
-  changeState: '调整状态',
-  uninstall: '卸载',
-  update: '更新',
-  generate: '生成',
-  sendTestMail: '测试邮件',
+const BUTTON_TITLES: Record<string, SeedTitle> = {
+  index: ['查看', 'View'],
+  add: ['添加', 'Add'],
+  edit: ['编辑', 'Edit'],
+  del: ['删除', 'Delete'],
+  delete: ['删除', 'Delete'],
+  sortable: ['快速排序', 'Quick sort'],
+  restore: ['还原', 'Restore'],
+  rollback: ['回滚', 'Rollback'],
+  info: ['查看详情', 'View details'],
+  install: ['安装', 'Install'],
+  changeState: ['调整状态', 'Change state'],
+  uninstall: ['卸载', 'Uninstall'],
+  update: ['更新', 'Update'],
+  generate: ['生成', 'Generate'],
+  sendTestMail: ['测试邮件', 'Test mail'],
 };
 
 function row(
-  fields: Pick<AdminRuleRow, 'id' | 'pid' | 'type' | 'title' | 'name'> & Partial<AdminRuleRow>,
-): AdminRuleRow {
-  return {
+  [title, en]: SeedTitle,
+  fields: Pick<AdminRuleRow, 'id' | 'pid' | 'type' | 'name'> & Partial<AdminRuleRow>,
+): SeededRule {
+  const seeded: AdminRuleRow = {
+    title,
     path: '',
     icon: '',
     menu_type: null,
@@ -48,27 +52,34 @@ function row(
     status: '1',
     ...fields,
   };
+  return { row: seeded, en };
 }
 
-export function menuDir(id: number, pid: number, title: string, name: string, icon: string, weigh: number) {
-  return row({ id, pid, type: 'menu_dir', title, name, path: name, icon, weigh });
+export function menuDir(
+  id: number,
+  pid: number,
+  title: SeedTitle,
+  name: string,
+  icon: string,
+  weigh: number,
+) {
+  return row(title, { id, pid, type: 'menu_dir', name, path: name, icon, weigh });
 }
 
 export function menu(
   id: number,
   pid: number,
-  title: string,
+  title: SeedTitle,
   name: string,
   icon: string,
   component: string,
   weigh: number,
   extra: { path?: string; remark?: string } = {},
 ) {
-  return row({
+  return row(title, {
     id,
     pid,
     type: 'menu',
-    title,
     name,
     path: extra.path ?? name,
     icon,
@@ -85,46 +96,120 @@ export function buttons(firstId: number, pid: number, prefix: string, actions: s
   return actions.map((action, i) => {
     const title = BUTTON_TITLES[action];
     if (title === undefined) throw new Error(`No button title for action ${action}`);
-    return row({ id: firstId + i, pid, type: 'button', title, name: `${prefix}/${action}` });
+    return row(title, { id: firstId + i, pid, type: 'button', name: `${prefix}/${action}` });
   });
 }
 
 const REMARK = { remark: 'Remark lang' };
 
-export const ADMIN_RULES: AdminRuleRow[] = [
-  menu(1, 0, '控制台', 'dashboard', 'fa fa-dashboard', 'dashboard.tsx', 999, REMARK),
-  menuDir(2, 0, '权限管理', 'auth', 'fa fa-group', 100),
-  menu(3, 2, '角色组管理', 'auth/group', 'fa fa-group', 'auth/group/index.tsx', 99, REMARK),
+export const SEEDED_ADMIN_RULES: SeededRule[] = [
+  menu(1, 0, ['控制台', 'Dashboard'], 'dashboard', 'fa fa-dashboard', 'dashboard.tsx', 999, REMARK),
+  menuDir(2, 0, ['权限管理', 'Permissions'], 'auth', 'fa fa-group', 100),
+  menu(
+    3,
+    2,
+    ['角色组管理', 'Role group management'],
+    'auth/group',
+    'fa fa-group',
+    'auth/group/index.tsx',
+    99,
+    REMARK,
+  ),
   ...buttons(4, 3, 'auth/group', ['index', 'add', 'edit', 'del']),
-  menu(8, 2, '管理员管理', 'auth/admin', 'el-icon-UserFilled', 'auth/admin/index.tsx', 98),
+  menu(
+    8,
+    2,
+    ['管理员管理', 'Admin management'],
+    'auth/admin',
+    'el-icon-UserFilled',
+    'auth/admin/index.tsx',
+    98,
+  ),
   ...buttons(9, 8, 'auth/admin', ['index', 'add', 'edit', 'del']),
-  menu(13, 2, '菜单规则管理', 'auth/rule', 'el-icon-Grid', 'auth/rule/index.tsx', 97),
+  menu(
+    13,
+    2,
+    ['菜单规则管理', 'Menu rule management'],
+    'auth/rule',
+    'el-icon-Grid',
+    'auth/rule/index.tsx',
+    97,
+  ),
   ...buttons(14, 13, 'auth/rule', ['index', 'add', 'edit', 'del', 'sortable']),
-  menu(19, 2, '管理员日志管理', 'auth/adminLog', 'el-icon-List', 'auth/adminLog/index.tsx', 96),
+  menu(
+    19,
+    2,
+    ['管理员日志管理', 'Admin log management'],
+    'auth/adminLog',
+    'el-icon-List',
+    'auth/adminLog/index.tsx',
+    96,
+  ),
   ...buttons(20, 19, 'auth/adminLog', ['index']),
-  menuDir(21, 0, '会员管理', 'user', 'fa fa-drivers-license', 95),
-  menu(22, 21, '会员管理', 'user/user', 'fa fa-user', 'user/user/index.tsx', 94),
+  menuDir(21, 0, ['会员管理', 'Members'], 'user', 'fa fa-drivers-license', 95),
+  menu(22, 21, ['会员管理', 'Member management'], 'user/user', 'fa fa-user', 'user/user/index.tsx', 94),
   ...buttons(23, 22, 'user/user', ['index', 'add', 'edit', 'del']),
-  menu(27, 21, '会员分组管理', 'user/group', 'fa fa-group', 'user/group/index.tsx', 93),
+  menu(27, 21, ['会员分组管理', 'Member groups'], 'user/group', 'fa fa-group', 'user/group/index.tsx', 93),
   ...buttons(28, 27, 'user/group', ['index', 'add', 'edit', 'del']),
-  menu(32, 21, '会员规则管理', 'user/rule', 'fa fa-th-list', 'user/rule/index.tsx', 92),
+  menu(32, 21, ['会员规则管理', 'Member rules'], 'user/rule', 'fa fa-th-list', 'user/rule/index.tsx', 92),
   ...buttons(33, 32, 'user/rule', ['index', 'add', 'edit', 'del', 'sortable']),
-  menu(38, 21, '会员余额管理', 'user/moneyLog', 'el-icon-Money', 'user/moneyLog/index.tsx', 91),
+  menu(
+    38,
+    21,
+    ['会员余额管理', 'Balance log'],
+    'user/moneyLog',
+    'el-icon-Money',
+    'user/moneyLog/index.tsx',
+    91,
+  ),
   ...buttons(39, 38, 'user/moneyLog', ['index', 'add']),
-  menu(41, 21, '会员积分管理', 'user/scoreLog', 'el-icon-Discount', 'user/scoreLog/index.tsx', 90),
+  menu(
+    41,
+    21,
+    ['会员积分管理', 'Points log'],
+    'user/scoreLog',
+    'el-icon-Discount',
+    'user/scoreLog/index.tsx',
+    90,
+  ),
   ...buttons(42, 41, 'user/scoreLog', ['index', 'add']),
-  menuDir(44, 0, '常规管理', 'routine', 'fa fa-cogs', 89),
-  menu(45, 44, '系统配置', 'routine/config', 'el-icon-Tools', 'routine/config/index.tsx', 88),
+  menuDir(44, 0, ['常规管理', 'Routine'], 'routine', 'fa fa-cogs', 89),
+  menu(
+    45,
+    44,
+    ['系统配置', 'System configuration'],
+    'routine/config',
+    'el-icon-Tools',
+    'routine/config/index.tsx',
+    88,
+  ),
   ...buttons(46, 45, 'routine/config', ['index', 'edit']),
-  menu(48, 44, '附件管理', 'routine/attachment', 'fa fa-folder', 'routine/attachment/index.tsx', 87, REMARK),
+  menu(
+    48,
+    44,
+    ['附件管理', 'Attachment management'],
+    'routine/attachment',
+    'fa fa-folder',
+    'routine/attachment/index.tsx',
+    87,
+    REMARK,
+  ),
   ...buttons(49, 48, 'routine/attachment', ['index', 'edit', 'del']),
-  menu(52, 44, '个人资料', 'routine/adminInfo', 'fa fa-user', 'routine/adminInfo.tsx', 86),
+  menu(
+    52,
+    44,
+    ['个人资料', 'Personal information'],
+    'routine/adminInfo',
+    'fa fa-user',
+    'routine/adminInfo.tsx',
+    86,
+  ),
   ...buttons(53, 52, 'routine/adminInfo', ['index', 'edit']),
-  menuDir(55, 0, '数据安全管理', 'security', 'fa fa-shield', 85),
+  menuDir(55, 0, ['数据安全管理', 'Data security'], 'security', 'fa fa-shield', 85),
   menu(
     56,
     55,
-    '数据回收站',
+    ['数据回收站', 'Data recycle bin'],
     'security/dataRecycleLog',
     'fa fa-database',
     'security/dataRecycleLog/index.tsx',
@@ -134,7 +219,7 @@ export const ADMIN_RULES: AdminRuleRow[] = [
   menu(
     61,
     55,
-    '敏感数据修改记录',
+    ['敏感数据修改记录', 'Sensitive data change log'],
     'security/sensitiveDataLog',
     'fa fa-expeditedssl',
     'security/sensitiveDataLog/index.tsx',
@@ -144,7 +229,7 @@ export const ADMIN_RULES: AdminRuleRow[] = [
   menu(
     66,
     55,
-    '数据回收规则管理',
+    ['数据回收规则管理', 'Data recycle rules'],
     'security/dataRecycle',
     'fa fa-database',
     'security/dataRecycle/index.tsx',
@@ -155,7 +240,7 @@ export const ADMIN_RULES: AdminRuleRow[] = [
   menu(
     71,
     55,
-    '敏感字段规则管理',
+    ['敏感字段规则管理', 'Sensitive data rules'],
     'security/sensitiveData',
     'fa fa-expeditedssl',
     'security/sensitiveData/index.tsx',
@@ -164,11 +249,10 @@ export const ADMIN_RULES: AdminRuleRow[] = [
   ),
   ...buttons(72, 71, 'security/sensitiveData', ['index', 'add', 'edit', 'del']),
   // A disabled outbound link to the original's documentation, kept for data compatibility.
-  row({
+  row(['BuildAdmin', 'BuildAdmin'], {
     id: 76,
     pid: 0,
     type: 'menu',
-    title: 'BuildAdmin',
     name: 'buildadmin',
     path: 'buildadmin',
     icon: 'local-logo',
@@ -177,17 +261,28 @@ export const ADMIN_RULES: AdminRuleRow[] = [
     status: '0',
   }),
   ...buttons(77, 45, 'routine/config', ['add']),
-  menu(78, 0, '模块市场', 'moduleStore/moduleStore', 'el-icon-GoodsFilled', 'module/index.tsx', 86, {
-    path: 'moduleStore',
-  }),
+  menu(
+    78,
+    0,
+    ['模块市场', 'Module market'],
+    'moduleStore/moduleStore',
+    'el-icon-GoodsFilled',
+    'module/index.tsx',
+    86,
+    {
+      path: 'moduleStore',
+    },
+  ),
   ...buttons(79, 78, 'moduleStore/moduleStore', ['index', 'install', 'changeState', 'uninstall', 'update']),
-  menu(84, 0, 'CRUD代码生成', 'crud/crud', 'fa fa-code', 'crud/index.tsx', 80),
+  menu(84, 0, ['CRUD代码生成', 'CRUD code generator'], 'crud/crud', 'fa fa-code', 'crud/index.tsx', 80),
   ...buttons(85, 84, 'crud/crud', ['index', 'generate', 'delete']),
   ...buttons(88, 45, 'routine/config', ['del']),
   ...buttons(89, 1, 'dashboard', ['index']),
   // Portico addition: the original seeded no rule for sending a test mail, so only super admins could.
   ...buttons(90, 45, 'routine/config', ['sendTestMail']),
 ];
+
+export const ADMIN_RULES: AdminRuleRow[] = rowsOf(SEEDED_ADMIN_RULES);
 
 /** The first id not used by the install data. */
 export const ADMIN_RULE_NEXT_ID = 91;

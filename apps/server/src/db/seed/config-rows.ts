@@ -6,6 +6,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { ConfigTable } from '../schema.js';
+import { rowsOf, type Seeded } from './seeded.js';
 
 type ConfigRow = Insertable<ConfigTable>;
 
@@ -43,8 +44,12 @@ export function config(
 
 const CONFIG_GROUP =
   '[{"key":"basics","value":"Basics"},{"key":"mail","value":"Mail"},{"key":"config_quick_entrance","value":"Config Quick entrance"}]';
-const QUICK_ENTRANCE =
-  '[{"key":"数据回收规则配置","value":"security/dataRecycle"},{"key":"敏感数据规则配置","value":"security/sensitiveData"}]';
+/** The config screen's buttons to other settings pages: `key` is the label, `value` the rule name. */
+export const SEEDED_QUICK_ENTRANCES: Seeded<{ key: string; value: string }>[] = [
+  { row: { key: '数据回收规则配置', value: 'security/dataRecycle' }, en: 'Data recycle rules' },
+  { row: { key: '敏感数据规则配置', value: 'security/sensitiveData' }, en: 'Sensitive data rules' },
+];
+const QUICK_ENTRANCE = JSON.stringify(rowsOf(SEEDED_QUICK_ENTRANCES));
 
 export const CONFIG_ROWS: ConfigRow[] = [
   config(1, 'config_group', 'basics', 'Config group', CONFIG_GROUP, {

@@ -4,12 +4,23 @@
  */
 import { buttons, menu, menuDir } from './admin-rules.js';
 import { config } from './config-rows.js';
+import { rowsOf } from './seeded.js';
 
-export const CONTENT_ADMIN_RULES = [
-  menuDir(91, 0, '内容管理', 'content', 'fa fa-file-text-o', 90),
-  menu(92, 91, '文章与页面', 'content/content', 'fa fa-file-text', 'content/content/index.tsx', 89),
+export const SEEDED_CONTENT_RULES = [
+  menuDir(91, 0, ['内容管理', 'Content'], 'content', 'fa fa-file-text-o', 90),
+  menu(
+    92,
+    91,
+    ['文章与页面', 'Articles and pages'],
+    'content/content',
+    'fa fa-file-text',
+    'content/content/index.tsx',
+    89,
+  ),
   ...buttons(93, 92, 'content/content', ['index', 'add', 'edit', 'del']),
 ];
+
+export const CONTENT_ADMIN_RULES = rowsOf(SEEDED_CONTENT_RULES);
 
 export const SMS_CONFIG_ROWS = [
   config(27, 'sms_provider', 'sms', 'SMS provider', '', {

@@ -5,26 +5,33 @@
  */
 import type { Insertable } from 'kysely';
 import type { SecurityDataRecycleTable, SecuritySensitiveDataTable } from '../schema.js';
+import { rowsOf, type Seeded, type SeedTitle } from './seeded.js';
+
+type RecycleRuleRow = Insertable<SecurityDataRecycleTable>;
+type SensitiveRuleRow = Insertable<SecuritySensitiveDataTable>;
 
 function recycle(
   id: number,
-  name: string,
+  [name, en]: SeedTitle,
   controller: string,
   controller_as: string,
   data_table: string,
-): Insertable<SecurityDataRecycleTable> {
-  return { id, name, controller, controller_as, data_table, connection: '', primary_key: 'id', status: '1' };
+): Seeded<RecycleRuleRow> {
+  return {
+    row: { id, name, controller, controller_as, data_table, connection: '', primary_key: 'id', status: '1' },
+    en,
+  };
 }
 
 function sensitive(
   id: number,
-  name: string,
+  [name, en]: SeedTitle,
   controller: string,
   controller_as: string,
   data_table: string,
   fields: Record<string, string>,
-): Insertable<SecuritySensitiveDataTable> {
-  return {
+): Seeded<SensitiveRuleRow> {
+  const row: SensitiveRuleRow = {
     id,
     name,
     controller,
@@ -35,30 +42,43 @@ function sensitive(
     data_fields: JSON.stringify(fields),
     status: '1',
   };
+  return { row, en };
 }
 
-export const DATA_RECYCLE_RULES: Insertable<SecurityDataRecycleTable>[] = [
-  recycle(1, '管理员', 'auth/Admin.php', 'auth/admin', 'admin'),
-  recycle(2, '管理员日志', 'auth/AdminLog.php', 'auth/adminlog', 'admin_log'),
-  recycle(3, '菜单规则', 'auth/Rule.php', 'auth/rule', 'admin_rule'),
-  recycle(4, '系统配置项', 'routine/Config.php', 'routine/config', 'config'),
-  recycle(5, '会员', 'user/User.php', 'user/user', 'user'),
-  recycle(6, '数据回收规则', 'security/DataRecycle.php', 'security/datarecycle', 'security_data_recycle'),
+export const SEEDED_RECYCLE_RULES: Seeded<RecycleRuleRow>[] = [
+  recycle(1, ['管理员', 'Administrators'], 'auth/Admin.php', 'auth/admin', 'admin'),
+  recycle(2, ['管理员日志', 'Admin logs'], 'auth/AdminLog.php', 'auth/adminlog', 'admin_log'),
+  recycle(3, ['菜单规则', 'Menu rules'], 'auth/Rule.php', 'auth/rule', 'admin_rule'),
+  recycle(4, ['系统配置项', 'Config items'], 'routine/Config.php', 'routine/config', 'config'),
+  recycle(5, ['会员', 'Members'], 'user/User.php', 'user/user', 'user'),
+  recycle(
+    6,
+    ['数据回收规则', 'Data recycle rules'],
+    'security/DataRecycle.php',
+    'security/datarecycle',
+    'security_data_recycle',
+  ),
 ];
 
-export const SENSITIVE_DATA_RULES: Insertable<SecuritySensitiveDataTable>[] = [
-  sensitive(1, '管理员数据', 'auth/Admin.php', 'auth/admin', 'admin', {
+/** Field labels are the rule's data (edited on its form, copied into log entries), kept as stored. */
+export const SEEDED_SENSITIVE_RULES: Seeded<SensitiveRuleRow>[] = [
+  sensitive(1, ['管理员数据', 'Admin data'], 'auth/Admin.php', 'auth/admin', 'admin', {
     username: '用户名',
     mobile: '手机',
     password: '密码',
     status: '状态',
   }),
-  sensitive(2, '会员数据', 'user/User.php', 'user/user', 'user', {
+  sensitive(2, ['会员数据', 'Member data'], 'user/User.php', 'user/user', 'user', {
     username: '用户名',
     mobile: '手机',
     password: '密码',
     status: '状态',
     email: '邮箱',
   }),
-  sensitive(3, '管理员权限', 'auth/Group.php', 'auth/group', 'admin_group', { rules: '权限规则' }),
+  sensitive(3, ['管理员权限', 'Admin permissions'], 'auth/Group.php', 'auth/group', 'admin_group', {
+    rules: '权限规则',
+  }),
 ];
+
+export const DATA_RECYCLE_RULES: RecycleRuleRow[] = rowsOf(SEEDED_RECYCLE_RULES);
+export const SENSITIVE_DATA_RULES: SensitiveRuleRow[] = rowsOf(SEEDED_SENSITIVE_RULES);

@@ -4,6 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { UserRuleTable } from '../schema.js';
+import { rowsOf, type Seeded, type SeedTitle } from './seeded.js';
 
 type UserRuleRow = Insertable<UserRuleTable>;
 
@@ -13,13 +14,13 @@ function rule(
   id: number,
   pid: number,
   type: 'menu_dir' | 'menu',
-  title: string,
+  [title, en]: SeedTitle,
   name: string,
   icon: string,
   component: string,
   weigh: number,
-): UserRuleRow {
-  return {
+): Seeded<UserRuleRow> {
+  const row: UserRuleRow = {
     id,
     pid,
     type,
@@ -36,13 +37,52 @@ function rule(
     weigh,
     status: '1',
   };
+  return { row, en };
 }
 
-export const USER_RULES: UserRuleRow[] = [
-  rule(1, 0, 'menu_dir', '我的账户', 'account', 'fa fa-user-circle', '', 98),
-  rule(2, 1, 'menu', '账户概览', 'account/overview', 'fa fa-home', 'account/overview.tsx', 99),
-  rule(3, 1, 'menu', '个人资料', 'account/profile', 'fa fa-user-circle-o', 'account/profile.tsx', 98),
-  rule(4, 1, 'menu', '修改密码', 'account/changePassword', 'fa fa-shield', 'account/changePassword.tsx', 97),
-  rule(5, 1, 'menu', '积分记录', 'account/integral', 'fa fa-tag', 'account/integral.tsx', 96),
-  rule(6, 1, 'menu', '余额记录', 'account/balance', 'fa fa-money', 'account/balance.tsx', 95),
+export const SEEDED_USER_RULES: Seeded<UserRuleRow>[] = [
+  rule(1, 0, 'menu_dir', ['我的账户', 'My account'], 'account', 'fa fa-user-circle', '', 98),
+  rule(
+    2,
+    1,
+    'menu',
+    ['账户概览', 'Account overview'],
+    'account/overview',
+    'fa fa-home',
+    'account/overview.tsx',
+    99,
+  ),
+  rule(
+    3,
+    1,
+    'menu',
+    ['个人资料', 'Personal data'],
+    'account/profile',
+    'fa fa-user-circle-o',
+    'account/profile.tsx',
+    98,
+  ),
+  rule(
+    4,
+    1,
+    'menu',
+    ['修改密码', 'Change password'],
+    'account/changePassword',
+    'fa fa-shield',
+    'account/changePassword.tsx',
+    97,
+  ),
+  rule(5, 1, 'menu', ['积分记录', 'Points log'], 'account/integral', 'fa fa-tag', 'account/integral.tsx', 96),
+  rule(
+    6,
+    1,
+    'menu',
+    ['余额记录', 'Balance log'],
+    'account/balance',
+    'fa fa-money',
+    'account/balance.tsx',
+    95,
+  ),
 ];
+
+export const USER_RULES: UserRuleRow[] = rowsOf(SEEDED_USER_RULES);
