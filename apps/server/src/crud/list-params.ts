@@ -5,6 +5,7 @@
  * message naming it; nothing unchecked reaches SQL.
  */
 import { ApiError, fail } from '../http/errors.js';
+import type { SeededTitles } from '../i18n/seeded-titles.js';
 
 export type FieldType = 'number' | 'string' | 'time';
 
@@ -27,6 +28,12 @@ export interface ListSpec {
   defaultOrder: { field: string; direction: 'asc' | 'desc' };
   /** Client field name of the primary key (tie-breaker, default initKey). */
   pk: string;
+  /**
+   * A quick-searched label shown in English while it is still the seeded one
+   * (i18n/seeded-titles.ts): English quick searches also find those rows by the English shown,
+   * matched by their key field and seeded label.
+   */
+  seededLabel?: { field: string; key: string; titles: SeededTitles<string | number> };
 }
 
 export const OPERATORS = [

@@ -6,6 +6,7 @@
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import { fail } from '../http/errors.js';
+import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import { searchPhrase, usesSearchIndex } from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
@@ -28,10 +29,12 @@ export function applyListFilters<Q extends AnySelect>(
   dialect: Dialect,
   /** The `time_zone` setting: how date texts in datetime searches are read. */
   timeZone = 'UTC',
+  /** The reader's language: English quick searches also match seeded labels' English. */
+  lang: Lang = 'zh-cn',
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0)
-    conditions.push(quickSearch(spec, params.quickSearch, dialect));
+    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang));
   for (const item of params.search) {
     const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect, timeZone);
     if (condition) conditions.push(condition);
@@ -59,7 +62,7 @@ export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q
   return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
 }
 
-function quickSearch(spec: ListSpec, text: string, dialect: Dialect): Condition {
+function quickSearch(spec: ListSpec, text: string, dialect: Dialect, lang: Lang): Condition {
   if (usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
@@ -67,7 +70,21 @@ function quickSearch(spec: ListSpec, text: string, dialect: Dialect): Condition 
   }
   const pattern = `%${escapeLike(text)}%`;
   const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));
+  if (lang !== 'zh-cn') parts.push(...seededLabelMatch(spec, text));
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Rows still holding a seeded label whose English contains the text: `key = k and label = seeded`. */
+function seededLabelMatch(spec: ListSpec, text: string): Condition[] {
+  if (!spec.seededLabel) return [];
+  const key = column(spec, spec.seededLabel.key);
+  const label = column(spec, spec.seededLabel.field);
+  return spec.seededLabel.titles
+    .matching(text)
+    .map(
+      (seeded) =>
+        sql<SqlBool>`(${sql.ref(key.column)} = ${seeded.key} and ${sql.ref(label.column)} = ${seeded.zh})`,
+    );
 }
 
 function column(spec: ListSpec, name: string): ListField {

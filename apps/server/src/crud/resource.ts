@@ -14,6 +14,7 @@ import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
+import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
 import {
   applyListFilters,
@@ -60,6 +61,11 @@ export interface ResourceSpec {
   listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
   /** Adds or reshapes fields of listed rows (e.g. group names). */
   present?(rows: Row[], request: FastifyRequest): Promise<Row[]>;
+  /**
+   * Shows seeded labels (i18n/seeded-titles.ts) in the reader's language, after `present`. Lists
+   * and selects only: never the edit form, which must save what is stored.
+   */
+  localise?(rows: Row[], lang: Lang): Row[];
   /** Tree resources answer every matching row nested under its parent (no paging). */
   tree?: { selectLabel: string; selectFilter?: (row: Row) => boolean };
   /** Loads one row for the edit form; undefined when missing or not the caller's to see. */
@@ -198,7 +204,10 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
   const query = asObject(request.query);
   const params = parseListParams(query, spec.list);
   const unfiltered = await spec.listQuery(ctx.db.kysely, request);
-  const present = (rows: Row[]) => (spec.present ? spec.present(rows, request) : Promise.resolve(rows));
+  const present = async (rows: Row[]) => {
+    const shown = spec.present ? await spec.present(rows, request) : rows;
+    return spec.localise ? spec.localise(shown, request.lang) : shown;
+  };
   if (!spec.tree) {
     const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.db.dialect, spec.list, params, unfiltered);
     if (searched) return { list: await present(searched.rows), total: searched.total };
@@ -209,6 +218,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     params,
     ctx.db.dialect,
     await ctx.settings.get('time_zone'),
+    request.lang,
   );
 
   if (spec.tree) {

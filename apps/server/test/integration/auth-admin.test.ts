@@ -37,7 +37,11 @@ forEachDatabase('auth.Admin', (get) => {
     expect(list.code).toBe(1);
     expect(list.data.total).toBe(1);
     const [row] = list.data.list;
-    expect(row).toMatchObject({ username: 'alice', group_arr: [2], group_name_arr: ['一级管理员'] });
+    expect(row).toMatchObject({
+      username: 'alice',
+      group_arr: [2],
+      group_name_arr: ['Level 1 administrators'],
+    });
     expect(row).not.toHaveProperty('password');
     expect(row).not.toHaveProperty('salt');
   });

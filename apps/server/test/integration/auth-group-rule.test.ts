@@ -17,16 +17,16 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     expect(res.code).toBe(1);
     expect(res.data.group).toEqual([1]);
     const [root] = res.data.list;
-    expect(root).toMatchObject({ id: 1, name: '超级管理组', rules: 'Super administrator' });
+    expect(root).toMatchObject({ id: 1, name: 'Super administrators', rules: 'Super administrator' });
     expect(root.children[0]).toMatchObject({ id: 2 });
     expect(root.children[0].children[0].children[0]).toMatchObject({ id: 4 });
 
     const select = await call(t.app, 'GET', '/admin/auth.Group/index', { token, query: { select: '1' } });
     expect(select.data.options.map((o: { name: string }) => o.name)).toEqual([
-      '超级管理组',
-      '    └一级管理员',
-      '        └二级管理员',
-      '            └三级管理员',
+      'Super administrators',
+      '    └Level 1 administrators',
+      '        └Level 2 administrators',
+      '            └Level 3 administrators',
     ]);
   });
 

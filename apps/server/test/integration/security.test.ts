@@ -88,7 +88,7 @@ forEachDatabase('data recycle', (get) => {
       query: { quickSearch: '会员' },
     });
     expect(list.data.list.find((row: { id: number }) => row.id === entry.id)).toMatchObject({
-      rule_name: '会员',
+      rule_name: 'Members',
       data_table: 'user',
       admin_username: 'admin',
     });
@@ -355,7 +355,7 @@ forEachDatabase('sensitive data', (get) => {
 
     const list = await call(t.app, 'GET', '/admin/security.SensitiveDataLog/index', { token });
     const row = list.data.list.find((r: { id: number }) => r.id === entry?.id);
-    expect(row).toMatchObject({ id_value: `id=${id}`, rule_name: '管理员数据', before: '13800000001' });
+    expect(row).toMatchObject({ id_value: `id=${id}`, rule_name: 'Admin data', before: '13800000001' });
     expect(row).not.toHaveProperty('after_digest');
 
     const rollback = await call(t.app, 'POST', '/admin/security.SensitiveDataLog/rollback', {

@@ -41,7 +41,7 @@ forEachDatabase('user.User and balance logs', (get) => {
     expect(list.data.list[0]).toMatchObject({
       id,
       money: '0.00',
-      group_name: '默认分组',
+      group_name: 'Default group',
       nickname_text: `member_a(ID:${id})`,
     });
     expect(list.data.list[0]).not.toHaveProperty('password');

@@ -36,7 +36,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
       handler: async (request) => {
         const admin = request.admin;
         if (!admin) throw new ApiError('Please login first');
-        const menus = await adminMenus(ctx.db, admin);
+        const menus = await adminMenus(ctx.db, admin, request.lang);
         if (menus.length === 0) throw new ApiError('No background menu, please contact super administrator!');
         return ok({
           adminInfo: {

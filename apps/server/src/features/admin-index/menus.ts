@@ -2,8 +2,11 @@
 import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
+import type { Lang } from '../../i18n/index.js';
+import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
-export async function adminMenus(db: Db, admin: AdminIdentity) {
+/** Seeded titles come in the reader's language (sidebar, tabs and page titles show them). */
+export async function adminMenus(db: Db, admin: AdminIdentity, lang: Lang) {
   let query = db.kysely
     .selectFrom('admin_rule')
     .select([
@@ -29,7 +32,11 @@ export async function adminMenus(db: Db, admin: AdminIdentity) {
   }
   const rows = await query.execute();
   // A cached page is keyed by its rule name, so keepalive carries the name when on.
-  const menus = rows.map((row) => ({ ...row, keepalive: row.keepalive ? row.name : 0 }));
+  const menus = rows.map((row) => ({
+    ...row,
+    title: ADMIN_RULE_TITLES.show(row.name, row.title, lang),
+    keepalive: row.keepalive ? row.name : 0,
+  }));
   // Only trees hanging from the top level are walked: a rule whose parent is not granted is dropped.
   return buildTree(menus).filter((node) => node.pid === 0);
 }

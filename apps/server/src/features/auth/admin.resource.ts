@@ -18,6 +18,8 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import type { Lang } from '../../i18n/index.js';
+import { ADMIN_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { manageableAdminIds, manageableGroupIds } from './admin-scope.js';
 
 /** Columns a client may see; password, salt and failure counters never leave the server. */
@@ -88,6 +90,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       return visible === 'all' ? listed : listed.where('admin.id', 'in', [...visible]);
     },
     present: withGroups,
+    localise: groupNamesIn,
     loadRow: async (id, request) => {
       const visible = await scope(kysely, request);
       if (visible !== 'all' && !visible.has(id)) return undefined;
@@ -205,6 +208,17 @@ function groupsAdder(kysely: Kysely<Database>) {
     }
     return rows;
   };
+}
+
+/** Seeded group names in the reader's language (the names stay as stored in the edit form). */
+function groupNamesIn(rows: Row[], lang: Lang): Row[] {
+  if (lang === 'zh-cn') return rows;
+  for (const row of rows) {
+    const ids = row.group_arr as number[];
+    const names = row.group_name_arr as string[];
+    row.group_name_arr = names.map((name, i) => ADMIN_GROUP_NAMES.show(ids[i] ?? 0, name, lang));
+  }
+  return rows;
 }
 
 async function groupIdsOf(trx: Transaction<Database>, adminId: number): Promise<number[]> {

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
+import { ADMIN_GROUP_NAMES, ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 import { manageableGroupIds } from './admin-scope.js';
 
 const groupBody = z.object({
@@ -99,6 +100,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
         update_time: { column: 'admin_group.update_time', type: 'time' },
       },
       quickSearch: ['name'],
+      seededLabel: { field: 'name', key: 'id', titles: ADMIN_GROUP_NAMES },
       defaultOrder: { field: 'id', direction: 'asc' },
     },
     listQuery: async (db, request) => {
@@ -108,6 +110,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       return query.where('admin_group.id', 'in', visible.size ? [...visible] : [0]);
     },
     present: (rows, request) => describeRules(ctx, rows, request.lang),
+    localise: (rows, lang) => ADMIN_GROUP_NAMES.localise(rows, 'id', 'name', lang),
     tree: { selectLabel: 'name', selectFilter: (row) => row.status === '1' },
     indexExtra: async (request) => ({ group: caller(request).groupIds }),
     loadRow: async (id, request) => {
@@ -172,7 +175,7 @@ async function describeRules(ctx: AppContext, rows: Row[], lang: Lang): Promise<
   const titles = firstIds.length
     ? await ctx.db.kysely
         .selectFrom('admin_rule')
-        .select(['id', 'title'])
+        .select(['id', 'name', 'title'])
         .where('id', 'in', firstIds)
         .execute()
     : [];
@@ -180,7 +183,8 @@ async function describeRules(ctx: AppContext, rows: Row[], lang: Lang): Promise<
     const rules = parseRuleList(row.rules as string | null);
     if (rules.all) return { ...row, rules: translate('Super administrator', lang) };
     if (rules.ids.length === 0) return { ...row, rules: translate('No permission', lang) };
-    const first = titles.find((t) => t.id === rules.ids[0])?.title ?? '';
+    const rule = titles.find((t) => t.id === rules.ids[0]);
+    const first = rule ? ADMIN_RULE_TITLES.show(rule.name, rule.title, lang) : '';
     return { ...row, rules: rules.ids.length > 1 ? `${first} (+${rules.ids.length - 1})` : first };
   });
 }

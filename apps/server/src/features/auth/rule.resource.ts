@@ -11,6 +11,7 @@ import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../c
 import { insertId } from '../../db/insert-id.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 const NO_ADMIN_PREFIX = (value: string) => !/^\/?admin(\/|$)/i.test(value);
 
@@ -84,8 +85,10 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
         update_time: { column: 'admin_rule.update_time', type: 'time' },
       },
       quickSearch: ['title'],
+      seededLabel: { field: 'title', key: 'name', titles: ADMIN_RULE_TITLES },
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
+    localise: (rows, lang) => ADMIN_RULE_TITLES.localise(rows, 'name', 'title', lang),
     listQuery: (db, request) => {
       const query = db.selectFrom('admin_rule').selectAll();
       const admin = request.admin;

@@ -2,6 +2,8 @@
 import type { UserIdentity } from '../../auth/user-auth.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
+import type { Lang } from '../../i18n/index.js';
+import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 /** Money is integer cents in the database and a 2-decimal string on the wire. */
 export function centsToString(cents: number): string {
@@ -49,9 +51,11 @@ const RULE_COLUMNS = [
 /**
  * Signed-in members: their rule tree split into `menus` (menu directories with their
  * pages) and `rules` (routes, navigation and buttons). Visitors: only the rules marked
- * valid without login.
+ * valid without login. Seeded titles come in the reader's language.
  */
-export async function memberRules(db: Db, user: UserIdentity | null) {
+export async function memberRules(db: Db, user: UserIdentity | null, lang: Lang) {
+  const localised = <Row extends { name: string; title: string }>(rows: Row[]) =>
+    rows.map((row) => ({ ...row, title: MEMBER_RULE_TITLES.show(row.name, row.title, lang) }));
   let query = db.kysely
     .selectFrom('user_rule')
     .select(RULE_COLUMNS)
@@ -63,13 +67,13 @@ export async function memberRules(db: Db, user: UserIdentity | null) {
       .where('no_login_valid', '=', 1)
       .where('type', 'in', ['route', 'nav', 'button'])
       .execute();
-    return { rules: buildTree(rows), menus: [] };
+    return { rules: buildTree(localised(rows)), menus: [] };
   }
   if (!user.super) {
     if (user.ruleIds.size === 0) return { rules: [], menus: [] };
     query = query.where('id', 'in', [...user.ruleIds]);
   }
-  const tree = buildTree(await query.execute()).filter((node) => node.pid === 0);
+  const tree = buildTree(localised(await query.execute())).filter((node) => node.pid === 0);
   return {
     menus: tree.filter((node) => node.type === 'menu_dir'),
     rules: tree.filter((node) => node.type !== 'menu_dir' && node.type !== 'menu'),

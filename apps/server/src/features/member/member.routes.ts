@@ -105,7 +105,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         throw needLogin();
       }
       const site = await siteConfig(ctx.settings);
-      const { rules, menus } = await memberRules(ctx.db, request.user);
+      const { rules, menus } = await memberRules(ctx.db, request.user, request.lang);
       return ok({
         site: {
           siteName: site.siteName,

@@ -16,6 +16,7 @@ import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
 import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
+import { QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/mailer.js';
 import {
   type ConfigRow,
@@ -85,8 +86,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         return ok({
           list,
           configGroup: Object.fromEntries(groups.map((g) => [g.key, g.value])),
-          quickEntrance: parseList<Group>(
-            rows.find((r) => r.name === 'config_quick_entrance')?.value ?? null,
+          // The buttons' labels are shown in the reader's language; the form's item keeps them as stored.
+          quickEntrance: QUICK_ENTRANCE_LABELS.localise(
+            parseList<Group>(rows.find((r) => r.name === 'config_quick_entrance')?.value ?? null),
+            'value',
+            'key',
+            request.lang,
           ),
           remark,
         });

@@ -20,6 +20,8 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import type { Lang } from '../../i18n/index.js';
+import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
 
 /** A log table, the rule table it joins, and the alias the rule's fields go by. */
 export interface LogKind {
@@ -47,9 +49,10 @@ export const SENSITIVE_LOG: LogKind = {
   undoAdmin: 'rollback_admin_id',
 };
 
-function logFields({ table, rule }: LogKind): Record<string, ListField> {
+function logFields({ table, rule, foreignKey }: LogKind): Record<string, ListField> {
   return {
     id: { column: `${table}.id`, type: 'number' },
+    [foreignKey]: { column: `${table}.${foreignKey}`, type: 'number' },
     admin_id: { column: `${table}.admin_id`, type: 'number' },
     'admin.nickname': { column: 'admin.nickname', type: 'string' },
     [`${rule}.name`]: { column: `${rule}.name`, type: 'string' },
@@ -120,10 +123,12 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
       pk: 'id',
       fields: { ...logFields(kind), ...spec.fields },
       quickSearch: [`${kind.rule}.name`],
+      seededLabel: { field: `${kind.rule}.name`, key: kind.foreignKey, titles: ruleNames(kind) },
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: (db) => logListQuery(db, kind),
     present: async (rows) => rows.map((row) => spec.present(row, false)),
+    localise: (rows, lang) => localiseRuleName(kind, rows, lang),
     del: async (ids, w) => {
       const result = await w.trx.deleteFrom(t).where('id', 'in', ids).executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -138,7 +143,8 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
             .where(`${kind.table}.id`, '=', id)
             .executeTakeFirst()) as Row | undefined;
           if (!row) throw new ApiError('Record not found');
-          return ok({ row: spec.present(row, true) });
+          const [shown = row] = localiseRuleName(kind, [spec.present(row, true)], request.lang);
+          return ok({ row: shown });
         },
       },
       {
@@ -155,6 +161,15 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
       },
     ],
   });
+}
+
+function ruleNames(kind: LogKind) {
+  return kind.rule === 'recycle' ? RECYCLE_RULE_NAMES : SENSITIVE_RULE_NAMES;
+}
+
+/** The seeded rules' names in the reader's language (entries keep the rule's id). */
+function localiseRuleName(kind: LogKind, rows: Row[], lang: Lang): Row[] {
+  return ruleNames(kind).localise(rows, kind.foreignKey, 'rule_name', lang);
 }
 
 /** A deleted row for the info tree: the JSON decoded, and fields holding JSON decoded once more. */

@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import { controllerKey } from '../../crud/audit.js';
 import { resourceRegistry } from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
+import type { Lang } from '../../i18n/index.js';
+import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 export type RuleKind = 'recycle' | 'sensitive';
 
@@ -29,10 +31,12 @@ export async function monitorableControllers(
   app: FastifyInstance,
   db: Kysely<Database>,
   kind: RuleKind,
+  /** The language of the labels (the menu rules' titles). */
+  lang: Lang = 'zh-cn',
 ): Promise<ControllerOption[]> {
   const titles = new Map(
     (await db.selectFrom('admin_rule').select(['name', 'title']).where('type', '=', 'menu').execute()).map(
-      (rule) => [rule.name.toLowerCase(), rule.title],
+      (rule) => [rule.name.toLowerCase(), ADMIN_RULE_TITLES.show(rule.name, rule.title, lang)],
     ),
   );
   return (resourceRegistry.get(app) ?? [])

@@ -16,6 +16,7 @@ import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
 import { monitorableControllers, type RuleKind } from './monitorable.js';
 
 const ruleBody = z.object({
@@ -54,6 +55,7 @@ function registerRuleResource(
   ctx: AppContext,
   { kind, controller, table }: Kind,
 ): void {
+  const names = kind === 'recycle' ? RECYCLE_RULE_NAMES : SENSITIVE_RULE_NAMES;
   // Both tables share these columns; the cast narrows Kysely's table union for the shared code.
   const t = table as 'security_data_recycle';
 
@@ -106,11 +108,15 @@ function registerRuleResource(
         create_time: { column: `${table}.create_time`, type: 'time' },
       },
       quickSearch: ['name'],
+      seededLabel: { field: 'name', key: 'id', titles: names },
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: (db) => db.selectFrom(t).selectAll(),
     present: async (rows) => rows.map(presentRule),
-    indexExtra: async () => ({ controllers: await monitorableControllers(app, ctx.db.kysely, kind) }),
+    localise: (rows, lang) => names.localise(rows, 'id', 'name', lang),
+    indexExtra: async (request) => ({
+      controllers: await monitorableControllers(app, ctx.db.kysely, kind, request.lang),
+    }),
     switchFields: ['status'],
     add: async (body, w) => {
       const row = await ruleRow(body, null, w.trx);

@@ -11,6 +11,7 @@ import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
+import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 
 const groupBody = z.object({
   name: z.string().trim().min(1).max(50),
@@ -42,9 +43,11 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
         update_time: { column: 'user_group.update_time', type: 'time' },
       },
       quickSearch: ['name'],
+      seededLabel: { field: 'name', key: 'id', titles: MEMBER_GROUP_NAMES },
       defaultOrder: { field: 'id', direction: 'asc' },
     },
     listQuery: (db) => db.selectFrom('user_group').selectAll(),
+    localise: (rows, lang) => MEMBER_GROUP_NAMES.localise(rows, 'id', 'name', lang),
     present: async (rows: Row[], request) =>
       rows.map((row) => {
         const rules = parseRuleList(row.rules as string | null);

@@ -10,6 +10,7 @@ import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 const TYPES = ['route', 'menu_dir', 'menu', 'nav', 'button', 'nav_user_menu'] as const;
 
@@ -71,9 +72,11 @@ export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext
         update_time: { column: 'user_rule.update_time', type: 'time' },
       },
       quickSearch: ['title'],
+      seededLabel: { field: 'title', key: 'name', titles: MEMBER_RULE_TITLES },
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
     listQuery: (db) => db.selectFrom('user_rule').selectAll(),
+    localise: (rows, lang) => MEMBER_RULE_TITLES.localise(rows, 'name', 'title', lang),
     tree: { selectLabel: 'title', selectFilter: (row) => row.status === '1' },
     switchFields: ['status'],
     sortable: true,

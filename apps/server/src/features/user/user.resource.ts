@@ -14,6 +14,7 @@ import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { centsToString } from '../member/member-info.js';
 
 const PUBLIC_COLUMNS = [
@@ -97,6 +98,7 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         .select(PUBLIC_COLUMNS)
         .select('user_group.name as group_name'),
     present: async (rows) => present(rows),
+    localise: (rows, lang) => MEMBER_GROUP_NAMES.localise(rows, 'group_id', 'group_name', lang),
     loadRow: async (id) => {
       const row = await kysely
         .selectFrom('user')
