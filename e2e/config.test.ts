@@ -45,7 +45,7 @@ describe.skipIf(!browserAvailable)('configuration', () => {
     await openConfig(page);
     await page.fill('#site_name', 'E2E Site');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.title()).toBe('系统配置 - E2E Site');
+    await expect.poll(() => page.title()).toBe('System configuration - E2E Site');
     await page.reload();
     await page.waitForSelector('#site_name');
     expect(await page.inputValue('#site_name')).toBe('E2E Site');

@@ -1,0 +1,130 @@
+/**
+ * The navigation in the interface's language, in Chromium: the seeded menu titles in the
+ * sidebar, the open tab and the document title, the group names in the admin list and the
+ * config screen's quick entrances are English on English screens and Chinese on Chinese
+ * ones. Set E2E_SCREENSHOT_DIR to keep screenshots of both, wide and 390 px wide.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+const TEXTS = {
+  en: {
+    dashboard: 'Dashboard',
+    folder: 'Permissions',
+    admins: 'Admin management',
+    members: 'Members',
+    balance: 'Balance log',
+    security: 'Data security',
+    longest: 'Sensitive data rules',
+    superGroup: 'Super administrators',
+    quickEntrances: ['Data recycle rules', 'Sensitive data rules'],
+  },
+  'zh-cn': {
+    dashboard: '控制台',
+    folder: '权限管理',
+    admins: '管理员管理',
+    members: '会员管理',
+    balance: '会员余额管理',
+    security: '数据安全管理',
+    longest: '敏感字段规则管理',
+    superGroup: '超级管理组',
+    quickEntrances: ['数据回收规则配置', '敏感数据规则配置'],
+  },
+} as const;
+
+type Lang = keyof typeof TEXTS;
+
+describe.skipIf(!browserAvailable)('seeded titles in the interface language', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shoot = async (page: Page, name: string) => {
+    // Finished transitions, so a menu that is opening is shown open.
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
+  };
+
+  /** Signs in with the interface already in `lang` (as a visitor who chose it before). */
+  const signIn = async (lang: Lang, width = 1280) => {
+    const { context, page } = await newPage(browser, { width });
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.evaluate(
+      (defaultLang) =>
+        localStorage.setItem(
+          'storeConfig_v2',
+          JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
+        ),
+      lang,
+    );
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    return { context, page };
+  };
+
+  it.each(['en', 'zh-cn'] as const)(
+    'shows the navigation, group names and quick entrances in %s',
+    async (lang) => {
+      const texts = TEXTS[lang];
+      const { context, page } = await signIn(lang);
+      const aside = page.getByTestId('aside');
+      await aside.getByRole('menuitem', { name: texts.dashboard }).waitFor();
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^${texts.dashboard} - `));
+
+      await aside.getByRole('menuitem', { name: texts.folder }).click();
+      await aside.getByRole('menuitem', { name: texts.admins }).click();
+      await page.waitForURL(/\/admin\/auth\/admin$/);
+      await page.waitForSelector('.ant-table-row');
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^${texts.admins} - `));
+      await expect
+        .poll(() => page.getByRole('tab').allTextContents())
+        .toEqual([texts.dashboard, texts.admins]);
+      expect(await page.locator('.ant-table-row').first().getByText(texts.superGroup).count()).toBe(1);
+      await shoot(page, `${lang}-admins`);
+
+      await page.goto(`${server.baseUrl}/admin/routine/config`);
+      await page.waitForSelector('#site_name');
+      await page.waitForSelector('#block-loading', { state: 'detached' });
+      for (const label of texts.quickEntrances) {
+        expect(await page.getByRole('button', { name: label }).count(), label).toBe(1);
+      }
+      await shoot(page, `${lang}-config`);
+      await context.close();
+    },
+  );
+
+  it.each(['en', 'zh-cn'] as const)('keeps the titles in %s on a 390 px wide screen', async (lang) => {
+    const texts = TEXTS[lang];
+    const { context, page } = await signIn(lang, 390);
+    await page.goto(`${server.baseUrl}/admin/auth/admin`);
+    await page.waitForSelector('.ant-table-row');
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^${texts.admins} - `));
+    await page.getByTestId('open-aside').click();
+    const aside = page.getByTestId('aside');
+    await aside.getByRole('menuitem', { name: texts.dashboard }).waitFor();
+    await aside.getByRole('menuitem', { name: texts.folder }).click();
+    await aside.getByRole('menuitem', { name: texts.admins }).waitFor();
+    await shoot(page, `${lang}-390-menu`);
+    await aside.getByRole('menuitem', { name: texts.security }).click();
+    await aside.getByRole('menuitem', { name: texts.longest }).waitFor();
+    await shoot(page, `${lang}-390-security-menu`);
+    await aside.getByRole('menuitem', { name: new RegExp(`${texts.members}$`) }).click();
+    await aside.getByRole('menuitem', { name: texts.balance }).waitFor();
+    await shoot(page, `${lang}-390-members-menu`);
+    await context.close();
+  });
+});
