@@ -40,6 +40,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Use this database instead of opening config.databaseUrl (tests share one per suite). */
   db?: Db;
+  /** Where log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -53,7 +55,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.migrate ?? true) await migrateToLatest(db);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: {

@@ -4,7 +4,13 @@
  * case-insensitively; each declares who may call it, and the permission key is derived
  * the way the original derives it: `auth.Admin` + `edit` → `auth/admin/edit`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { AppContext } from '../context.js';
 import { isSuccess, type Success, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
@@ -23,7 +29,7 @@ export interface ActionSpec {
   access?: Access;
   /** Permission key when it differs from the derived one. */
   permission?: string;
-  /** Counts toward the per-IP limit of auth POSTs (login, register, code sending, retrieval). */
+  /** Counts toward the one per-IP budget of auth POSTs (login, register, code sending, retrieval). */
   rateLimited?: boolean;
   handler: Handler;
 }
@@ -59,7 +65,7 @@ export function adminController(
     app.route({
       method: methods,
       url,
-      config: rateLimitConfig(ctx, spec),
+      ...authBudget(app, ctx, spec),
       preHandler: async (request) => {
         await ctx.adminAuth.authenticate(request, access, permission);
       },
@@ -80,7 +86,7 @@ export function apiRoute(app: FastifyInstance, ctx: AppContext, spec: ApiRouteSp
   app.route({
     method: spec.method,
     url: `/api/${spec.path}`,
-    config: rateLimitConfig(ctx, spec),
+    ...authBudget(app, ctx, spec),
     preHandler: async (request) => {
       if (spec.memberCenter && !(await ctx.settings.flag('open_member_center'))) {
         throw new ApiError(MEMBER_CENTER_DISABLED);
@@ -91,16 +97,29 @@ export function apiRoute(app: FastifyInstance, ctx: AppContext, spec: ApiRouteSp
   });
 }
 
-function rateLimitConfig(ctx: AppContext, spec: ActionSpec) {
+/** One limiter per app: every rate-limited route shares it, and with it one counter per IP. */
+const authLimiters = new WeakMap<AppContext, onRequestAsyncHookHandler>();
+
+/**
+ * The per-IP budget of auth attempts (AUTH_RATE_LIMIT a minute), shared by every auth
+ * POST: an attacker cannot multiply it by spreading guesses over the routes. A per-route
+ * `config.rateLimit` would not do: the plugin gives each route a store of its own (even
+ * with a `groupId`). The counters live in this process's memory.
+ */
+function authBudget(app: FastifyInstance, ctx: AppContext, spec: ActionSpec) {
   if (!spec.rateLimited) return {};
-  return {
-    rateLimit: {
+  let limiter = authLimiters.get(ctx);
+  if (!limiter) {
+    const check = app.rateLimit({
       max: ctx.config.authRateLimit,
       timeWindow: 60_000,
       // Only attempts count; reading a form's settings (GET) does not.
       allowList: (request: FastifyRequest) => request.method !== 'POST',
-    },
-  };
+    });
+    limiter = (request, reply) => check.call(app, request, reply);
+    authLimiters.set(ctx, limiter);
+  }
+  return { onRequest: limiter };
 }
 
 function wrap(handler: Handler) {

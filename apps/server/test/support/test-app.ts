@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { type AppConfig, defaultConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
@@ -36,6 +36,7 @@ export interface TestApp {
 export async function startTestApp(
   factoryDialect: Dialect,
   overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
@@ -52,7 +53,7 @@ export async function startTestApp(
     authRateLimit: 1000,
     ...overrides,
   });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx } = await buildApp(config, build);
   const superPassword = (await ensureSuperAdmin(ctx.db)) ?? '';
   await app.ready();
   return {
@@ -73,12 +74,13 @@ export function forEachDatabase(
   name: string,
   suite: (get: () => TestApp) => void,
   overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'logStream'> = {},
 ): void {
   for (const { dialect } of testDatabases()) {
     describe(`${name} [${dialect}]`, () => {
       let current: TestApp | undefined;
       beforeAll(async () => {
-        current = await startTestApp(dialect, overrides);
+        current = await startTestApp(dialect, overrides, build);
       });
       afterAll(async () => {
         await current?.close();
@@ -98,6 +100,8 @@ export interface CallOptions {
   query?: Record<string, unknown> | string;
   lang?: 'zh-cn' | 'en';
   headers?: Record<string, string>;
+  /** The caller's address as the server sees it (inject's default is 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** Calls the API and returns the parsed envelope plus the HTTP status. */
@@ -120,6 +124,7 @@ export async function call<T = any>(
     url: query ? `${url}?${query}` : url,
     query: typeof options.query === 'object' ? (options.query as Record<string, string>) : undefined,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });
   return { ...(response.json() as Envelope<T>), status: response.statusCode };
