@@ -1,16 +1,32 @@
 /**
- * Password sign-in shared by administrators and members: lockout after repeated failures,
+ * Password sign-in shared by administrators and members: a lockout per account and client,
  * argon2id verification with one-time upgrade of legacy hashes, and last-login bookkeeping
  * that happens on successful logins only.
+ *
+ * The lockout stops the client that guessed, never the owner: ten wrong passwords from one
+ * client (its IP as Fastify sees it, an IPv6 client by its /64 network) lock that client
+ * out of that account until a day after the last of them; the owner signing in from
+ * elsewhere is not affected. A success clears the client's count, and so does any later
+ * change to the account (a new password above all, whoever sets it): failures from
+ * before the account's update_time no longer count. There is deliberately no account-wide lock, since that is
+ * what let anyone lock the owner out; guessing from many addresses is slowed by the
+ * per-IP auth budget (AUTH_RATE_LIMIT) and the argon2id cost, and the account's
+ * `login_failure` keeps counting every wrong password since the last successful sign-in,
+ * whichever the client, so the back office sees an attack.
  */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { ExpressionBuilder } from 'kysely';
 import { now } from '../context.js';
 import type { Db } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { checkPassword, hashPassword } from './passwords.js';
 
-/** Wrong passwords in a row that lock an account, and for how long. */
+/** Wrong passwords from one client that lock it out of the account, and for how long. */
 export const LOGIN_RETRY_LIMIT = 10;
 export const LOCK_SECONDS = 24 * 3600;
+/** Ended counts are swept at most this often (per process). */
+const SWEEP_INTERVAL_SECONDS = 600;
 
 export interface LoginRow {
   id: number;
@@ -19,6 +35,7 @@ export interface LoginRow {
   status: string;
   login_failure: number;
   login_failure_time: number | null;
+  update_time: number | null;
 }
 
 export interface LoginAttempt {
@@ -28,6 +45,7 @@ export interface LoginAttempt {
   column: 'username' | 'email' | 'mobile';
   value: string;
   password: string;
+  /** The caller's IP (request.ip): the client whose failures are counted. */
   ip: string;
   /** The status value of an enabled account ('1' for admins, 'enable' for members). */
   enabledStatus: string;
@@ -38,27 +56,35 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
   const table = attempt.table as 'admin';
   const row = await db.kysely
     .selectFrom(table)
-    .select(['id', 'password', 'salt', 'status', 'login_failure', 'login_failure_time'])
+    .select(['id', 'password', 'salt', 'status', 'login_failure', 'login_failure_time', 'update_time'])
     .where(attempt.column, '=', attempt.value)
     .executeTakeFirst();
   if (!row) throw new ApiError('Incorrect user name or password!');
   const time = now();
-  if (row.login_failure >= LOGIN_RETRY_LIMIT && time - (row.login_failure_time ?? 0) < LOCK_SECONDS) {
-    throw new ApiError('Please try again after 1 day');
+  const key = { kind: attempt.table, account_id: row.id, client: clientOf(attempt.ip) };
+  // Failures at or before this moment no longer count: their lock ran out, or the account
+  // was changed after them (a change in the same second as a failure does not lift it).
+  const countsAfter = Math.max(time - LOCK_SECONDS, (row.update_time ?? 0) - 1);
+  const failures = await db.kysely
+    .selectFrom('login_failure')
+    .select(['failures', 'last_failure_time'])
+    .where('kind', '=', key.kind)
+    .where('account_id', '=', key.account_id)
+    .where('client', '=', key.client)
+    .executeTakeFirst();
+  if (failures && failures.failures >= LOGIN_RETRY_LIMIT && failures.last_failure_time > countsAfter) {
+    throw lockedFor(failures.last_failure_time + LOCK_SECONDS - time);
   }
   if (row.status !== attempt.enabledStatus) throw new ApiError('Account disabled');
   const check = await checkPassword(attempt.password, row.password, row.salt);
   if (!check.ok) {
-    // A lock that has run out starts a fresh count.
-    const expired = row.login_failure >= LOGIN_RETRY_LIMIT;
+    await countFailure(db, key, time, countsAfter);
     await db.kysely
       .updateTable(table)
-      .set((eb) => ({
-        login_failure: expired ? 1 : eb('login_failure', '+', 1),
-        login_failure_time: time,
-      }))
+      .set((eb) => ({ login_failure: eb('login_failure', '+', 1), login_failure_time: time }))
       .where('id', '=', row.id)
       .execute();
+    await sweepEndedCounts(db, time);
     throw new ApiError('Incorrect user name or password!');
   }
   const upgrade = check.needsRehash ? { password: await hashPassword(attempt.password), salt: '' } : {};
@@ -73,5 +99,75 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
     })
     .where('id', '=', row.id)
     .execute();
+  await db.kysely
+    .deleteFrom('login_failure')
+    .where('kind', '=', key.kind)
+    .where('account_id', '=', key.account_id)
+    .where('client', '=', key.client)
+    .execute();
   return row;
+}
+
+/** The client a failure is counted for: the IP, an IPv6 address by its /64 (one subscriber's network). */
+function clientOf(ip: string): string {
+  return normalizeIP(ip, 64).slice(0, 50);
+}
+
+function lockedFor(seconds: number): ApiError {
+  return seconds > 3600
+    ? new ApiError('Too many wrong passwords, please try again in %s hours', [Math.ceil(seconds / 3600)])
+    : new ApiError('Too many wrong passwords, please try again in %s minutes', [
+        Math.max(1, Math.ceil(seconds / 60)),
+      ]);
+}
+
+/**
+ * One more failure for the client, in a single statement, so wrong passwords sent at the
+ * same moment all count. A count whose failures no longer count starts again at one.
+ */
+async function countFailure(
+  db: Db,
+  key: { kind: 'admin' | 'user'; account_id: number; client: string },
+  time: number,
+  countsAfter: number,
+): Promise<void> {
+  const insert = db.kysely
+    .insertInto('login_failure')
+    .values({ ...key, failures: 1, last_failure_time: time });
+  const bump = (eb: ExpressionBuilder<Database, 'login_failure'>) => ({
+    // Before last_failure_time changes: MySQL applies the assignments in order.
+    failures: eb
+      .case()
+      .when('login_failure.last_failure_time', '<=', countsAfter)
+      .then(1)
+      .else(eb('login_failure.failures', '+', 1))
+      .end(),
+    last_failure_time: time,
+  });
+  await (db.dialect === 'mysql'
+    ? insert.onDuplicateKeyUpdate(bump)
+    : insert.onConflict((conflict) => conflict.columns(['kind', 'account_id', 'client']).doUpdateSet(bump))
+  ).execute();
+}
+
+const lastSweeps = new WeakMap<Db, number>();
+
+async function sweepEndedCounts(db: Db, time: number): Promise<void> {
+  if ((lastSweeps.get(db) ?? 0) > time - SWEEP_INTERVAL_SECONDS) return;
+  lastSweeps.set(db, time);
+  try {
+    await sweepLoginFailures(db, time);
+  } catch {
+    // Only leftovers are at stake (say MySQL chose this delete as a deadlock victim):
+    // the next failure tries again rather than failing this sign-in.
+    lastSweeps.delete(db);
+  }
+}
+
+/** Removes counts whose lock has run out, so the table holds about a day of failures. */
+export async function sweepLoginFailures(db: Db, time = now()): Promise<void> {
+  await db.kysely
+    .deleteFrom('login_failure')
+    .where('last_failure_time', '<=', time - LOCK_SECONDS)
+    .execute();
 }

@@ -323,6 +323,20 @@ export interface ContentTable {
   create_time: Default<Time>;
 }
 
+/**
+ * Addition: wrong passwords per account and client, behind the sign-in lockout
+ * (auth/login.ts). Rows whose lock has run out are swept.
+ */
+export interface LoginFailureTable {
+  /** Which account table: 'admin' or 'user'. */
+  kind: 'admin' | 'user';
+  account_id: number;
+  /** The caller's IP as Fastify sees it (TRUST_PROXY aware); IPv6 cut to its /64 network. */
+  client: string;
+  failures: Default<number>;
+  last_failure_time: number;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -334,6 +348,7 @@ export interface Database {
   captcha: CaptchaTable;
   config: ConfigTable;
   content: ContentTable;
+  login_failure: LoginFailureTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -360,6 +375,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'captcha',
   'config',
   'content',
+  'login_failure',
   'security_data_recycle',
   'security_data_recycle_log',
   'security_sensitive_data',

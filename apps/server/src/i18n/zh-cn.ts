@@ -89,7 +89,8 @@ export const zhCn: Record<string, string> = {
   // admin-log title of a refused administrator sign-in
   'Login failed: %s': '登录失败：%s',
   'Incorrect user name or password!': '用户名或密码错误！',
-  'Please try again after 1 day': '密码错误次数过多，请 1 天后再试',
+  'Too many wrong passwords, please try again in %s hours': '密码错误次数过多，请 %s 小时后再试',
+  'Too many wrong passwords, please try again in %s minutes': '密码错误次数过多，请 %s 分钟后再试',
   'Account disabled': '账户已禁用',
   'Captcha error': '验证码错误',
   'Login expired, please login again.': '登录已过期，请重新登录。',

@@ -3,8 +3,16 @@
  * configured database.
  */
 import { expect, it } from 'vitest';
-import { LOGIN_RETRY_LIMIT } from '../../src/auth/login.js';
-import { call, createAdmin, forEachDatabase, loginAdmin, loginSuper } from '../support/test-app.js';
+import { LOCK_SECONDS, LOGIN_RETRY_LIMIT, sweepLoginFailures } from '../../src/auth/login.js';
+import { now } from '../../src/context.js';
+import {
+  call,
+  createAdmin,
+  createGroup,
+  forEachDatabase,
+  loginAdmin,
+  loginSuper,
+} from '../support/test-app.js';
 
 forEachDatabase('admin identity', (get) => {
   it('answers the login form settings and refuses a wrong password', async () => {
@@ -103,25 +111,144 @@ forEachDatabase('admin identity', (get) => {
     expect(refresh.code).toBe(0);
   });
 
-  it('locks an account after ten wrong passwords: the eleventh try fails even when right', async () => {
+  it('locks only the client that guessed wrong ten times: the super administrator still signs in', async () => {
+    const t = get();
+    const attacker = '203.0.113.7';
+    const tryLogin = (password: string, remoteAddress?: string, lang: 'en' | 'zh-cn' = 'en') =>
+      call(t.app, 'POST', '/admin/index/login', {
+        body: { username: 'admin', password },
+        lang,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    for (let i = 0; i < LOGIN_RETRY_LIMIT; i++) {
+      expect((await tryLogin('bad-pass-1', attacker)).msg).toBe('Incorrect user name or password!');
+    }
+    // The attacker's address is locked, even with the right password, and told for how long.
+    expect(await tryLogin(t.superPassword, attacker)).toMatchObject({
+      code: 0,
+      msg: 'Too many wrong passwords, please try again in 24 hours',
+    });
+    expect((await tryLogin(t.superPassword, attacker, 'zh-cn')).msg).toBe(
+      '密码错误次数过多，请 24 小时后再试',
+    );
+    // The account row still counts every failure since the last successful sign-in.
+    const failures = () =>
+      t.ctx.db.kysely
+        .selectFrom('admin')
+        .select(['login_failure', 'last_login_time'])
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
+    expect((await failures()).login_failure).toBe(LOGIN_RETRY_LIMIT);
+    // The owner, from their own address, is not locked out.
+    const owner = await loginSuper(t);
+    expect(owner.token).not.toBe('');
+    expect((await failures()).login_failure).toBe(0);
+    // ... and the owner's success does not unlock the attacker.
+    expect((await tryLogin(t.superPassword, attacker)).msg).toBe(
+      'Too many wrong passwords, please try again in 24 hours',
+    );
+  });
+
+  it('ends a client lock when its time is up, and tells the real wait until then', async () => {
     const t = get();
     await createAdmin(t.ctx, 'locktest', 'right-pass-1');
-    for (let i = 0; i < LOGIN_RETRY_LIMIT; i++) {
-      const res = await call(t.app, 'POST', '/admin/index/login', {
-        body: { username: 'locktest', password: 'bad-pass-1' },
+    const client = '203.0.113.8';
+    const tryLogin = (password: string) =>
+      call(t.app, 'POST', '/admin/index/login', {
+        body: { username: 'locktest', password },
+        remoteAddress: client,
       });
-      expect(res.code).toBe(0);
-    }
-    const locked = await call(t.app, 'POST', '/admin/index/login', {
-      body: { username: 'locktest', password: 'right-pass-1' },
-    });
-    expect(locked).toMatchObject({ code: 0, msg: 'Please try again after 1 day' });
+    // Wrong passwords sent at the same moment all count.
+    const parallel = await Promise.all(
+      Array.from({ length: LOGIN_RETRY_LIMIT }, () => tryLogin('bad-pass-1')),
+    );
+    expect(parallel.map((r) => r.msg)).toEqual(
+      Array(LOGIN_RETRY_LIMIT).fill('Incorrect user name or password!'),
+    );
+    expect((await tryLogin('right-pass-1')).msg).toBe(
+      'Too many wrong passwords, please try again in 24 hours',
+    );
+    const lastFailureAt = (time: number) =>
+      t.ctx.db.kysely.updateTable('login_failure').set({ last_failure_time: time }).execute();
+    await lastFailureAt(now() - LOCK_SECONDS + 90);
+    expect((await tryLogin('right-pass-1')).msg).toBe(
+      'Too many wrong passwords, please try again in 2 minutes',
+    );
+    await lastFailureAt(now() - LOCK_SECONDS - 1);
+    // An ended lock starts a fresh count: one more wrong password does not lock again.
+    expect((await tryLogin('bad-pass-1')).msg).toBe('Incorrect user name or password!');
+    const signedIn = await tryLogin('right-pass-1');
+    expect(signedIn).toMatchObject({ code: 1, msg: 'Login succeeded!' });
+    // The success cleared this client's count: one wrong password is just a wrong password.
+    expect((await tryLogin('bad-pass-1')).msg).toBe('Incorrect user name or password!');
+    expect((await tryLogin('right-pass-1')).code).toBe(1);
     const row = await t.ctx.db.kysely
       .selectFrom('admin')
       .selectAll()
       .where('username', '=', 'locktest')
       .executeTakeFirstOrThrow();
-    expect(row.last_login_time).toBeNull(); // failures never pose as logins
+    expect(row.last_login_ip).toBe(client);
+  });
+
+  it('sweeps failure counts whose lock has ended', async () => {
+    const t = get();
+    const { kysely } = t.ctx.db;
+    const time = now();
+    await kysely
+      .insertInto('login_failure')
+      .values([
+        {
+          kind: 'admin',
+          account_id: 999,
+          client: '192.0.2.1',
+          failures: 10,
+          last_failure_time: time - LOCK_SECONDS,
+        },
+        { kind: 'user', account_id: 999, client: '192.0.2.1', failures: 3, last_failure_time: time - 60 },
+      ])
+      .execute();
+    await sweepLoginFailures(t.ctx.db, time);
+    const left = await kysely
+      .selectFrom('login_failure')
+      .select('kind')
+      .where('account_id', '=', 999)
+      .execute();
+    expect(left).toEqual([{ kind: 'user' }]);
+  });
+
+  it('lifts a client lock when the password is changed', async () => {
+    const t = get();
+    const id = await createAdmin(t.ctx, 'forgetter', 'first-pass-1');
+    const client = '203.0.113.9';
+    const tryLogin = (password: string) =>
+      call(t.app, 'POST', '/admin/index/login', {
+        body: { username: 'forgetter', password },
+        remoteAddress: client,
+      });
+    for (let i = 0; i < LOGIN_RETRY_LIMIT; i++) await tryLogin('bad-pass-1');
+    expect((await tryLogin('first-pass-1')).msg).toBe(
+      'Too many wrong passwords, please try again in 24 hours',
+    );
+    // A change lifts the failures before it; the failures happened a little while ago.
+    await t.ctx.db.kysely
+      .updateTable('login_failure')
+      .set({ last_failure_time: now() - 60 })
+      .where('account_id', '=', id)
+      .execute();
+    const { token } = await loginSuper(t);
+    const group = await createGroup(t.ctx, 'forgetters', []);
+    const edited = await call(t.app, 'POST', '/admin/auth.Admin/edit', {
+      token,
+      body: {
+        id,
+        username: 'forgetter',
+        nickname: 'forgetter',
+        password: 'second-pass-1',
+        group_arr: [group],
+      },
+    });
+    expect(edited.msg).toBe('Update successful');
+    expect((await tryLogin('second-pass-1')).code).toBe(1);
   });
 
   it('updates last login time and IP on login, not on every request', async () => {

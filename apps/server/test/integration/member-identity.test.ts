@@ -1,5 +1,7 @@
 /** Member sign-in through /api/user/checkIn, sign-out, refresh and the member centre's start data. */
 import { expect, it } from 'vitest';
+import { LOCK_SECONDS, LOGIN_RETRY_LIMIT } from '../../src/auth/login.js';
+import { now } from '../../src/context.js';
 import { createMember } from '../support/member.js';
 import { call, forEachDatabase } from '../support/test-app.js';
 
@@ -31,6 +33,33 @@ forEachDatabase('member identity', (get) => {
       body: { tab: 'login', username: 'member1', password: 'wrong-pass' },
     });
     expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect user name or password!' });
+  });
+
+  it('locks only the client that guessed wrong ten times; the member signs in from elsewhere', async () => {
+    const t = get();
+    await createMember(t.ctx, 'guarded', 'guarded-pass', { email: 'guarded@example.com' });
+    const attacker = '192.0.2.50';
+    const tryLogin = (username: string, password: string, remoteAddress?: string) =>
+      call(t.app, 'POST', '/api/user/checkIn', {
+        body: { tab: 'login', username, password },
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    // Failures by any of the account's names count for the one account.
+    for (let i = 0; i < LOGIN_RETRY_LIMIT; i++) {
+      const name = i % 2 ? 'guarded' : 'guarded@example.com';
+      expect((await tryLogin(name, 'wrong-pass', attacker)).msg).toBe('Incorrect user name or password!');
+    }
+    expect(await tryLogin('guarded', 'guarded-pass', attacker)).toMatchObject({
+      code: 0,
+      msg: 'Too many wrong passwords, please try again in 24 hours',
+    });
+    const owner = await tryLogin('guarded', 'guarded-pass', '192.0.2.51');
+    expect(owner).toMatchObject({ code: 1, msg: 'Login succeeded!' });
+    await t.ctx.db.kysely
+      .updateTable('login_failure')
+      .set({ last_failure_time: now() - LOCK_SECONDS - 1 })
+      .execute();
+    expect((await tryLogin('guarded', 'guarded-pass', attacker)).code).toBe(1);
   });
 
   it('refuses registration cleanly while no verification channel is configured', async () => {
