@@ -147,6 +147,7 @@ export const zhCn: Record<string, string> = {
   'Mail sent successfully~': '邮件发送成功~',
   'SMS sending service unavailable': '短信发送服务不可用',
   'SMS sending failed: %s': '短信发送失败：%s',
+  'Failed to send the verification code, please try again later': '验证码发送失败，请稍后再试',
   'Frequent SMS sending': '短信发送过于频繁',
   'Mobile number has been registered, please log in directly': '手机号已注册，请直接登录',
   'The mobile number has been occupied': '手机号已被占用',

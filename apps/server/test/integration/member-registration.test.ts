@@ -22,6 +22,7 @@ const sendSmsCode = async (t: TestApp, mobile: string, templateCode: string) =>
   });
 const register = (t: TestApp, body: object) =>
   call(t.app, 'POST', '/api/user/checkIn', { body: { tab: 'register', password: 'new-pass-1', ...body } });
+const SEND_FAILED = 'Failed to send the verification code, please try again later';
 const memberCount = async (t: TestApp, username: string) =>
   (await t.ctx.db.kysely.selectFrom('user').select('id').where('username', '=', username).execute()).length;
 
@@ -183,7 +184,7 @@ forEachDatabase(
         status = 500;
         await createMember(t.ctx, 'gatewayed', 'whatever-1', { mobile: '13900000010' });
         const failed = await sendSmsCode(t, '13900000010', 'user_retrieve_pwd');
-        expect(failed).toMatchObject({ code: 0, msg: 'SMS sending failed: HTTP 500' });
+        expect(failed).toMatchObject({ code: 0, msg: SEND_FAILED });
         status = 200;
         expect((await sendSmsCode(t, '13900000010', 'user_retrieve_pwd')).code).toBe(1);
       } finally {
@@ -274,4 +275,66 @@ forEachDatabase(
   },
   // Codes need a captcha here as in production (test apps turn member captchas off by default).
   { userLoginCaptcha: true },
+);
+
+/** What the server logs, one JSON line each, for the suite below. */
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
+
+forEachDatabase(
+  'code sending failures',
+  (get) => {
+    it('answers a generic message when the mail server refuses, logs why, and allows a retry at once', async () => {
+      const t = get();
+      await useMailbox(t, mailbox);
+      await setSettings(t, { smtp_pass: 'not-the-password' });
+      logLines.length = 0;
+      for (const lang of ['en', 'zh-cn'] as const) {
+        const failed = await call(t.app, 'POST', '/api/ems/send', {
+          lang,
+          body: { email: 'late@example.com', event: 'user_register', ...(await solvedCaptcha(t)) },
+        });
+        expect(failed.code).toBe(0);
+        expect(failed.msg).toBe(lang === 'en' ? SEND_FAILED : '验证码发送失败，请稍后再试');
+        expect(failed.msg).not.toMatch(
+          new RegExp(`127\\.0\\.0\\.1|${mailbox.port}|535|login|auth|smtp`, 'i'),
+        );
+      }
+      const logged = logLines.join('');
+      expect(logged).toContain('Invalid login');
+      expect(logged).not.toContain('not-the-password');
+      // The failed code was never delivered, so it does not hold the address for a minute.
+      await useMailbox(t, mailbox);
+      expect(await sendEmailCode(t, 'late@example.com', 'user_register')).toMatchObject({
+        code: 1,
+        msg: 'Mail sent successfully~',
+      });
+    });
+
+    it('answers a generic message when the SMS gateway cannot be reached, logging why but not the code', async () => {
+      const t = get();
+      // A port that was free a moment ago: nothing answers there.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as { port: number };
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      await setSettings(t, {
+        sms_provider: 'http',
+        sms_http_url: `http://127.0.0.1:${port}/send?code={code}`,
+      });
+      logLines.length = 0;
+      try {
+        const failed = await sendSmsCode(t, '13900000077', 'user_register');
+        expect(failed).toMatchObject({ code: 0, msg: SEND_FAILED });
+        const logged = logLines.join('');
+        expect(logged).toContain('ECONNREFUSED');
+        expect(logged).not.toMatch(/code=\d{6}/);
+      } finally {
+        await setSettings(t, { sms_provider: 'log', sms_http_url: '' });
+      }
+      expect((await sendSmsCode(t, '13900000077', 'user_register')).code).toBe(1);
+    });
+  },
+  { logLevel: 'error' },
+  { logStream },
 );

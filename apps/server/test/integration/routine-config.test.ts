@@ -182,6 +182,31 @@ forEachDatabase('routine.Config', (get) => {
     expect(mailbox.received.length).toBe(before + 1);
   });
 
+  it('shows the administrator why a test mail failed, but never the SMTP password', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const careless = await startMailbox('right-secret', { refusal: (tried) => `password ${tried} rejected` });
+    try {
+      const failed = await call(t.app, 'POST', '/admin/routine.Config/sendTestMail', {
+        token,
+        body: {
+          smtp_server: '127.0.0.1',
+          smtp_port: String(careless.port),
+          smtp_user: 'mailer',
+          smtp_pass: 'Leaky-Secret-42',
+          smtp_verification: '',
+          smtp_sender_mail: 'noreply@example.com',
+          testMail: 'boss@example.com',
+        },
+      });
+      expect(failed.code).toBe(0);
+      expect(failed.msg).toMatch(/^Mail sending failed: .*rejected/);
+      expect(failed.msg).not.toContain('Leaky-Secret-42');
+    } finally {
+      await careless.close();
+    }
+  });
+
   it('reads date texts in datetime searches in the time_zone setting, as strtotime does', async () => {
     const t = get();
     const { token } = await loginSuper(t);

@@ -20,15 +20,23 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** `starttls` offers STARTTLS with smtp-server's own certificate; otherwise plain text. */
-export async function startMailbox(password: string, options: { starttls?: boolean } = {}): Promise<Mailbox> {
+/**
+ * `starttls` offers STARTTLS with smtp-server's own certificate; otherwise plain text.
+ * `refusal` words the answer to a wrong password (a careless server may echo it back).
+ */
+export async function startMailbox(
+  password: string,
+  options: { starttls?: boolean; refusal?: (triedPassword: string) => string } = {},
+): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: false,
     allowInsecureAuth: !options.starttls,
     disabledCommands: options.starttls ? [] : ['STARTTLS'],
     onAuth: (auth, _session, done) =>
-      auth.password === password ? done(null, { user: auth.username }) : done(new Error('bad password')),
+      auth.password === password
+        ? done(null, { user: auth.username })
+        : done(new Error(options.refusal?.(auth.password ?? '') ?? 'bad password')),
     onData: (stream, session, done) => {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {

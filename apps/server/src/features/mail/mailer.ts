@@ -1,7 +1,8 @@
 /**
  * Sending mail through the site's SMTP settings with nodemailer: SSL means TLS from the
  * first byte (usually port 465); TLS means STARTTLS, required. Failures come back as a
- * clear message, never a stack.
+ * clear message for the administrator testing the settings (never a stack, never the
+ * password); callers that answer visitors log it and say something generic instead.
  */
 import { ApiError } from '../../http/errors.js';
 import type { Settings } from '../config/settings.js';
@@ -68,10 +69,24 @@ export async function sendMail(
       html: message.html,
     });
   } catch (error) {
-    throw new ApiError('Mail sending failed: %s', [
-      error instanceof Error ? error.message.slice(0, 200) : 'unknown error',
-    ]);
+    const reason = error instanceof Error ? withoutSecret(error.message, mail) : 'unknown error';
+    throw new ApiError('Mail sending failed: %s', [reason.slice(0, 200)]);
   } finally {
     transport.close();
   }
+}
+
+/**
+ * The transport's message without the SMTP password, plain or in the base64 forms AUTH
+ * LOGIN and AUTH PLAIN send it in: a server may quote what it was sent when refusing it.
+ */
+function withoutSecret(message: string, mail: MailSettings): string {
+  const secret = mail.smtp_pass;
+  if (secret === '') return message;
+  const forms = [
+    secret,
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(`\u0000${mail.smtp_user}\u0000${secret}`).toString('base64'),
+  ];
+  return forms.reduce((text, form) => text.replaceAll(form, '******'), message);
 }

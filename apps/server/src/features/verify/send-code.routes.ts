@@ -2,7 +2,7 @@
  * `/api/ems/send` and `/api/Sms/send`: a verification code by e-mail or SMS. Each needs an
  * image captcha first, is rate-limited per IP, and applies the event's rule to the
  * address (free for registration, registered for retrieval, the member's own for
- * verification) before a code is made.
+ * verification) before a code is made. A failed delivery is logged, never shown.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -60,16 +60,13 @@ export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): v
       await checkAddress(ctx, request, email, body.email, body.event, body.password);
       const code = await ctx.codes.issue(body.email, body.event, email.messages.tooSoon);
       const site = await ctx.settings.get('site_name');
-      try {
-        await sendMail(await storedMailSettings(ctx.settings), {
+      await deliver(ctx, request, body.email, body.event, async () =>
+        sendMail(await storedMailSettings(ctx.settings), {
           to: body.email,
           subject: `${translate(body.event, request.lang)}-${site}`,
           html: `<p>${translate('Your verification code is: %s', request.lang, [code])}</p>`,
-        });
-      } catch (error) {
-        await ctx.codes.discard(body.email, body.event);
-        throw error;
-      }
+        }),
+      );
       return ok(null, email.messages.sent);
     },
   });
@@ -93,15 +90,39 @@ export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): v
         await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
       await checkAddress(ctx, request, mobile, body.mobile, body.template_code, body.password);
       const code = await ctx.codes.issue(body.mobile, body.template_code, mobile.messages.tooSoon);
-      try {
-        await ctx.sms.send({ mobile: body.mobile, template: body.template_code, code });
-      } catch (error) {
-        await ctx.codes.discard(body.mobile, body.template_code);
-        throw error;
-      }
+      await deliver(ctx, request, body.mobile, body.template_code, () =>
+        ctx.sms.send({ mobile: body.mobile, template: body.template_code, code }),
+      );
       return ok(null, mobile.messages.sent);
     },
   });
+}
+
+/**
+ * Sends the message of a code just issued. When that fails, the code is forgotten (it never
+ * arrived, so the minute between codes must not hold the address), the real reason goes to
+ * the log, and the caller, who may be anyone, gets only a generic message: transport errors
+ * name hosts, ports and the server's replies.
+ */
+async function deliver(
+  ctx: AppContext,
+  request: FastifyRequest,
+  address: string,
+  event: CodeEvent,
+  send: () => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    await ctx.codes.discard(address, event);
+    request.log.error({ event, reason: reasonOf(error) }, 'verification code not sent');
+    throw new ApiError('Failed to send the verification code, please try again later');
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ApiError) return translate(error.message, 'en', error.params);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The event's rule for the address; `own` also needs the signed-in member's password. */

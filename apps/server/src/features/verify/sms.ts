@@ -71,11 +71,15 @@ export function httpProvider(template: string): SmsProvider {
         status = response.status;
         await response.body?.cancel();
       } catch (error) {
-        throw new ApiError('SMS sending failed: %s', [
-          error instanceof Error ? error.message.slice(0, 200) : 'unknown error',
-        ]);
+        throw new ApiError('SMS sending failed: %s', [describe(error).slice(0, 200)]);
       }
       if (status < 200 || status >= 300) throw new ApiError('SMS sending failed: %s', [`HTTP ${status}`]);
     },
   };
+}
+
+/** fetch's own message is only "fetch failed"; the reason (ECONNREFUSED, a timeout) is its cause. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
