@@ -5,6 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { createMember, loginMember } from '../support/member.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 /** A real 1×1 PNG. */
@@ -47,6 +48,22 @@ async function upload(
     url: '/admin/ajax/upload',
     payload,
     headers: { ...headers, batoken: token, 'think-lang': 'en' },
+  });
+  return response.json();
+}
+
+async function memberUpload(
+  t: TestApp,
+  userToken: string,
+  file: { name: string; type: string; bytes: Buffer },
+  fields = {},
+) {
+  const { payload, headers } = multipart(file, fields);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/ajax/upload',
+    payload,
+    headers: { ...headers, 'ba-user-token': userToken, 'think-lang': 'en' },
   });
   return response.json();
 }
@@ -187,6 +204,64 @@ forEachDatabase('uploads and attachments', (get) => {
     expect(deleted.code).toBe(1);
     expect(existsSync(join(t.ctx.config.dataDir, url))).toBe(false);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it("deduplicates per uploader: a member uploading an administrator's bytes gets a row and name of their own", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const memberId = await createMember(t.ctx, 'uploader', 'uploader-pass');
+    const userToken = await loginMember(t, 'uploader', 'uploader-pass');
+    const topic = { topic: 'perowner' };
+    const admins = await upload(t, token, { name: 'board plan.png', type: 'image/png', bytes: PNG }, topic);
+    const mine = await memberUpload(
+      t,
+      userToken,
+      { name: 'my photo.png', type: 'image/png', bytes: PNG },
+      topic,
+    );
+    expect(mine).toMatchObject({
+      code: 1,
+      data: { file: { name: 'myphoto.png', user_id: memberId, admin_id: 0 } },
+    });
+    expect(mine.data.file.id).not.toBe(admins.data.file.id);
+    // The member's repeat upload counts on the member's row; the administrator's is untouched.
+    const again = await memberUpload(
+      t,
+      userToken,
+      { name: 'again.png', type: 'image/png', bytes: PNG },
+      topic,
+    );
+    expect(again.data.file).toMatchObject({ id: mine.data.file.id, name: 'myphoto.png' });
+    const quotes = await t.ctx.db.kysely
+      .selectFrom('attachment')
+      .select(['id', 'quote'])
+      .where('topic', '=', 'perowner')
+      .orderBy('id')
+      .execute();
+    expect(quotes).toEqual([
+      { id: admins.data.file.id, quote: 1 },
+      { id: mine.data.file.id, quote: 2 },
+    ]);
+  });
+
+  it('keeps a stored file that two uploaders share until the last of their rows is deleted', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    await createMember(t.ctx, 'sharer', 'sharer-pass');
+    const userToken = await loginMember(t, 'sharer', 'sharer-pass');
+    const file = { name: 'same.png', type: 'image/png', bytes: PNG };
+    const topic = { topic: 'shared' };
+    const admins = (await upload(t, token, file, topic)).data.file;
+    const members = (await memberUpload(t, userToken, file, topic)).data.file;
+    expect(members.id).not.toBe(admins.id);
+    // Same content, name and day: the two rows point at one stored file.
+    expect(members.url).toBe(admins.url);
+    const del = (id: number) =>
+      call(t.app, 'POST', '/admin/routine.Attachment/del', { token, body: { ids: [id] } });
+    expect((await del(admins.id)).code).toBe(1);
+    expect((await t.app.inject({ url: members.url })).statusCode).toBe(200);
+    expect((await del(members.id)).code).toBe(1);
+    expect(existsSync(join(t.ctx.config.dataDir, members.url))).toBe(false);
   });
 
   it('refuses uploads from strangers', async () => {

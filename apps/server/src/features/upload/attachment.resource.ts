@@ -1,7 +1,7 @@
 /**
  * routine.Attachment — the uploaded files. Editing changes only the shown name; deleting
  * removes the records and, once that is committed, their files: a failed delete never
- * leaves a record without its file.
+ * leaves a record without its file, and a file another record still uses stays.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -55,8 +55,12 @@ export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext
         .execute();
       if (rows.length === 0) return 0;
       await w.trx.deleteFrom('attachment').where('id', 'in', ids).execute();
+      // A file other uploaders' rows still point at (same content, same path) stays.
+      const urls = [...new Set(rows.map((row) => row.url))];
+      const kept = await w.trx.selectFrom('attachment').select('url').where('url', 'in', urls).execute();
+      const orphaned = urls.filter((url) => !kept.some((row) => row.url === url));
       w.afterCommit(async () => {
-        for (const row of rows) await removeFile(root, row.url);
+        for (const url of orphaned) await removeFile(root, url);
       });
       return rows.length;
     },

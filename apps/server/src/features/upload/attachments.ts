@@ -1,6 +1,9 @@
 /**
- * Recording an upload as an attachment: a file already stored with the same content, topic
- * and storage is not written again, its reference count and last upload time go up.
+ * Recording an upload as an attachment. Deduplication is per uploader: the same content,
+ * topic and storage uploaded again by the same administrator or member reuses their row
+ * (its reference count and last upload time go up); anyone else gets a row, id and file
+ * name of their own. Rows may share one stored file (same content, same generated path);
+ * a shared file is deleted only with the last row pointing at it (attachment.resource.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
@@ -50,6 +53,8 @@ export async function storeUpload(
     .where('sha1', '=', sha1)
     .where('topic', '=', file.topic)
     .where('storage', '=', STORAGE)
+    .where('admin_id', '=', uploader.admin_id)
+    .where('user_id', '=', uploader.user_id)
     .executeTakeFirst();
   if (existing && (await fileExists(root, existing.url))) {
     await kysely
@@ -69,7 +74,8 @@ export async function storeUpload(
     suffix,
     at: new Date(),
   });
-  await saveFile(root, url, file.bytes);
+  // Another uploader's row may already hold these bytes at this path: leave that file be.
+  if (!(await sameContentStored(ctx, root, url, sha1))) await saveFile(root, url, file.bytes);
   const row = {
     topic: file.topic,
     ...uploader,
@@ -87,6 +93,16 @@ export async function storeUpload(
   };
   const id = await insertId(ctx.db, kysely.insertInto('attachment').values(row));
   return { id, ...row };
+}
+
+async function sameContentStored(ctx: AppContext, root: string, url: string, sha1: string): Promise<boolean> {
+  const holder = await ctx.db.kysely
+    .selectFrom('attachment')
+    .select('id')
+    .where('url', '=', url)
+    .where('sha1', '=', sha1)
+    .executeTakeFirst();
+  return holder !== undefined && (await fileExists(root, url));
 }
 
 function safeMime(mimetype: string): string {
