@@ -4,6 +4,8 @@
  * case-insensitively; each declares who may call it, and the permission key is derived
  * the way the original derives it: `auth.Admin` + `edit` → `auth/admin/edit`.
  */
+// The type import also brings the plugin's `app.rateLimit` declaration into every program.
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -110,12 +112,13 @@ function authBudget(app: FastifyInstance, ctx: AppContext, spec: ActionSpec) {
   if (!spec.rateLimited) return {};
   let limiter = authLimiters.get(ctx);
   if (!limiter) {
-    const check = app.rateLimit({
+    const options: RateLimitOptions = {
       max: ctx.config.authRateLimit,
       timeWindow: 60_000,
       // Only attempts count; reading a form's settings (GET) does not.
-      allowList: (request: FastifyRequest) => request.method !== 'POST',
-    });
+      allowList: (request) => request.method !== 'POST',
+    };
+    const check = app.rateLimit(options);
     limiter = (request, reply) => check.call(app, request, reply);
     authLimiters.set(ctx, limiter);
   }
