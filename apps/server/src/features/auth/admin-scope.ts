@@ -2,9 +2,11 @@
  * Every function takes the query executor explicitly: inside a write it must be the
  * transaction (SQLite has a single connection, so the outer handle would wait forever).
  *
- * What a non-super administrator may manage: groups "below" them — enabled, not super,
- * every rule of which they hold, while holding at least one rule the group lacks — and
- * the administrators in those groups. Super administrators manage everything.
+ * What a non-super administrator may manage (ARCHITECTURE §7): groups "below" them —
+ * enabled, not super, every rule of which they hold, while holding at least one rule the
+ * group lacks — and the administrators ALL of whose groups are below them. Sharing one
+ * group is not enough: an account in [super group, Sub] is not the manager of Sub's to
+ * change. Super administrators manage everything.
  */
 
 import type { Kysely } from 'kysely';
@@ -30,7 +32,34 @@ export async function manageableGroupIds(db: Kysely<Database>, admin: AdminIdent
   return ids;
 }
 
-/** Administrator ids the caller may see and change: themself plus members of manageable groups. */
+/**
+ * The one rule for a non-super caller, used both for the groups an account already has
+ * (may the caller change that account?) and for the groups the caller gives it: every
+ * group must be manageable, and there must be at least one.
+ *
+ * - A super account always holds a group granting every rule, which is never manageable,
+ *   so a non-super caller can never reach a super administrator.
+ * - A disabled group is not manageable: it may be enabled again, and the caller cannot
+ *   assign it either, so they could not even save such an account's form.
+ * - An account without groups sits nowhere in the hierarchy (its groups were deleted, or
+ *   it was made outside the back-office); "all of none" would let every manager take it
+ *   over, so only a super administrator manages it.
+ */
+export function withinReach(groupIds: Iterable<number>, manageable: ReadonlySet<number>): boolean {
+  let any = false;
+  for (const id of groupIds) {
+    if (!manageable.has(id)) return false;
+    any = true;
+  }
+  return any;
+}
+
+/**
+ * Administrator ids the caller may see and change: themself (their own account follows
+ * the self-edit rules of the admin resource) plus every administrator within reach.
+ * Listing, the edit form, edit and delete all use this one set, so the list never offers
+ * an action the server refuses.
+ */
 export async function manageableAdminIds(
   db: Kysely<Database>,
   admin: AdminIdentity,
@@ -39,11 +68,25 @@ export async function manageableAdminIds(
   const groups = await manageableGroupIds(db, admin);
   const ids = new Set<number>([admin.id]);
   if (groups.size === 0) return ids;
+  // Every membership of every administrator who is in at least one manageable group.
   const rows = await db
     .selectFrom('admin_group_access')
-    .select('uid')
-    .where('group_id', 'in', [...groups])
+    .select(['uid', 'group_id'])
+    .where(
+      'uid',
+      'in',
+      db
+        .selectFrom('admin_group_access')
+        .select('uid')
+        .where('group_id', 'in', [...groups]),
+    )
     .execute();
-  for (const row of rows) ids.add(row.uid);
+  const groupsByAdmin = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = groupsByAdmin.get(row.uid) ?? [];
+    list.push(row.group_id);
+    groupsByAdmin.set(row.uid, list);
+  }
+  for (const [uid, memberOf] of groupsByAdmin) if (withinReach(memberOf, groups)) ids.add(uid);
   return ids;
 }

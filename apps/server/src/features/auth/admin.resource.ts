@@ -1,7 +1,7 @@
 /**
  * auth.Admin — administrator accounts. Non-super administrators see and change only
- * themselves and the administrators of groups below them, and may assign only those
- * groups; nobody can delete or disable their own account.
+ * themselves and the administrators ALL of whose groups are below them (admin-scope.ts),
+ * and may assign only groups below them; nobody can delete or disable their own account.
  */
 import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES } from '../../i18n/seeded-titles.js';
-import { manageableAdminIds, manageableGroupIds } from './admin-scope.js';
+import { manageableAdminIds, manageableGroupIds, withinReach } from './admin-scope.js';
 
 /** Columns a client may see; password, salt and failure counters never leave the server. */
 const PUBLIC_COLUMNS = [
@@ -106,7 +106,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     add: async (body, w) => {
       const data = parseInput(addBody, body);
       await assertUniqueAccount(w.trx, 'admin', data, 0);
-      await assertAssignable(w, data.group_arr, []);
+      await assertAssignable(w, data.group_arr, null);
       const { group_arr, password, ...fields } = data;
       const time = now();
       const id = await insertId(
@@ -124,8 +124,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     edit: async (id, body, w) => {
       const me = caller(w.request);
       const visible = await scope(w.trx, w.request);
-      if (visible !== 'all' && !visible.has(id))
-        throw new ApiError('You have no permission', [], Code.noPermission);
+      if (visible !== 'all' && !visible.has(id)) throw noPermission();
       const data = parseInput(editBody, body);
       if (id === me.id && data.status === '0') {
         throw new ApiError('Please use another administrator account to disable the current account!');
@@ -133,8 +132,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       const existing = await w.trx.selectFrom('admin').select('id').where('id', '=', id).executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
       await assertUniqueAccount(w.trx, 'admin', data, id);
-      const current = await groupIdsOf(w.trx, id);
-      await assertAssignable(w, data.group_arr, current);
+      await assertAssignable(w, data.group_arr, id);
       const { group_arr, password, id: _id, ...fields } = data;
       const secret = password ? { password: await hashPassword(password), salt: '', login_failure: 0 } : {};
       await w.trx
@@ -155,12 +153,16 @@ function caller(request: FastifyRequest): AdminIdentity {
   return request.admin;
 }
 
+function noPermission(): ApiError {
+  return new ApiError('You have no permission', [], Code.noPermission);
+}
+
 async function deleteAdmins(ids: number[], w: WriteContext, visible: Set<number> | 'all') {
   const me = caller(w.request);
   if (ids.includes(me.id)) throw new ApiError('You cannot delete your own account');
-  const allowed = visible === 'all' ? ids : ids.filter((id) => visible.has(id));
-  if (allowed.length === 0) return 0;
-  const existing = await w.trx.selectFrom('admin').select('id').where('id', 'in', allowed).execute();
+  // One id out of reach refuses the whole request: a batch never half-succeeds.
+  if (visible !== 'all' && ids.some((id) => !visible.has(id))) throw noPermission();
+  const existing = await w.trx.selectFrom('admin').select('id').where('id', 'in', ids).execute();
   const targets = existing.map((row) => row.id);
   if (targets.length === 0) return 0;
   await w.trx.deleteFrom('admin_group_access').where('uid', 'in', targets).execute();
@@ -248,17 +250,19 @@ async function revokeTokens(trx: Transaction<Database>, adminId: number): Promis
 }
 
 /**
- * Groups must exist; a non-super administrator may only add groups below their own
- * (groups the account already had may stay).
+ * Groups must exist; a non-super administrator gives another account only groups below
+ * their own — the same rule that decides whether they may change that account at all, so
+ * an account they can edit never ends up holding a group they do not manage. On their own
+ * account (`targetId` is theirs) the groups they already hold may stay.
  */
-async function assertAssignable(w: WriteContext, groupIds: number[], current: number[]) {
+async function assertAssignable(w: WriteContext, groupIds: number[], targetId: number | null) {
   const exists = await w.trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds).execute();
   if (exists.length !== new Set(groupIds).size) throw new ApiError('The selected group does not exist');
   const me = caller(w.request);
   if (me.super) return;
-  const manageable = await manageableGroupIds(w.trx, me);
-  const added = groupIds.filter((id) => !current.includes(id));
-  if (added.some((id) => !manageable.has(id))) {
+  const allowed = await manageableGroupIds(w.trx, me);
+  if (targetId === me.id) for (const id of await groupIdsOf(w.trx, me.id)) allowed.add(id);
+  if (!withinReach(groupIds, allowed)) {
     throw new ApiError('You have no permission to add an administrator to this group!');
   }
 }
