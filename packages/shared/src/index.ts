@@ -1,3 +1,4 @@
 export * from './envelope.js';
 export * from './input-types.js';
+export * from './integer-range.js';
 export * from './validators.js';

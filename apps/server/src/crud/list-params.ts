@@ -12,6 +12,7 @@ export type FieldType = 'number' | 'string' | 'time';
 export interface ListField {
   /** Trusted SQL reference from code, e.g. `admin.id`. */
   column: string;
+  /** 'number' is an integer column (32-bit on PostgreSQL and MariaDB); 'time' unix seconds. */
   type: FieldType;
 }
 

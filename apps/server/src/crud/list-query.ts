@@ -3,6 +3,7 @@
  * clauses that mean the same on SQLite, MySQL/MariaDB and PostgreSQL. Columns come only
  * from the resource's whitelist; every client value is a bound parameter.
  */
+import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import { fail } from '../http/errors.js';
@@ -106,12 +107,25 @@ function like(target: Expression<unknown>, pattern: string, dialect: Dialect, ne
   return sql<SqlBool>`${target} ${op} ${pattern} escape '!'`;
 }
 
-/** A client value as the column's type: numbers must be numeric (PostgreSQL compares strictly). */
+/**
+ * A client value as the column's type. Number fields are integer columns: PostgreSQL
+ * compares strictly and fails on a decimal or on a value past its 32-bit type, so such
+ * values are refused here, the same on every dialect.
+ */
 function typed(field: ListField, value: string): string | number {
   if (field.type === 'string') return value;
-  if (!/^-?\d{1,15}(\.\d+)?$/.test(value))
-    fail('The value of %s must be a number', field.column.split('.').pop() ?? '');
-  return Number(value);
+  const name = field.column.split('.').pop() ?? '';
+  if (!/^-?\d{1,15}(\.\d+)?$/.test(value)) fail('The value of %s must be a number', name);
+  const number = Number(value);
+  if (!inIntegerRange(number)) {
+    fail(
+      'The value of %s must be an integer between %s and %s',
+      name,
+      INTEGER_COLUMN.min,
+      INTEGER_COLUMN.max,
+    );
+  }
+  return number;
 }
 
 /**

@@ -3,7 +3,12 @@
  * moves the member's value with one atomic UPDATE inside the transaction that writes its
  * log row: the row stays locked until commit, so parallel adjustments queue and every log
  * row's before/after chains to the next. Log rows are never edited or deleted.
+ *
+ * Balances, points and the logs' amounts are 32-bit integer columns (INTEGER_COLUMN): an
+ * amount outside that range is refused before any write, and the UPDATE itself only moves
+ * a value that stays inside it, so the check holds however many adjustments run at once.
  */
+import { INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -18,7 +23,11 @@ interface Ledger {
   controller: 'user.MoneyLog' | 'user.ScoreLog';
   table: 'user_money_log' | 'user_score_log';
   column: 'money' | 'score';
-  /** The amount as sent ("12.50" yuan, "7" points) in stored units (cents, points). */
+  /**
+   * The amount as sent ("12.50" yuan, "7" points) in stored units (cents, points); null
+   * when unreadable. Long enough to read any out-of-range amount exactly, so it is refused
+   * as out of range rather than as unreadable.
+   */
   parse(amount: string): number | null;
   /** Stored units as shown. */
   show(units: number): string | number;
@@ -28,7 +37,7 @@ export const MONEY: Ledger = {
   controller: 'user.MoneyLog',
   table: 'user_money_log',
   column: 'money',
-  parse: (amount) => (/^-?\d{1,9}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
+  parse: (amount) => (/^-?\d{1,12}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
   show: centsToString,
 };
 
@@ -36,7 +45,7 @@ export const SCORE: Ledger = {
   controller: 'user.ScoreLog',
   table: 'user_score_log',
   column: 'score',
-  parse: (amount) => (/^-?\d{1,9}$/.test(amount) ? Number(amount) : null),
+  parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),
   show: (units) => units,
 };
 
@@ -88,12 +97,30 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
       const amount = ledger.parse(String(data[column]).trim());
       if (amount === null) throw new ApiError('Parameter %s is invalid', [column]);
       if (amount === 0) throw new ApiError('The change amount cannot be 0');
+      const { min, max } = INTEGER_COLUMN;
+      if (!inIntegerRange(amount)) {
+        throw new ApiError(RANGE_MESSAGES.amount, [ledger.show(min), ledger.show(max)]);
+      }
+      // The result stays in range exactly when the current value is on the right side of
+      // this bound. The bound is computed here and is itself in range, so no database ever
+      // adds past its integer type, and the row's current value (after any adjustment that
+      // committed first) is what the condition sees.
       const moved = await w.trx
         .updateTable('user')
         .set({ [column]: sql`${sql.ref(column)} + ${amount}`, update_time: now() })
         .where('id', '=', data.user_id)
+        .where(column, amount > 0 ? '<=' : '>=', amount > 0 ? max - amount : min - amount)
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) throw new ApiError("The user can't find it");
+      if (Number(moved.numUpdatedRows) === 0) {
+        const current = await w.trx
+          .selectFrom('user')
+          .select(column)
+          .where('id', '=', data.user_id)
+          .executeTakeFirst();
+        if (!current) throw new ApiError("The user can't find it");
+        const would = Number((current as Record<string, number>)[column]) + amount;
+        throw new ApiError(RANGE_MESSAGES.result, [ledger.show(would), ledger.show(min), ledger.show(max)]);
+      }
       const after = await w.trx
         .selectFrom('user')
         .select(column)
