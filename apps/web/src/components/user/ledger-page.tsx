@@ -3,6 +3,7 @@
  * points. Rows are never edited or deleted; adding a change shows the member's value
  * after it while typing.
  */
+import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
 import { Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,18 @@ export type LedgerKind = 'money' | 'score';
 
 const API = { money: '/admin/user.MoneyLog/', score: '/admin/user.ScoreLog/' } as const;
 const LABEL = { money: 'user.ledger.Balance', score: 'user.ledger.Integral' } as const;
+
+/**
+ * Stored units (cents, points) and back: the server keeps both in 32-bit integer columns,
+ * and the form refuses what it would refuse, with the same words, before sending.
+ */
+const UNITS = {
+  money: {
+    toUnits: (value: number) => Math.round(value * 100),
+    show: (units: number) => (units / 100).toFixed(2),
+  },
+  score: { toUnits: (value: number) => Math.trunc(value), show: (units: number) => String(units) },
+} as const;
 
 interface Member {
   id: number;
@@ -63,6 +76,24 @@ function LedgerForm({ kind }: { kind: LedgerKind } & FormProps) {
           {
             validator: async (_rule, value) => {
               if (Number(value) === 0) throw new Error(t('user.ledger.The change amount cannot be 0'));
+              const units = UNITS[kind];
+              const range = { min: units.show(INTEGER_COLUMN.min), max: units.show(INTEGER_COLUMN.max) };
+              const change = units.toUnits(Number(value));
+              if (!inIntegerRange(change)) {
+                throw new Error(t('user.ledger.The change amount must be between {min} and {max}', range));
+              }
+              const result = units.toUnits(current) + change;
+              if (member && !inIntegerRange(result)) {
+                throw new Error(
+                  t(
+                    'user.ledger.The value after the change would be {value}, outside the allowed range of {min} to {max}',
+                    {
+                      ...range,
+                      value: units.show(result),
+                    },
+                  ),
+                );
+              }
             },
           },
         ]}

@@ -46,6 +46,9 @@ export const ledger = {
   'User ID': 'Member ID',
   'Change amount': 'Change amount',
   'The change amount cannot be 0': 'The change amount cannot be 0',
+  'The change amount must be between {min} and {max}': 'The change amount must be between {min} and {max}',
+  'The value after the change would be {value}, outside the allowed range of {min} to {max}':
+    'The value after the change would be {value}, outside the allowed range of {min} to {max}',
   'After change': 'After the change',
   Remark: 'Remark',
   Before: 'Before',

@@ -46,6 +46,9 @@ export const ledger = {
   'User ID': '会员ID',
   'Change amount': '变更数额',
   'The change amount cannot be 0': '变更数额不能为0',
+  'The change amount must be between {min} and {max}': '变更数额必须在 {min} 到 {max} 之间',
+  'The value after the change would be {value}, outside the allowed range of {min} to {max}':
+    '变更后的数值将为 {value}，超出允许范围 {min} 到 {max}',
   'After change': '变更后',
   Remark: '备注',
   Before: '变更前',
