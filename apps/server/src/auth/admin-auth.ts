@@ -154,6 +154,12 @@ export class AdminAuth {
   }
 }
 
+/** The administrator a guarded route serves (only reached past the guard, which sets it). */
+export function signedInAdmin(request: FastifyRequest): AdminIdentity {
+  if (!request.admin) throw needLogin();
+  return request.admin;
+}
+
 export function needLogin(message = 'Please login first'): ApiError {
   return new ApiError(message, [], Code.loginState, { type: LoginState.needLogin });
 }

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { parseRuleList } from '../../auth/permissions.js';
 import type { Database } from '../../db/schema.js';
+import { ApiError, Code } from '../../http/errors.js';
 
 export async function manageableGroupIds(db: Kysely<Database>, admin: AdminIdentity): Promise<Set<number>> {
   const groups = await db.selectFrom('admin_group').select(['id', 'rules', 'status']).execute();
@@ -89,4 +90,47 @@ export async function manageableAdminIds(
   }
   for (const [uid, memberOf] of groupsByAdmin) if (withinReach(memberOf, groups)) ids.add(uid);
   return ids;
+}
+
+export async function groupIdsOf(db: Kysely<Database>, adminId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('admin_group_access')
+    .select('group_id')
+    .where('uid', '=', adminId)
+    .execute();
+  return rows.map((row) => row.group_id);
+}
+
+/**
+ * Whom a row of a table that decides who may do what belongs to: an administrator (their
+ * account or one of their memberships) or a group. Null for every other table.
+ */
+export function permissionSubject(
+  table: string,
+  row: Record<string, unknown>,
+): { admin: number } | { group: number } | null {
+  if (table === 'admin') return { admin: Number(row.id) };
+  if (table === 'admin_group_access') return { admin: Number(row.uid) };
+  if (table === 'admin_group') return { group: Number(row.id) };
+  return null;
+}
+
+/**
+ * Refuses a non-super caller a write to an administrator or group out of reach. The
+ * security logs' restore and rollback write rows of any table a rule names; on these
+ * tables they must give no more than the admin screens do (a rollback checks the row
+ * before and after, a restore after). A row whose subject cannot be read is out of reach.
+ */
+export async function assertSubjectWithinReach(
+  db: Kysely<Database>,
+  admin: AdminIdentity,
+  subject: { admin: number } | { group: number },
+): Promise<void> {
+  if (admin.super) return;
+  const manageable = await manageableGroupIds(db, admin);
+  const id = 'group' in subject ? subject.group : subject.admin;
+  const reached =
+    Number.isSafeInteger(id) &&
+    ('group' in subject ? manageable.has(id) : withinReach(await groupIdsOf(db, id), manageable));
+  if (!reached) throw new ApiError('You have no permission', [], Code.noPermission);
 }

@@ -7,7 +7,7 @@ import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATT
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import type { AdminIdentity } from '../../auth/admin-auth.js';
+import { signedInAdmin } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
 import { LIMITS } from '../../crud/list-params.js';
@@ -20,7 +20,7 @@ import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES } from '../../i18n/seeded-titles.js';
-import { manageableAdminIds, manageableGroupIds, withinReach } from './admin-scope.js';
+import { groupIdsOf, manageableAdminIds, manageableGroupIds, withinReach } from './admin-scope.js';
 
 /** Columns a client may see; password, salt and failure counters never leave the server. */
 const PUBLIC_COLUMNS = [
@@ -60,7 +60,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
   const { kysely } = ctx.db;
 
   const scope = async (db: Kysely<Database>, request: FastifyRequest) =>
-    manageableAdminIds(db, caller(request));
+    manageableAdminIds(db, signedInAdmin(request));
   // Builders are immutable: the listed columns are parsed once, not on every list request.
   const listed = kysely.selectFrom('admin').select(PUBLIC_COLUMNS);
   const withGroups = groupsAdder(kysely);
@@ -122,7 +122,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       await setGroups(w.trx, id, group_arr);
     },
     edit: async (id, body, w) => {
-      const me = caller(w.request);
+      const me = signedInAdmin(w.request);
       const visible = await scope(w.trx, w.request);
       if (visible !== 'all' && !visible.has(id)) throw noPermission();
       const data = parseInput(editBody, body);
@@ -148,17 +148,12 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
   });
 }
 
-function caller(request: FastifyRequest): AdminIdentity {
-  if (!request.admin) throw new ApiError('Please login first', [], Code.loginState);
-  return request.admin;
-}
-
 function noPermission(): ApiError {
   return new ApiError('You have no permission', [], Code.noPermission);
 }
 
 async function deleteAdmins(ids: number[], w: WriteContext, visible: Set<number> | 'all') {
-  const me = caller(w.request);
+  const me = signedInAdmin(w.request);
   if (ids.includes(me.id)) throw new ApiError('You cannot delete your own account');
   // One id out of reach refuses the whole request: a batch never half-succeeds.
   if (visible !== 'all' && ids.some((id) => !visible.has(id))) throw noPermission();
@@ -223,15 +218,6 @@ function groupNamesIn(rows: Row[], lang: Lang): Row[] {
   return rows;
 }
 
-async function groupIdsOf(trx: Transaction<Database>, adminId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('admin_group_access')
-    .select('group_id')
-    .where('uid', '=', adminId)
-    .execute();
-  return rows.map((row) => row.group_id);
-}
-
 async function setGroups(trx: Transaction<Database>, adminId: number, groupIds: number[]): Promise<void> {
   await trx.deleteFrom('admin_group_access').where('uid', '=', adminId).execute();
   const unique = [...new Set(groupIds)];
@@ -258,7 +244,7 @@ async function revokeTokens(trx: Transaction<Database>, adminId: number): Promis
 async function assertAssignable(w: WriteContext, groupIds: number[], targetId: number | null) {
   const exists = await w.trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds).execute();
   if (exists.length !== new Set(groupIds).size) throw new ApiError('The selected group does not exist');
-  const me = caller(w.request);
+  const me = signedInAdmin(w.request);
   if (me.super) return;
   const allowed = await manageableGroupIds(w.trx, me);
   if (targetId === me.id) for (const id of await groupIdsOf(w.trx, me.id)) allowed.add(id);

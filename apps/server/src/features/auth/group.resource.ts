@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AdminIdentity } from '../../auth/admin-auth.js';
+import { signedInAdmin } from '../../auth/admin-auth.js';
 import { parseRuleList } from '../../auth/permissions.js';
 import { type AppContext, now } from '../../context.js';
 import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
@@ -31,7 +31,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
 
   /** Groups the caller may see: all for super; else those below them plus their own. */
   const visibleIds = async (db: Kysely<Database>, request: FastifyRequest): Promise<Set<number> | 'all'> => {
-    const me = caller(request);
+    const me = signedInAdmin(request);
     if (me.super) return 'all';
     const ids = await manageableGroupIds(db, me);
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -41,7 +41,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
 
   /** Stored form of a rule selection: '*' when it covers every rule, else a comma list. */
   const ruleList = async (w: WriteContext, ids: number[]): Promise<string> => {
-    const me = caller(w.request);
+    const me = signedInAdmin(w.request);
     const all = await w.trx.selectFrom('admin_rule').select('id').execute();
     const known = new Set(all.map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
@@ -62,7 +62,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
   };
 
   const assertParent = async (w: WriteContext, pid: number, selfId: number | null) => {
-    const me = caller(w.request);
+    const me = signedInAdmin(w.request);
     if (pid === 0) {
       if (!me.super) throw new ApiError('You have no permission', [], Code.noPermission);
       return;
@@ -79,7 +79,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
 
   /** Only groups below the caller may change; their own never. */
   const assertManageable = async (w: WriteContext, id: number) => {
-    const me = caller(w.request);
+    const me = signedInAdmin(w.request);
     if (me.groupIds.includes(id)) throw new ApiError('You cannot modify your own management group!');
     if (me.super) return;
     if (!(await manageableGroupIds(w.trx, me)).has(id))
@@ -112,7 +112,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
     present: (rows, request) => describeRules(ctx, rows, request.lang),
     localise: (rows, lang) => ADMIN_GROUP_NAMES.localise(rows, 'id', 'name', lang),
     tree: { selectLabel: 'name', selectFilter: (row) => row.status === '1' },
-    indexExtra: async (request) => ({ group: caller(request).groupIds }),
+    indexExtra: async (request) => ({ group: signedInAdmin(request).groupIds }),
     loadRow: async (id, request) => {
       const visible = await visibleIds(kysely, request);
       if (visible !== 'all' && !visible.has(id)) return undefined;
@@ -160,11 +160,6 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       return Number(result.numDeletedRows);
     },
   });
-}
-
-function caller(request: FastifyRequest): AdminIdentity {
-  if (!request.admin) throw new ApiError('Please login first', [], Code.loginState);
-  return request.admin;
 }
 
 /** The list shows what a group grants in words: super, nothing, or its first rule and a count. */

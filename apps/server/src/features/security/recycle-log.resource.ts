@@ -5,12 +5,14 @@
  * log, marked with who restored them and when.
  */
 import type { FastifyInstance } from 'fastify';
+import { signedInAdmin } from '../../auth/admin-auth.js';
 import { type AppContext, now } from '../../context.js';
 import { DEPENDENTS, DEPENDENTS_KEY } from '../../crud/audit.js';
 import { asObject, type Row, type WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
+import { assertSubjectWithinReach, permissionSubject } from '../auth/admin-scope.js';
 import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
@@ -71,6 +73,10 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
         rows.map((r) => storedColumns(info, asObject(r))),
       );
     }
+    // Checked once the row and its memberships are back: a restored administrator must be
+    // one the caller could have created through the admin screens.
+    const subject = permissionSubject(table.name, row);
+    if (subject) await assertSubjectWithinReach(w.trx, signedInAdmin(w.request), subject);
     await w.trx
       .updateTable('security_data_recycle_log')
       .set({ is_restore: 1, restore_admin_id: w.request.admin?.id ?? 0, restore_time: now() })

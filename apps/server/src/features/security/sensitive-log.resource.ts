@@ -6,11 +6,13 @@
  * in the request is rolled back. Rolled-back entries stay, marked with who and when.
  */
 import type { FastifyInstance } from 'fastify';
+import { signedInAdmin } from '../../auth/admin-auth.js';
 import { type AppContext, now } from '../../context.js';
 import { isSecretField, MASK, valueDigest } from '../../crud/audit.js';
 import type { Row, WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import { ApiError } from '../../http/errors.js';
+import { assertSubjectWithinReach, permissionSubject } from '../auth/admin-scope.js';
 import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 
 const LOG = 'security_sensitive_data_log';
@@ -74,6 +76,8 @@ async function rollbackEntries(ctx: AppContext, w: WriteContext, ids: number[]):
         entry.id_value,
       ]);
     }
+    const subject = permissionSubject(table.name, { [pk]: entry.id_value });
+    if (subject) await assertSubjectWithinReach(w.trx, signedInAdmin(w.request), subject);
     if (valueDigest(ctx.config.appSecret, current[field]) !== entry.after_digest) {
       throw new ApiError('Cannot roll back record %s: field %s of row %s=%s has changed since', [
         entry.id,
@@ -87,6 +91,7 @@ async function rollbackEntries(ctx: AppContext, w: WriteContext, ids: number[]):
       .set({ [field]: entry.before } as never)
       .where(pk as 'id', '=', entry.id_value)
       .execute();
+    if (subject) await assertSubjectWithinReach(w.trx, signedInAdmin(w.request), subject);
     await w.trx
       .updateTable(LOG)
       .set({ is_rollback: 1, rollback_admin_id: w.request.admin?.id ?? 0, rollback_time: now() })
