@@ -11,6 +11,7 @@ import { searchIndexMigration } from './migrations/0003-search-index.js';
 import { contentAndSmsMigration } from './migrations/0004-content-and-sms.js';
 import { securityHistoryMigration } from './migrations/0005-security-history.js';
 import { maskAdminLogSecretsMigration } from './migrations/0006-mask-admin-log-secrets.js';
+import { tokenFamiliesMigration } from './migrations/0007-token-families.js';
 import { loginFailuresMigration } from './migrations/0008-login-failures.js';
 
 function migrator(db: Db): Migrator {
@@ -21,6 +22,7 @@ function migrator(db: Db): Migrator {
     '0004-content-and-sms': contentAndSmsMigration(db.dialect, db.prefix),
     '0005-security-history': securityHistoryMigration(db.dialect),
     '0006-mask-admin-log-secrets': maskAdminLogSecretsMigration(),
+    '0007-token-families': tokenFamiliesMigration(db.dialect, db.prefix),
     '0008-login-failures': loginFailuresMigration(db.dialect, db.prefix),
   };
   return new Migrator({

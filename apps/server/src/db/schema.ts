@@ -229,6 +229,14 @@ export interface TokenTable {
   user_id: Default<number>;
   create_time: Default<Time>;
   expire_time: Default<Time>;
+  /**
+   * The session (sign-in) the token belongs to: random, shared by its access tokens and its
+   * chain of refresh tokens, so signing out or a detected reuse ends all of them. Rows from
+   * before migration 0007 carry their own stored form here (a session of one).
+   */
+  family: string;
+  /** When a refresh token was exchanged for its successor; null while it is the newest. */
+  rotated_time: Default<Time>;
 }
 
 export interface UserTable {
