@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { alreadyLoggedIn } from '../../auth/admin-auth.js';
+import { ADMIN_TOKEN_HEADERS, alreadyLoggedIn, headerToken } from '../../auth/admin-auth.js';
 import { verifyLogin } from '../../auth/login.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
@@ -22,7 +22,11 @@ const loginBody = z.object({
   ...captchaFields,
 });
 
-const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+// The web client sends refreshToken (as the original); SPEC section 7 names it refresh_token.
+const logoutBody = z.object({
+  refreshToken: z.string().max(200).optional(),
+  refresh_token: z.string().max(200).optional(),
+});
 
 export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext): void {
   const captchaOn = async () =>
@@ -78,11 +82,11 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
           enabledStatus: '1',
         });
         request.adminLog.adminId = row.id;
-        const token = await ctx.tokens.issue('admin', row.id, ctx.config.adminTokenTtl);
-        const keep = isTruthy(body.keep);
-        const refreshToken = keep
-          ? await ctx.tokens.issue('admin-refresh', row.id, ctx.config.refreshTokenTtl)
-          : '';
+        const { token, refreshToken } = await ctx.tokens.openSession(
+          row.id,
+          { type: 'admin', ttl: ctx.config.adminTokenTtl },
+          isTruthy(body.keep) ? { type: 'admin-refresh', ttl: ctx.config.refreshTokenTtl } : null,
+        );
         const admin = await ctx.adminAuth.identity(row.id, token);
         if (!admin) throw new ApiError('Account disabled');
         return ok(
@@ -108,8 +112,11 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
       access: 'public',
       handler: async (request) => {
         const body = parseInput(logoutBody, request.body);
-        if (body.refreshToken) await ctx.tokens.revoke(body.refreshToken);
-        if (request.admin) await ctx.tokens.revoke(request.admin.token);
+        // The whole session: tokens from refreshes too. An expired access token still names it.
+        const refreshToken = body.refreshToken || body.refresh_token;
+        if (refreshToken) await ctx.tokens.endSession(refreshToken, ['admin-refresh']);
+        const token = headerToken(request, ADMIN_TOKEN_HEADERS);
+        if (token) await ctx.tokens.endSession(token, ['admin']);
         return ok(null);
       },
     },

@@ -46,22 +46,34 @@ export function registerCommonRoutes(app: FastifyInstance, ctx: AppContext): voi
     handler: async (request) => {
       const body = parseInput(refreshBody, request.body);
       const refreshToken = body.refreshToken || body.refresh_token || '';
-      const found = await ctx.tokens.lookup(refreshToken, ['admin-refresh', 'user-refresh']);
+      const found = await ctx.tokens.findRefresh(refreshToken, ['admin-refresh', 'user-refresh']);
       if (found.state !== 'valid') throw new ApiError('Login expired, please login again.');
-      const type = found.row.type as keyof typeof REFRESH_KINDS;
+      const { row } = found;
+      const type = row.type as keyof typeof REFRESH_KINDS;
       const kind = REFRESH_KINDS[type];
       // The access token being replaced, if sent, must belong to the same account.
       const old = headerToken(request, kind.headers);
       if (old) {
         const current = await ctx.tokens.lookup(old, [kind.access]);
-        if (current.state !== 'missing' && current.row.user_id !== found.row.user_id) {
+        if (current.state !== 'missing' && current.row.user_id !== row.user_id) {
           throw new ApiError('Invalid token');
         }
-        await ctx.tokens.revoke(old);
       }
+      const rotation = await ctx.tokens.rotate(refreshToken, row);
+      if (rotation.state === 'reused') {
+        // Someone holds an exchanged refresh token: a copy of it was taken, or a client
+        // went back to an old one. The session is ended either way.
+        request.log.warn(
+          { userId: row.user_id, type },
+          'an exchanged refresh token was used again after its successor; its session is revoked',
+        );
+        throw new ApiError('Login expired, please login again.');
+      }
+      if (old) await ctx.tokens.revoke(old);
       const ttl = kind.access === 'admin' ? ctx.config.adminTokenTtl : ctx.config.userTokenTtl;
-      const token = await ctx.tokens.issue(kind.access, found.row.user_id, ttl);
-      return ok({ type, token });
+      const token = await ctx.tokens.issue(kind.access, row.user_id, ttl, row.family);
+      // `type` and `token` as the original; clients that store refresh_token use it next time.
+      return ok({ type, token, refresh_token: rotation.refreshToken });
     },
   });
 }

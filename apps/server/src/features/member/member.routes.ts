@@ -23,7 +23,11 @@ const loginBody = z.object({
   keep: z.unknown().optional(),
   ...captchaFields,
 });
-const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+// The web client sends refreshToken (as the original); SPEC section 7 names it refresh_token.
+const logoutBody = z.object({
+  refreshToken: z.string().max(200).optional(),
+  refresh_token: z.string().max(200).optional(),
+});
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const captchaOn = async () =>
@@ -46,7 +50,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       const { tab } = parseInput(checkInBody, request.body);
       if (tab === 'register') {
         const userId = await registerMember(ctx, request);
-        return signedIn(userId, '');
+        return signedIn(userId, false);
       }
       const body = parseInput(loginBody, request.body);
       if (await captchaOn()) await checkLoginCaptcha(ctx, body);
@@ -63,19 +67,20 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         ip: request.ip,
         enabledStatus: 'enable',
       });
-      const refresh = isTruthy(body.keep)
-        ? await ctx.tokens.issue('user-refresh', row.id, ctx.config.refreshTokenTtl)
-        : '';
-      return signedIn(row.id, refresh);
+      return signedIn(row.id, isTruthy(body.keep));
     },
   });
 
-  /** The answer of a successful login or registration: a new access token and the profile. */
-  async function signedIn(userId: number, refresh: string) {
-    const token = await ctx.tokens.issue('user', userId, ctx.config.userTokenTtl);
+  /** The answer of a successful login or registration: a new session and the profile. */
+  async function signedIn(userId: number, keep: boolean) {
+    const { token, refreshToken } = await ctx.tokens.openSession(
+      userId,
+      { type: 'user', ttl: ctx.config.userTokenTtl },
+      keep ? { type: 'user-refresh', ttl: ctx.config.refreshTokenTtl } : null,
+    );
     const user = await ctx.userAuth.identity(userId, token);
     if (!user) throw new ApiError('Account disabled');
-    return ok({ userInfo: memberInfo(user, token, refresh), routePath: '/user' }, 'Login succeeded!');
+    return ok({ userInfo: memberInfo(user, token, refreshToken), routePath: '/user' }, 'Login succeeded!');
   }
 
   apiRoute(app, ctx, {
@@ -84,8 +89,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     method: 'POST',
     handler: async (request) => {
       const body = parseInput(logoutBody, request.body);
-      if (body.refreshToken) await ctx.tokens.revoke(body.refreshToken);
-      if (request.user) await ctx.tokens.revoke(request.user.token);
+      // The whole session: tokens from refreshes too. An expired access token still names it.
+      const refreshToken = body.refreshToken || body.refresh_token;
+      if (refreshToken) await ctx.tokens.endSession(refreshToken, ['user-refresh']);
+      const token = headerToken(request, USER_TOKEN_HEADERS);
+      if (token) await ctx.tokens.endSession(token, ['user']);
       return ok(null);
     },
   });
