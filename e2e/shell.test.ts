@@ -123,22 +123,48 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
 
   it('refreshes an access token that expired on the server without the user noticing', async () => {
     const { context, page } = await signedIn({ keep: true });
-    const tokenBefore = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('adminInfo') ?? '{}').state.token,
-    );
-    const db = new Database(server.databaseFile);
-    try {
-      db.prepare("update ba_token set expire_time = 1 where type = 'admin'").run();
-    } finally {
-      db.close();
-    }
+    const stored = () =>
+      page.evaluate(() => {
+        const { token, refresh_token } = JSON.parse(localStorage.getItem('adminInfo') ?? '{}').state;
+        return { token, refresh_token } as { token: string; refresh_token: string };
+      });
+    const onDatabase = <T>(work: (db: Database.Database) => T): T => {
+      const db = new Database(server.databaseFile);
+      try {
+        return work(db);
+      } finally {
+        db.close();
+      }
+    };
+    const expireAccessTokens = () =>
+      onDatabase((db) => db.prepare("update ba_token set expire_time = 1 where type = 'admin'").run());
+    const before = await stored();
+    expireAccessTokens();
     await openAdminsFromMenu(page);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     expect(page.url()).not.toContain('/login');
-    const tokenAfter = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('adminInfo') ?? '{}').state.token,
+    const once = await stored();
+    expect(once.token).not.toBe(before.token);
+    // The refresh token was exchanged too, and the client keeps the new one.
+    expect(once.refresh_token).not.toBe(before.refresh_token);
+
+    // A second expiry is refreshed with that successor: the session goes on.
+    expireAccessTokens();
+    await page.reload();
+    // A cold load (bundles, start data, refresh, replay) can take seconds on two busy cores.
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
+    expect(page.url()).not.toContain('/login');
+    const twice = await stored();
+    expect(twice.refresh_token).not.toBe(once.refresh_token);
+    const exchanged = onDatabase(
+      (db) =>
+        db
+          .prepare(
+            "select count(*) as n from ba_token where type = 'admin-refresh' and rotated_time is not null",
+          )
+          .get() as { n: number },
     );
-    expect(tokenAfter).not.toBe(tokenBefore);
+    expect(exchanged.n).toBe(2);
     await context.close();
   });
 });

@@ -20,6 +20,13 @@ const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
 const refreshBodies: unknown[] = [];
 
 const envelope = (code: number, data: unknown = {}, msg = '') => ({ code, msg, time: 1700000000, data });
+/** Refresh tokens this server rotates: each answers a new access token and its successor. */
+const ROTATIONS: Record<string, { type: string; token: string; refresh_token: string }> = {
+  'admin-r1': { type: 'admin-refresh', token: 'fresh', refresh_token: 'admin-r2' },
+  'admin-r2': { type: 'admin-refresh', token: 'fresh', refresh_token: 'admin-r3' },
+  'user-r1': { type: 'user-refresh', token: 'fresh-user', refresh_token: 'user-r2' },
+  'user-r2': { type: 'user-refresh', token: 'fresh-user', refresh_token: 'user-r3' },
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -47,12 +54,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (req.headers.batoken === 'fresh') return void json(envelope(1, { i: url.searchParams.get('i') }));
     return void json(envelope(409, {}, 'Token expiration'));
   }
+  if (url.pathname === '/api/member-data') {
+    if (req.headers['ba-user-token'] === 'fresh-user') return void json(envelope(1, { ok: true }));
+    return void json(envelope(409, {}, 'Token expiration'));
+  }
   if (url.pathname === '/api/common/refreshToken') {
     const parsed = JSON.parse(body || '{}');
     refreshBodies.push(parsed);
     await sleep(50);
+    // 'good': a server that answers no new refresh token; the others rotate it.
     if (parsed.refresh_token === 'good')
       return void json(envelope(1, { type: 'admin-refresh', token: 'fresh' }));
+    const rotated = ROTATIONS[parsed.refresh_token];
+    if (rotated) return void json(envelope(1, rotated));
     return void json(envelope(0, {}, 'Login expired, please login again.'));
   }
   if (url.pathname === '/api/redirect') return void json(envelope(302, { routePath: '/user/account' }, 'Go'));
@@ -193,9 +207,32 @@ describe('token refresh on 409', () => {
     expect(results.map((r) => r.data.i)).toEqual(['0', '1', '2', '3', '4']);
     expect(refreshBodies).toEqual([{ refresh_token: 'good' }]);
     expect(useAdminInfo.getState().token).toBe('fresh');
+    // An answer without a new refresh token keeps the one the client has.
+    expect(useAdminInfo.getState().refresh_token).toBe('good');
     const replays = seen.filter((s) => s.url === '/admin/data' && s.headers.batoken === 'fresh');
     expect(replays).toHaveLength(5);
   });
+
+  it.each([
+    ['admin', '/admin/data', useAdminInfo, 'adminInfo'],
+    ['user', '/api/member-data', useUserInfo, 'userInfo'],
+  ] as const)(
+    'stores the rotated %s refresh token and sends it with the next refresh',
+    async (prefix, url, store, storageKey) => {
+      store.getState().setToken('stale', 'auth');
+      store.getState().setToken(`${prefix}-r1`, 'refresh');
+      expect((await createAxios({ url })).code).toBe(1);
+      expect(store.getState().refresh_token).toBe(`${prefix}-r2`);
+
+      // The new access token expires in turn: the next refresh sends the successor.
+      store.getState().setToken('stale', 'auth');
+      expect((await createAxios({ url })).code).toBe(1);
+      expect(refreshBodies).toEqual([{ refresh_token: `${prefix}-r1` }, { refresh_token: `${prefix}-r2` }]);
+      expect(store.getState().refresh_token).toBe(`${prefix}-r3`);
+      // Persisted, so a reload refreshes with the successor too.
+      expect(localStorage.getItem(storageKey)).toContain(`${prefix}-r3`);
+    },
+  );
 
   it('clears the admin token and goes to the admin login when the refresh fails', async () => {
     useAdminInfo.getState().setToken('stale', 'auth');

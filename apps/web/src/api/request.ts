@@ -159,14 +159,17 @@ async function runRefresh(area: Area): Promise<void> {
   const store = STORES[area];
   try {
     // The server also takes `refreshToken`; SPEC section 7 names the field refresh_token.
-    const response = await send<{ type: string; token: string }>(
+    const response = await send<{ type: string; token: string; refresh_token?: string }>(
       { url: REFRESH_TOKEN_URL, method: 'post', data: { refresh_token: store.getState().refresh_token } },
       { ...DEFAULT_OPTIONS, cancelDuplicateRequest: false },
     );
-    const { type, token } = response.data.data ?? {};
+    const { type, token, refresh_token } = response.data.data ?? {};
     const target = type === 'admin-refresh' ? useAdminInfo : type === 'user-refresh' ? useUserInfo : null;
     if (!target || !token) throw response.data;
     target.getState().setToken(token, 'auth');
+    // The server exchanges the refresh token on every use: the next refresh needs the new one
+    // (the old one is refused, and ends the session, once the new one has been used).
+    if (refresh_token) target.getState().setToken(refresh_token, 'refresh');
   } catch (error) {
     // No way to renew the session: forget it and send the user to sign in again.
     store.getState().clear();
