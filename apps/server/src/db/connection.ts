@@ -6,12 +6,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Pool as Mysql2Pool } from 'mysql2';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import type { Database } from './schema.js';
 import { TABLE_NAMES } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
+import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError } from './unavailable.js';
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
@@ -58,6 +60,8 @@ async function createDialect(dialect: Dialect, url: string) {
     const pool = createPool({
       uri: url.replace(/^mariadb:/, 'mysql:'),
       connectionLimit: 10,
+      // A database that accepts connections but does not answer fails the request in seconds.
+      connectTimeout: CONNECT_TIMEOUT_MS,
       // SUM() and friends return DECIMAL; read them as numbers like the other dialects.
       decimalNumbers: true,
       supportBigNumbers: false,
@@ -65,13 +69,29 @@ async function createDialect(dialect: Dialect, url: string) {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
     });
-    return new MysqlDialect({ pool });
+    // Every pooled connection keeps a listener for its whole life. mysql2's own listener on a
+    // pool connection fires once; a connection that has already failed can report again (its
+    // socket failing after the server's kill notice, a write after a fatal error), and an
+    // unheard 'error' event would end the process. The failed connection has left the pool
+    // at its first error; later ones need no action.
+    pool.on('connection', (connection) => {
+      let reported = false;
+      connection.on('error', (error) => {
+        if (reported) return;
+        reported = true;
+        console.warn(`MySQL connection lost: ${error.message}`);
+      });
+    });
+    return new MysqlDialect({ pool: withAcquireTimeout(pool) });
   }
   const pg = await import('pg');
   const types = pg.default.types;
   const pool = new pg.default.Pool({
     connectionString: url,
     max: 10,
+    // Bounds both opening a connection and waiting for a free one: while the database is
+    // away a request is answered 503 in seconds instead of waiting for good.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') => {
         // BIGINT (times, COUNT(*)) and NUMERIC (SUM()) as numbers; all values fit a double.
@@ -82,11 +102,56 @@ async function createDialect(dialect: Dialect, url: string) {
       },
     } as never,
   });
-  // The server may close an idle connection (restart, failover, a database being dropped).
-  // Without a listener that error would end the process; the pool has already discarded the
-  // client and the next query opens a fresh one.
-  pool.on('error', (error) => {
-    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  // A connection can fail at any moment: the database restarting (57P01), the network, an
+  // operator ending it. pg-pool listens for a client's errors only while the client is
+  // idle; a checked-out client — held by a transaction while argon2 hashes a password
+  // between two statements, or whose query has just failed and whose socket closes next —
+  // emits its error to nobody, and an unheard 'error' event ends the process. So every client
+  // gets a listener of its own for its whole life. The broken client is not reused: it is no
+  // longer queryable, so the pool discards it on release, the request holding it fails with
+  // a connection error (answered 503), and the next query opens a fresh connection.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (reported) return; // its socket closing after the error says the same again
+      reported = true;
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
   });
+  // The pool also re-emits an idle client's error, after discarding the client; the client's
+  // own listener above has reported it already.
+  pool.on('error', () => {});
   return new PostgresDialect({ pool });
+}
+
+/**
+ * mysql2 bounds opening a connection (connectTimeout) but not waiting for a free one: while
+ * the database does not answer, the pool's connections are all busy opening, and queued
+ * requests wait their turn for another attempt each, a timeout per turn (15 s for the third
+ * ten). Give up waiting after the connect timeout, as pg-pool does with connectionTimeoutMillis.
+ */
+function withAcquireTimeout(pool: Mysql2Pool): MysqlPool {
+  return {
+    getConnection(callback) {
+      let answered = false;
+      const timer = setTimeout(() => {
+        answered = true;
+        callback(
+          new DatabaseUnavailableError('Timed out waiting for a MySQL connection'),
+          undefined as never,
+        );
+      }, CONNECT_TIMEOUT_MS);
+      pool.getConnection((error, connection) => {
+        clearTimeout(timer);
+        if (!answered) {
+          answered = true;
+          callback(error, connection);
+        } else {
+          // Too late for the request that asked; back to the pool for the next one.
+          connection?.release();
+        }
+      });
+    },
+    end: (callback) => pool.end(callback),
+  };
 }
