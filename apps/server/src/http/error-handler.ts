@@ -1,9 +1,11 @@
 /**
  * Every failure leaves as an envelope. Business errors (ApiError) and malformed input are
  * HTTP 200 with code 0 (or their special code); transport failures keep a real status
- * (404, 413, 429, 500). Nothing internal — stack, SQL, driver text — is ever sent.
+ * (404, 413, 429, 503 while the database is unreachable, 500). Nothing internal — stack,
+ * SQL, driver text — is ever sent.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { sendEnvelope } from './envelope.js';
 import { ApiError, Code } from './errors.js';
 
@@ -51,6 +53,26 @@ function sendTransportError(error: FastifyError, request: FastifyRequest, reply:
     // Other client mistakes Fastify detects (bad URL encoding, etc.).
     return sendEnvelope(request, reply.status(200), Code.error, 'Parameter error', null);
   }
+  if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
   request.log.error({ err: error }, 'unhandled error');
   return sendEnvelope(request, reply.status(500), Code.error, 'Server internal error', null);
+}
+
+function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  // The operator needs the driver's reason; the client gets only "try again later".
+  request.log.warn({ err: error }, 'database unavailable');
+  // Recording the request in the admin log would wait for the same database, only to fail.
+  request.adminLog = { ...request.adminLog, skip: true };
+  return sendServiceUnavailable(request, reply);
+}
+
+/** 503 "try again later": while the database cannot be reached, and while the server shuts down. */
+export function sendServiceUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendEnvelope(
+    request,
+    reply.status(503),
+    Code.error,
+    'The service is temporarily unavailable. Please try again later.',
+    null,
+  );
 }

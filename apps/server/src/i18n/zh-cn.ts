@@ -11,6 +11,7 @@ export const zhCn: Record<string, string> = {
   'The request body is not valid JSON': '请求数据不是有效的 JSON',
   'Unsupported content type': '不支持的请求数据类型',
   'Server internal error': '服务器内部错误',
+  'The service is temporarily unavailable. Please try again later.': '服务暂时不可用，请稍后再试。',
   'Please do not request frequently. Try again in %s seconds.': '请勿频繁请求，请 %s 秒后再试。',
   'No permission request': '无权限访问',
   // validation (shared with the web app)
