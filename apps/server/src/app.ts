@@ -21,7 +21,7 @@ import { registerFeatures } from './features/index.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
 import { detectLang } from './i18n/index.js';
 import './http/request-context.js';
@@ -61,6 +61,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Requests arriving while the server shuts down get the envelope (onRequest below).
+    return503OnClosing: false,
     routerOptions: {
       caseSensitive: false,
       ignoreTrailingSlash: true,
@@ -95,13 +97,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorateRequest('user', null);
   // Replaced per request in onRequest; the decorator only declares the slot.
   app.decorateRequest('adminLog', null as never);
-  app.addHook('onRequest', async (request) => {
+  // Set when close() begins (SIGTERM): requests in flight finish, new ones are turned away.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
     request.lang = detectLang(
       request.query,
       header(request.headers['think-lang']),
       request.headers['accept-language'],
     );
     request.adminLog = {};
+    if (closing) {
+      // Nothing was done, so there is nothing to audit; the database is about to close.
+      request.adminLog.skip = true;
+      return sendServiceUnavailable(request, reply);
+    }
   });
 
   await app.register(helmet, {
