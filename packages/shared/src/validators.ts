@@ -13,6 +13,16 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+
 /** Nickname-like names: letters (any script), digits, _ and -. */
 export const NAME_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 export const VARIABLE_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+/**
+ * The one nickname rule of every form (member profile, administrator forms for members and
+ * administrators): once trimmed, 1–50 characters of letters of any script with their
+ * combining marks, digits, the punctuation names are written with (_ - . ' and the
+ * typographic ’, the middle dots · and ・ of transliterated names), and spaces between words.
+ * No control characters, no < > & " or other symbols, nothing that could be read as markup.
+ */
+const NICKNAME_CHARACTERS = "[\\p{L}\\p{M}\\p{N}_.'’·・-]+";
+export const NICKNAME_PATTERN = new RegExp(`^${NICKNAME_CHARACTERS}(?: +${NICKNAME_CHARACTERS})*$`, 'u');
+export const NICKNAME_MAX_LENGTH = 50;
 export const CAPTCHA_LENGTH = { min: 4, max: 6 } as const;
 
 export const MESSAGES = {
@@ -21,6 +31,7 @@ export const MESSAGES = {
   mobile: 'Please enter the correct mobile number',
   email: 'Please enter the correct email address',
   name: 'Please enter the correct name',
+  nickname: "Please enter a nickname of letters, digits, spaces and _ - . ' ·",
   variableName: 'Please enter the correct variable name',
   number: 'Please enter the correct number',
   integer: 'Please enter the correct integer',
@@ -35,6 +46,11 @@ export const isAccount: Rule = (v) => ACCOUNT_PATTERN.test(v) || MESSAGES.accoun
 export const isMobile: Rule = (v) => MOBILE_PATTERN.test(v) || MESSAGES.mobile;
 export const isEmail: Rule = (v) => (v.length <= 50 && EMAIL_PATTERN.test(v)) || MESSAGES.email;
 export const isName: Rule = (v) => NAME_PATTERN.test(v) || MESSAGES.name;
+/** Judges the trimmed value, as the server trims a nickname before it checks it. */
+export const isNickname: Rule = (v) => {
+  const trimmed = v.trim();
+  return (trimmed.length <= NICKNAME_MAX_LENGTH && NICKNAME_PATTERN.test(trimmed)) || MESSAGES.nickname;
+};
 export const isVariableName: Rule = (v) => VARIABLE_NAME_PATTERN.test(v) || MESSAGES.variableName;
 export const isNumber: Rule = (v) => (v.trim() !== '' && Number.isFinite(Number(v))) || MESSAGES.number;
 export const isInteger: Rule = (v) => /^-?\d+$/.test(v.trim()) || MESSAGES.integer;
@@ -52,4 +68,5 @@ export const RULES_BY_NAME = {
   float: isNumber,
   url: isUrl,
   varName: isVariableName,
+  nickname: isNickname,
 } satisfies Record<string, Rule>;

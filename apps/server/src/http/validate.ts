@@ -2,6 +2,7 @@
  * Request input is checked with zod schemas; the first problem becomes one clear,
  * translated message naming the parameter, and nothing is changed.
  */
+import { isNickname, NICKNAME_MAX_LENGTH } from '@portico/shared';
 import { z } from 'zod';
 import { ApiError } from './errors.js';
 
@@ -65,14 +66,40 @@ export const input = {
     z
       .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])
       .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
-  /** Optional text that, when given, must match `pattern` (e-mail, mobile, date...). */
+  /** Optional text: null or a missing field (a NULL column loaded into a form) means ''. */
+  optionalText: (max: number) => z.preprocess(noneAsBlank, z.string().trim().max(max)),
+  /**
+   * Optional text that, when given, must match `pattern` (e-mail, mobile...). null, a
+   * missing field and '' all mean none, which is ''.
+   */
   optionalFormat: (pattern: RegExp, message: string, max: number) =>
-    z
-      .string()
-      .trim()
-      .max(max)
-      .refine((v) => v === '' || pattern.test(v), message)
-      .default(''),
+    z.preprocess(
+      noneAsBlank,
+      z
+        .string()
+        .trim()
+        .max(max)
+        .refine((v) => v === '' || pattern.test(v), message),
+    ),
+  /**
+   * An optional calendar date 'YYYY-MM-DD' (a DATE column): null, a missing field and ''
+   * mean none, which is stored as NULL. A date that does not exist (Feb 30) is refused here
+   * rather than by PostgreSQL or MariaDB; years before 1000 are outside MariaDB's DATE.
+   */
+  optionalDate: () =>
+    z.preprocess(
+      noneAsBlank,
+      z
+        .string()
+        .trim()
+        .refine((v) => v === '' || isCalendarDate(v), 'Parameter %s is invalid')
+        .transform((v) => (v === '' ? null : v)),
+    ),
+  /**
+   * A nickname of 1–50 characters once trimmed. Its characters are judged by
+   * `checkNickname`, which needs the stored nickname to let a legacy one stand.
+   */
+  nickname: () => z.string().trim().min(1).max(NICKNAME_MAX_LENGTH),
   /** The rules a group grants: ids as an array or a comma string; none is allowed. */
   ruleIds: () =>
     z
@@ -110,6 +137,35 @@ export const input = {
           .max(max),
       ),
 };
+
+function noneAsBlank(value: unknown): unknown {
+  return value === null || value === undefined ? '' : value;
+}
+
+function isCalendarDate(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1000 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/**
+ * The shared nickname rule (@portico/shared `isNickname`), on a nickname `input.nickname()`
+ * has trimmed. A nickname stored before the rule existed (an older version, a database taken
+ * over from the original product) may be saved back unchanged, so that editing any other
+ * field of such an account does not fail; a new nickname must follow the rule.
+ */
+export function checkNickname(nickname: string, stored?: string | null): void {
+  if (stored !== undefined && stored !== null && nickname === stored.trim()) return;
+  const verdict = isNickname(nickname);
+  if (verdict !== true) throw new ApiError(verdict);
+}
 
 /** A form flag such as "keep me signed in": true, 1, '1', 'true' or 'on'. */
 export function isTruthy(value: unknown): boolean {

@@ -2,6 +2,7 @@
  * /api/account/*: a member's own profile, bound addresses, password and logs. Every action
  * touches the caller's row only, whatever ids are posted.
  */
+import { MESSAGES } from '@portico/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../support/mailbox.js';
 import { createMember, loginMember, setSettings, solvedCaptcha, useMailbox } from '../support/member.js';
@@ -53,7 +54,7 @@ forEachDatabase('member account', (get) => {
 
     for (const [body, msg] of [
       [{ username: 'bob', nickname: 'x' }, 'Username already exists'],
-      [{ username: 'alice3', nickname: '<script>' }, 'Please enter the correct name'],
+      [{ username: 'alice3', nickname: '<script>' }, MESSAGES.nickname],
       [{ username: 'alice3', nickname: 'ok', birthday: 'yesterday' }, 'Parameter birthday is invalid'],
       [{ username: 'alice3', nickname: 'ok', gender: 7 }, 'Parameter gender must be at most 2'],
     ] as const) {

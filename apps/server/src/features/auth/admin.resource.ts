@@ -17,7 +17,7 @@ import { insertId } from '../../db/insert-id.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { checkNickname, input, parseInput } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { groupIdsOf, manageableAdminIds, manageableGroupIds, withinReach } from './admin-scope.js';
@@ -40,11 +40,11 @@ const PUBLIC_COLUMNS = [
 
 const baseFields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
-  nickname: z.string().trim().min(1).max(50),
-  avatar: z.string().trim().max(255).default(''),
+  nickname: input.nickname(),
+  avatar: input.optionalText(255),
   email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
-  motto: z.string().trim().max(255).default(''),
+  motto: input.optionalText(255),
   status: z.enum(['0', '1']).default('1'),
   group_arr: input.ids(100),
 };
@@ -105,6 +105,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     },
     add: async (body, w) => {
       const data = parseInput(addBody, body);
+      checkNickname(data.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, 0);
       await assertAssignable(w, data.group_arr, null);
       const { group_arr, password, ...fields } = data;
@@ -129,8 +130,13 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       if (id === me.id && data.status === '0') {
         throw new ApiError('Please use another administrator account to disable the current account!');
       }
-      const existing = await w.trx.selectFrom('admin').select('id').where('id', '=', id).executeTakeFirst();
+      const existing = await w.trx
+        .selectFrom('admin')
+        .select('nickname')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!existing) throw new ApiError('Record not found');
+      checkNickname(data.nickname, existing.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, id);
       await assertAssignable(w, data.group_arr, id);
       const { group_arr, password, id: _id, ...fields } = data;

@@ -2,7 +2,7 @@
  * `/api/account/*`: what a signed-in member does with their own account. Every action
  * works on the caller's row only: no id a client sends is ever used to pick the member.
  */
-import { ACCOUNT_PATTERN, MESSAGES, NAME_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import { ACCOUNT_PATTERN, MESSAGES, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { UserIdentity } from '../../auth/user-auth.js';
@@ -12,7 +12,7 @@ import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { type ApiRouteSpec, apiRoute } from '../../http/routes.js';
-import { input, parseInput } from '../../http/validate.js';
+import { checkNickname, input, parseInput } from '../../http/validate.js';
 import { CHANNELS, verificationChannels } from '../verify/channels.js';
 import { centsToString, memberInfo } from './member-info.js';
 import { memberPasswordMatches, setMemberPassword } from './member-password.js';
@@ -20,12 +20,12 @@ import { memberPasswordMatches, setMemberPassword } from './member-password.js';
 const VERIFICATION_TOKEN_SECONDS = 600;
 
 const profileBody = z.object({
-  avatar: z.string().trim().max(255).default(''),
+  avatar: input.optionalText(255),
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
-  nickname: z.string().trim().min(1).max(50).regex(NAME_PATTERN, MESSAGES.name),
+  nickname: input.nickname(),
   gender: z.coerce.number().int().min(0).max(2).default(0),
-  birthday: input.optionalFormat(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
-  motto: z.string().trim().max(120).default(''),
+  birthday: input.optionalDate(),
+  motto: input.optionalText(120),
 });
 const channelField = z.enum(['email', 'mobile'], 'Parameter %s has an unsupported value');
 const verificationBody = z.object({ type: channelField, captcha: z.string().trim().max(16) });
@@ -105,11 +105,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       const user = caller(request);
       if (request.method === 'GET') return ok({ accountVerificationType: await verificationChannels(ctx) });
       const body = parseInput(profileBody, request.body);
+      checkNickname(body.nickname, user.nickname);
       await kysely.transaction().execute(async (trx) => {
         await assertUniqueAccount(trx, 'user', { username: body.username, email: '', mobile: '' }, user.id);
         await trx
           .updateTable('user')
-          .set({ ...body, birthday: body.birthday || null, update_time: now() })
+          .set({ ...body, update_time: now() })
           .where('id', '=', user.id)
           .execute();
       });

@@ -12,13 +12,13 @@ import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
-import { input, parseInput } from '../../http/validate.js';
+import { checkNickname, input, parseInput } from '../../http/validate.js';
 
 const profileBody = z.object({
-  nickname: z.string().trim().min(1).max(50),
+  nickname: input.nickname(),
   email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
-  motto: z.string().trim().max(255).default(''),
+  motto: input.optionalText(255),
   // Blank means unchanged.
   password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
 });
@@ -65,6 +65,12 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
           return ok(null, 'Avatar modified successfully!');
         }
         const data = parseInput(profileBody, body);
+        const stored = await kysely
+          .selectFrom('admin')
+          .select('nickname')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        checkNickname(data.nickname, stored.nickname);
         await kysely.transaction().execute((trx) => assertUniqueAccount(trx, 'admin', data, id));
         const { password, ...fields } = data;
         await kysely.transaction().execute(async (trx) => {

@@ -13,7 +13,7 @@ import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { checkNickname, input, parseInput } from '../../http/validate.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { centsToString } from '../member/member-info.js';
 
@@ -40,14 +40,14 @@ const PUBLIC_COLUMNS = [
 
 const fields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
-  nickname: z.string().trim().min(1).max(50),
+  nickname: input.nickname(),
   group_id: input.id(),
-  avatar: z.string().trim().max(255).default(''),
+  avatar: input.optionalText(255),
   email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   gender: z.coerce.number().int().min(0).max(2).default(0),
-  birthday: input.optionalFormat(/^\d{4}-\d{2}-\d{2}$/, 'Parameter %s is invalid', 10),
-  motto: z.string().trim().max(255).default(''),
+  birthday: input.optionalDate(),
+  motto: input.optionalText(255),
   status: z.enum(['enable', 'disable']).default('enable'),
 };
 const addBody = z.object({ ...fields, password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password) });
@@ -109,13 +109,13 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
     },
     add: async (body, w) => {
       const { password, ...data } = parseInput(addBody, body);
+      checkNickname(data.nickname);
       await checkUser(w.trx, data, 0);
       const time = now();
       await insertId(
         ctx.db,
         w.trx.insertInto('user').values({
           ...data,
-          birthday: data.birthday || null,
           password: await hashPassword(password),
           salt: '',
           join_time: time,
@@ -126,12 +126,18 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
     },
     edit: async (id, body, w) => {
       const { password, ...data } = parseInput(editBody, body);
+      const stored = await w.trx
+        .selectFrom('user')
+        .select('nickname')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!stored) throw new ApiError('Record not found');
+      checkNickname(data.nickname, stored.nickname);
       await checkUser(w.trx, data, id);
       const changed = await w.trx
         .updateTable('user')
         .set({
           ...data,
-          birthday: data.birthday || null,
           ...(password ? { password: await hashPassword(password), salt: '' } : {}),
           update_time: now(),
         })
