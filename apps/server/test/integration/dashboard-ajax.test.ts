@@ -1,7 +1,15 @@
-/** The dashboard's remark and the nav bar's "clean up system cache". */
+/** The dashboard's remark, figures and setup notice, and the nav bar's "clean up system cache". */
 import { expect, it } from 'vitest';
 import { now } from '../../src/context.js';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { setSettings } from '../support/member.js';
+import {
+  call,
+  createAdmin,
+  createGroup,
+  forEachDatabase,
+  loginAdmin,
+  loginSuper,
+} from '../support/test-app.js';
 
 forEachDatabase('dashboard and clearCache', (get) => {
   it('answers the dashboard remark in the caller language', async () => {
@@ -79,5 +87,29 @@ forEachDatabase('dashboard and clearCache', (get) => {
 
     const bad = await call(t.app, 'GET', '/admin/dashboard/index', { token, query: { tzOffset: '99999' } });
     expect(bad.code).toBe(0);
+  });
+
+  it('tells administrators who can change the config that members cannot register yet', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const notice = async (as: string) =>
+      (await call(t.app, 'GET', '/admin/dashboard/index', { token: as })).data.registrationNeedsSetup;
+    // A fresh install: the member centre is open, but neither mail nor SMS can send a code.
+    expect(await notice(token)).toBe(true);
+
+    // Someone who may look at the dashboard but not change the config is not told.
+    const viewers = await createGroup(t.ctx, 'Dashboard viewers', ['dashboard', 'dashboard/index']);
+    await createAdmin(t.ctx, 'viewer', 'viewer-pass-1', [viewers]);
+    expect(await notice((await loginAdmin(t.app, 'viewer', 'viewer-pass-1')).token)).toBe(false);
+
+    await setSettings(t, { sms_provider: 'log' });
+    expect(await notice(token)).toBe(false);
+    await setSettings(t, { sms_provider: '', open_member_center: '0' });
+    expect(await notice(token)).toBe(false);
+    await setSettings(t, { open_member_center: '1' });
+    expect(await notice(token)).toBe(true);
+    // Nothing of the mail or SMS settings themselves is in the answer.
+    const body = JSON.stringify((await call(t.app, 'GET', '/admin/dashboard/index', { token })).data);
+    expect(body).not.toMatch(/smtp|sms_/i);
   });
 });

@@ -42,9 +42,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     handler: async (request) => {
       if (request.user) throw alreadyLoggedIn();
       if (request.method === 'GET') {
+        const channels = await verificationChannels(ctx);
         return ok({
           userLoginCaptchaSwitch: await captchaOn(),
-          accountVerificationType: await verificationChannels(ctx),
+          accountVerificationType: channels,
+          // Registration needs a code sent by e-mail or SMS: say so before the form is filled in.
+          registerAvailable: channels.length > 0,
         });
       }
       const { tab } = parseInput(checkInBody, request.body);
