@@ -31,7 +31,7 @@ export const MESSAGES = {
   mobile: 'Please enter the correct mobile number',
   email: 'Please enter the correct email address',
   name: 'Please enter the correct name',
-  nickname: "Please enter a nickname of letters, digits, spaces and _ - . ' ·",
+  nickname: "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·",
   variableName: 'Please enter the correct variable name',
   number: 'Please enter the correct number',
   integer: 'Please enter the correct integer',

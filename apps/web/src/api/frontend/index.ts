@@ -22,7 +22,12 @@ export function frontIndex(requiredLogin = false) {
 }
 
 export function checkInConfig() {
-  return createAxios<{ userLoginCaptchaSwitch: boolean; accountVerificationType: string[] }>({
+  return createAxios<{
+    userLoginCaptchaSwitch: boolean;
+    accountVerificationType: string[];
+    /** A code can be sent by e-mail or SMS, which registration needs. */
+    registerAvailable: boolean;
+  }>({
     url: '/api/user/checkIn',
     method: 'get',
   });

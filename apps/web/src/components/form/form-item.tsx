@@ -77,7 +77,7 @@ export function FormItem({
     <Form.Item
       name={name}
       label={labelNode}
-      rules={buildRules(rules, title, t)}
+      rules={buildRules(rules, title, t, name)}
       extra={blockHelp}
       hidden={hidden}
       className={`ba-input-item-${type}`}

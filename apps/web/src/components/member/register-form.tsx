@@ -1,8 +1,10 @@
 /**
  * Registration on the member login page: by e-mail or by mobile (whichever can deliver a
  * code), a username and a password, and the code sent to the address (event user_register).
+ * When neither can deliver a code the form would only fail on submit, so a notice says so
+ * instead.
  */
-import { Button, Form, Input, Radio } from 'antd';
+import { Alert, Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { memberRegister } from '../../api/frontend';
 import type { Channel } from '../../api/frontend/account';
@@ -21,11 +23,37 @@ interface Values {
 
 interface Props {
   channels: Channel[];
+  /** The server can send a code by e-mail or SMS. */
+  available: boolean;
   onRegistered(userInfo: UserInfo, routePath: string): void;
   onBackToLogin(): void;
 }
 
-export function RegisterForm({ channels, onRegistered, onBackToLogin }: Props) {
+export function RegisterForm({ channels, available, onRegistered, onBackToLogin }: Props) {
+  if (!available) return <RegistrationUnavailable onBackToLogin={onBackToLogin} />;
+  return <RegisterFields channels={channels} onRegistered={onRegistered} onBackToLogin={onBackToLogin} />;
+}
+
+function RegistrationUnavailable({ onBackToLogin }: Pick<Props, 'onBackToLogin'>) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="register-unavailable">
+      <Alert
+        type="info"
+        showIcon
+        title={t('account.Registration is not open yet')}
+        description={t(
+          'account.Registration needs a verification code, but this site cannot send e-mail or SMS yet. Please try again later or contact the webmaster.',
+        )}
+      />
+      <Button type="link" block onClick={onBackToLogin} style={{ marginTop: 8 }}>
+        {t('account.Back to login')}
+      </Button>
+    </div>
+  );
+}
+
+function RegisterFields({ channels, onRegistered, onBackToLogin }: Omit<Props, 'available'>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('registerType', form) ?? channels[0] ?? 'email';

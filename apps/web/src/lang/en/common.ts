@@ -69,6 +69,8 @@ export const validate = {
   'Please enter the correct mobile number': 'Please enter the correct mobile number',
   'Please enter the correct email address': 'Please enter the correct email address',
   'Please enter the correct name': 'Please enter the correct name',
+  "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·":
+    "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·",
   Required: 'Required',
   'Please enter the correct number': 'Please enter the correct number',
   'Please enter the correct integer': 'Please enter the correct integer',

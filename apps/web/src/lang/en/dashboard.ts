@@ -21,4 +21,9 @@ export default {
   document: 'Documents',
   archive: 'Archives',
   other: 'Other',
+  'Members cannot register yet': 'Members cannot register yet',
+  'The member centre is open, but registration needs a verification code sent by e-mail or SMS. Set up mail sending (SMTP) or an SMS provider in the system configuration.':
+    'The member centre is open, but registration needs a verification code sent by e-mail or SMS. Set up mail sending (SMTP) or an SMS provider in the system configuration.',
+  'Mail configuration': 'Mail settings',
+  'SMS configuration': 'SMS settings',
 };

@@ -19,6 +19,9 @@ export const account = {
   'Verification code': 'Verification code',
   Register: 'Register',
   'Back to login': 'Back to login',
+  'Registration is not open yet': 'Registration is not open yet',
+  'Registration needs a verification code, but this site cannot send e-mail or SMS yet. Please try again later or contact the webmaster.':
+    'Registration needs a verification code, but this site cannot send e-mail or SMS yet. Please try again later or contact the webmaster.',
   'Retrieve password': 'Retrieve password',
   'Retrieval method': 'Retrieval method',
   Confirm: 'Confirm',

@@ -65,6 +65,8 @@ export const validate = {
   'Please enter the correct mobile number': '请输入正确的手机号',
   'Please enter the correct email address': '请输入正确的电子邮箱',
   'Please enter the correct name': '请输入正确的名称',
+  "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·":
+    "请输入不超过 50 个字的昵称，可含文字、数字、空格及 _ - . ' ·",
   Required: '必填',
   'Please enter the correct number': '请输入正确的数字',
   'Please enter the correct integer': '请输入正确的整数',

@@ -21,4 +21,9 @@ export default {
   document: '文档',
   archive: '压缩包',
   other: '其他',
+  'Members cannot register yet': '会员还无法注册',
+  'The member centre is open, but registration needs a verification code sent by e-mail or SMS. Set up mail sending (SMTP) or an SMS provider in the system configuration.':
+    '会员中心已开启，但注册需要通过邮件或短信发送验证码。请在系统配置中设置邮件发送（SMTP）或短信服务商。',
+  'Mail configuration': '邮件配置',
+  'SMS configuration': '短信配置',
 };

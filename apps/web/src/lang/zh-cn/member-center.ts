@@ -19,6 +19,9 @@ export const account = {
   'Verification code': '验证码',
   Register: '注册',
   'Back to login': '返回登录',
+  'Registration is not open yet': '暂未开放注册',
+  'Registration needs a verification code, but this site cannot send e-mail or SMS yet. Please try again later or contact the webmaster.':
+    '注册需要验证码，但本站还不能发送邮件或短信。请稍后再试，或联系站长。',
   'Retrieve password': '找回密码',
   'Retrieval method': '找回方式',
   Confirm: '确定',

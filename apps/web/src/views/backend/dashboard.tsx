@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { EChart } from '../../components/charts/echart';
 import { CountUp } from '../../components/dashboard/count-up';
+import { RegistrationSetupNotice } from '../../components/dashboard/registration-notice';
 import { WorkingTimeCard } from '../../components/dashboard/working-time';
 import { useAdminInfo } from '../../stores/admin-info';
 import { greetingKeys } from '../../utils/greet';
@@ -17,6 +18,8 @@ import './dashboard.css';
 
 interface Stats {
   remark: string;
+  /** Told only to administrators who can change the config. */
+  registrationNeedsSetup?: boolean;
   tiles: {
     members: number;
     membersToday: number;
@@ -108,6 +111,11 @@ export default function Dashboard() {
   return (
     <div className="ba-dashboard">
       <Row gutter={[16, 16]}>
+        {stats?.registrationNeedsSetup && (
+          <Col xs={24}>
+            <RegistrationSetupNotice />
+          </Col>
+        )}
         <Col xs={24} lg={18}>
           <Card className="ba-welcome">
             <Typography.Title level={3} data-testid="greeting">

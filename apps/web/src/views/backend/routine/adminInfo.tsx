@@ -134,7 +134,12 @@ export default function AdminInfoPage() {
               label="auth.admin.username"
               inputAttr={{ disabled: true }}
             />
-            <FormItem type="string" name="nickname" label="auth.admin.nickname" rules={['required']} />
+            <FormItem
+              type="string"
+              name="nickname"
+              label="auth.admin.nickname"
+              rules={['required', 'nickname']}
+            />
             <FormItem type="string" name="email" label="auth.admin.email" rules={['email']} />
             <FormItem type="string" name="mobile" label="auth.admin.mobile" rules={['mobile']} />
             <FormItem

@@ -32,6 +32,8 @@ export default function UserLogin() {
   const setInfo = useUserInfo((s) => s.setInfo);
   const [captcha, setCaptcha] = useState(false);
   const [channels, setChannels] = useState<Channel[]>([]);
+  // Unknown until the form's settings arrive; the register tab waits for them.
+  const [registerAvailable, setRegisterAvailable] = useState<boolean | null>(null);
   const [mode, setMode] = useState<'login' | 'register'>(
     params.get('type') === 'register' ? 'register' : 'login',
   );
@@ -43,8 +45,10 @@ export default function UserLogin() {
       .then(({ data }) => {
         setCaptcha(data.userLoginCaptchaSwitch);
         setChannels(data.accountVerificationType as Channel[]);
+        setRegisterAvailable(data.registerAvailable ?? data.accountVerificationType.length > 0);
       })
-      .catch(() => {});
+      // Not knowing, the form is offered: the server still answers a submit clearly.
+      .catch(() => setRegisterAvailable(true));
   }, [center]);
 
   if (!center) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
@@ -93,8 +97,15 @@ export default function UserLogin() {
               </button>
             </div>
           </>
+        ) : registerAvailable === null ? (
+          <Spin style={{ display: 'block', margin: '32px auto' }} />
         ) : (
-          <RegisterForm channels={channels} onRegistered={signedIn} onBackToLogin={() => setMode('login')} />
+          <RegisterForm
+            channels={channels}
+            available={registerAvailable}
+            onRegistered={signedIn}
+            onBackToLogin={() => setMode('login')}
+          />
         )}
       </div>
       {retrieving && <RetrievePassword channels={channels} onClose={() => setRetrieving(false)} />}

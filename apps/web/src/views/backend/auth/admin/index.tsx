@@ -11,7 +11,7 @@ function AdminForm({ operate, row }: FormProps) {
   return (
     <>
       <FormItem type="string" name="username" label="auth.admin.username" rules={['required', 'account']} />
-      <FormItem type="string" name="nickname" label="auth.admin.nickname" rules={['required']} />
+      <FormItem type="string" name="nickname" label="auth.admin.nickname" rules={['required', 'nickname']} />
       <FormItem
         type="remoteSelects"
         name="group_arr"

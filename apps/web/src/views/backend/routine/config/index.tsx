@@ -25,6 +25,7 @@ import { createAxios } from '../../../../api/request';
 import { FormItem } from '../../../../components/form/form-item';
 import type { RuleName } from '../../../../components/form/rules';
 import type { InputType } from '../../../../components/form/types';
+import { useTabQuery } from '../../../../components/tab-context';
 import { useSiteConfig } from '../../../../stores/site-config';
 import { AddConfigItem } from './add-item';
 import './config.css';
@@ -58,6 +59,8 @@ export default function ConfigPage() {
   const [data, setData] = useState<ConfigIndex | null>(null);
   const [active, setActive] = useState('');
   const [adding, setAdding] = useState(false);
+  // `?tab=mail` opens that group's tab (the dashboard's setup notice links here).
+  const asked = useTabQuery().get('tab');
 
   const load = useCallback(() => {
     createAxios<ConfigIndex>({ url: '/admin/routine.Config/index', method: 'get' })
@@ -68,6 +71,11 @@ export default function ConfigPage() {
       .catch(() => {});
   }, []);
   useEffect(load, [load]);
+  // Only when the asked tab changes or first exists: a reload after saving keeps the current tab.
+  const askedExists = asked !== null && data?.list[asked] !== undefined;
+  useEffect(() => {
+    if (asked && askedExists) setActive(asked);
+  }, [asked, askedExists]);
 
   if (!data) return null;
   return (

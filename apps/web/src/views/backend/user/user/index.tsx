@@ -27,7 +27,7 @@ function MemberForm({ operate, row }: FormProps) {
   return (
     <>
       <FormItem type="string" name="username" label="user.user.username" rules={['required', 'account']} />
-      <FormItem type="string" name="nickname" label="user.user.nickname" rules={['required']} />
+      <FormItem type="string" name="nickname" label="user.user.nickname" rules={['required', 'nickname']} />
       <FormItem
         type="remoteSelect"
         name="group_id"

@@ -11,7 +11,7 @@ import { type Channel, profileConfig, saveProfile } from '../../../../api/fronte
 import { UploadInput } from '../../../../components/form/upload-input';
 import { ChangeBind } from '../../../../components/member/change-bind';
 import { useUserInfo } from '../../../../stores/user-info';
-import { accountRule, nameRule } from './rules';
+import { accountRule, nicknameRule } from './rules';
 
 interface Values {
   avatar: string;
@@ -102,7 +102,7 @@ export default function Profile() {
         <Form.Item name="username" label={t('user.user.username')} rules={[accountRule(t)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="nickname" label={t('user.user.nickname')} rules={[nameRule(t)]}>
+        <Form.Item name="nickname" label={t('user.user.nickname')} rules={[nicknameRule(t)]}>
           <Input />
         </Form.Item>
         {address('email')}

@@ -1,10 +1,15 @@
 /** Form rules the member pages share, from the validators both sides use. */
-import { isAccount, isEmail, isMobile, isName, isPassword, type Rule } from '@portico/shared';
+import { isAccount, isEmail, isMobile, isNickname, isPassword, type Rule } from '@portico/shared';
 import type { Rule as FormRule } from 'antd/es/form';
+import { unlessUntouched } from '../../../../components/form/rules';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function sharedRule(check: Rule, t: Translate, requiredMessage: string): FormRule {
+export function sharedRule(
+  check: Rule,
+  t: Translate,
+  requiredMessage: string,
+): Exclude<FormRule, (...args: never[]) => unknown> {
   return {
     validator: (_, value: string | undefined) => {
       if (!value) return Promise.reject(new Error(t(requiredMessage)));
@@ -21,4 +26,6 @@ export const addressRule = (t: Translate, channel: 'email' | 'mobile') =>
 
 export const accountRule = (t: Translate) => sharedRule((v) => isAccount(v.trim()), t, 'validate.Required');
 
-export const nameRule = (t: Translate) => sharedRule((v) => isName(v.trim()), t, 'validate.Required');
+/** The shared nickname rule; the nickname the form was opened with stands (see unlessUntouched). */
+export const nicknameRule = (t: Translate, field = 'nickname') =>
+  unlessUntouched(field, sharedRule(isNickname, t, 'validate.Required'));
