@@ -5,6 +5,7 @@
  * the nickname "Alice W" in a profile without a birthday, and an administrator edits that
  * member in the member list.
  */
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
@@ -141,5 +142,40 @@ describe.skipIf(!browserAvailable)('member forms on a new site', () => {
       .poll(() => admin.page.locator('.ant-table-row', { hasText: 'newbie' }).textContent())
       .toContain('Alice Walker');
     await admin.context.close();
+  });
+
+  it('saves a member whose nickname predates the rule, as long as the nickname is left alone', async () => {
+    const db = new Database(server.databaseFile);
+    try {
+      db.prepare("update ba_user set nickname = 'Old <b>name</b>' where username = 'newbie'").run();
+    } finally {
+      db.close();
+    }
+    const { context, page } = await newPage(browser);
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.goto(`${server.baseUrl}/admin/user/user`);
+    const row = page.locator('.ant-table-row', { hasText: 'newbie' });
+    await row.waitFor();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await row.locator('.anticon-edit').click();
+    const dialog = page.getByRole('dialog');
+    const nickname = dialog.getByPlaceholder('请输入昵称');
+    await expect.poll(() => nickname.inputValue()).toBe('Old <b>name</b>');
+    // A new nickname must follow the rule, and the browser says so before sending.
+    await nickname.fill('New <b>name</b>');
+    await page.getByTestId('form-save').click();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').textContent()).toContain('昵称');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await row.locator('.anticon-edit').click();
+    await expect.poll(() => nickname.inputValue()).toBe('Old <b>name</b>');
+    await dialog.getByPlaceholder('请输入个性签名').fill('Kept as it was');
+    await page.getByTestId('form-save').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.locator('.ant-table-row', { hasText: 'newbie' }).textContent()).toContain(
+      'Old <b>name</b>',
+    );
+    await context.close();
   });
 });
