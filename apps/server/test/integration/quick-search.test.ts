@@ -25,7 +25,12 @@ forEachDatabase('quick search', (get) => {
   it('finds substrings of either field, literally and ignoring case', async () => {
     const { token } = await loginSuper(get());
     await add(token, 'alice_smith', 'Alice');
-    await add(token, 'bob', 'Costs 50% "quoted" _x_');
+    // The nickname rule refuses % and ", but data taken over from elsewhere may hold them:
+    // written straight to the table, whose triggers keep the search index.
+    await get()
+      .ctx.db.kysely.insertInto('admin')
+      .values({ username: 'bob', nickname: 'Costs 50% "quoted" _x_', password: '' })
+      .execute();
     await add(token, 'carol', '张三丰');
 
     expect(await found(token, 'ICE_SM')).toEqual(['alice_smith']);
