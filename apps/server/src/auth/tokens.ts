@@ -12,10 +12,11 @@
  * presenting it is a reuse, and the whole family is revoked.
  */
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { now } from '../context.js';
 import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import type { TokenType } from '../db/schema.js';
+import type { Database, TokenType } from '../db/schema.js';
 
 export interface TokenRow {
   type: TokenType;
@@ -231,6 +232,26 @@ export class TokenService {
       .where('user_id', '=', userId)
       .where('type', 'in', types)
       .execute();
+  }
+
+  /**
+   * Signs an account out everywhere except the session `keep` belongs to: a password changed
+   * in that session leaves it signed in, refresh token included. Inside a transaction pass
+   * it as `via` (SQLite has one connection).
+   */
+  async revokeOtherSessions(
+    userId: number,
+    types: readonly TokenType[],
+    keep: string,
+    via: Kysely<Database> = this.db.kysely,
+  ): Promise<void> {
+    const stored = this.storedForm(keep);
+    const kept = stored
+      ? await via.selectFrom('token').select('family').where('token', '=', stored).executeTakeFirst()
+      : undefined;
+    let others = via.deleteFrom('token').where('user_id', '=', userId).where('type', 'in', types);
+    if (kept) others = others.where('family', '<>', kept.family);
+    await others.execute();
   }
 
   private async sweepExpired(time: number): Promise<void> {

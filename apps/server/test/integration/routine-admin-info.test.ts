@@ -78,6 +78,28 @@ forEachDatabase('routine.AdminInfo', (get) => {
     expect(avatar).toMatchObject({ code: 1, msg: 'Avatar modified successfully!' });
   });
 
+  it('a new password keeps the session it was changed in, refresh included, and ends the others', async () => {
+    const t = get();
+    const group = await createGroup(t.ctx, 'Profile editors 3', PROFILE_RULES);
+    await createAdmin(t.ctx, 'erin_p', 'erin-pass-1', [group]);
+    const here = await loginAdmin(t.app, 'erin_p', 'erin-pass-1', true);
+    const elsewhere = await loginAdmin(t.app, 'erin_p', 'erin-pass-1', true);
+    const changed = await call(t.app, 'POST', '/admin/routine.AdminInfo/edit', {
+      token: here.token,
+      body: { nickname: 'Erin', password: 'erin-pass-2' },
+    });
+    expect(changed.code).toBe(1);
+
+    const refresh = (refreshToken: string) =>
+      call(t.app, 'POST', '/api/common/refreshToken', { body: { refresh_token: refreshToken } });
+    // This session can still renew its access token when it runs out...
+    expect(await refresh(here.refresh_token)).toMatchObject({ code: 1, data: { type: 'admin-refresh' } });
+    // ...while the other session is over, access and refresh token alike.
+    const other = await call(t.app, 'GET', '/admin/routine.AdminInfo/index', { token: elsewhere.token });
+    expect(other.code).toBe(303);
+    expect((await refresh(elsewhere.refresh_token)).code).toBe(0);
+  });
+
   it("lists only the caller's own log entries", async () => {
     const t = get();
     const group = await createGroup(t.ctx, 'Log readers', PROFILE_RULES);

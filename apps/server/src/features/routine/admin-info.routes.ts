@@ -4,13 +4,13 @@
  * admin-log entries feed the profile's timeline.
  */
 import { EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { signedInAdmin } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
 import { checkNickname, input, parseInput } from '../../http/validate.js';
 
@@ -28,11 +28,6 @@ const logQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(12),
 });
 
-function me(request: FastifyRequest): number {
-  if (!request.admin) throw new ApiError('Please login first');
-  return request.admin.id;
-}
-
 export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   adminController(app, ctx, 'routine.AdminInfo', [
@@ -43,7 +38,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
         const info = await kysely
           .selectFrom('admin')
           .select(['id', 'username', 'nickname', 'avatar', 'email', 'mobile', 'motto', 'last_login_time'])
-          .where('id', '=', me(request))
+          .where('id', '=', signedInAdmin(request).id)
           .executeTakeFirstOrThrow();
         return ok({ info });
       },
@@ -52,7 +47,8 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
       action: 'edit',
       method: 'POST',
       handler: async (request) => {
-        const id = me(request);
+        const admin = signedInAdmin(request);
+        const { id } = admin;
         const body = (request.body ?? {}) as Record<string, unknown>;
         // An avatar alone is the avatar picker saving at once.
         if (typeof body.avatar === 'string' && body.avatar !== '' && body.nickname === undefined) {
@@ -85,12 +81,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
             .execute();
           // A new password signs the account out everywhere else.
           if (password) {
-            await trx
-              .deleteFrom('token')
-              .where('user_id', '=', id)
-              .where('type', 'in', ['admin', 'admin-refresh'])
-              .where('token', '<>', ctx.tokens.storedForm(request.admin?.token ?? '') ?? '')
-              .execute();
+            await ctx.tokens.revokeOtherSessions(id, ['admin', 'admin-refresh'], admin.token, trx);
           }
         });
         return ok(null, 'Update successful');
@@ -103,7 +94,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
       permission: 'routine/admininfo/index',
       handler: async (request) => {
         const { page, limit } = parseInput(logQuery, request.query);
-        const mine = kysely.selectFrom('admin_log').where('admin_id', '=', me(request));
+        const mine = kysely.selectFrom('admin_log').where('admin_id', '=', signedInAdmin(request).id);
         const [list, counted] = await Promise.all([
           mine
             .select(['id', 'title', 'url', 'ip', 'create_time'])
