@@ -38,7 +38,7 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     await expect
       .poll(() => page.getByTestId('greeting').textContent())
       .toMatch(/^Admin，.*(欢迎回来|夜深了)/);
-    expect(await page.title()).toBe('控制台 - 站点名称');
+    expect(await page.title()).toBe('控制台 - Portico');
     await context.close();
   });
 
@@ -50,7 +50,7 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     await page.waitForURL(/\/admin\/auth\/admin\?x=1$/);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     expect(visited.some((url) => url.includes('/admin/loading?url=%2Fadmin%2Fauth%2Fadmin'))).toBe(true);
-    expect(await page.title()).toBe('管理员管理 - 站点名称');
+    expect(await page.title()).toBe('管理员管理 - Portico');
     await context.close();
   });
 

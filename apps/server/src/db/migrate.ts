@@ -13,6 +13,7 @@ import { securityHistoryMigration } from './migrations/0005-security-history.js'
 import { maskAdminLogSecretsMigration } from './migrations/0006-mask-admin-log-secrets.js';
 import { tokenFamiliesMigration } from './migrations/0007-token-families.js';
 import { loginFailuresMigration } from './migrations/0008-login-failures.js';
+import { porticoDefaultsMigration } from './migrations/0009-portico-defaults.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ function migrator(db: Db): Migrator {
     '0006-mask-admin-log-secrets': maskAdminLogSecretsMigration(),
     '0007-token-families': tokenFamiliesMigration(db.dialect, db.prefix),
     '0008-login-failures': loginFailuresMigration(db.dialect, db.prefix),
+    '0009-portico-defaults': porticoDefaultsMigration(),
   };
   return new Migrator({
     db: db.kysely,
@@ -40,6 +42,11 @@ function check(result: MigrationResultSet): MigrationResultSet {
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return check(await migrator(db).migrateToLatest());
+}
+
+/** Migrates up or down until `name` is the newest migration applied. */
+export async function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
+  return check(await migrator(db).migrateTo(name));
 }
 
 /** Undoes every migration (used by tests proving that down migrations work). */

@@ -33,7 +33,7 @@ forEachDatabase('admin identity', (get) => {
     expect(index.code).toBe(1);
     expect(index.data.adminInfo).toMatchObject({ username: 'admin', super: true });
     expect(index.data.siteConfig).toMatchObject({
-      siteName: '站点名称',
+      siteName: 'Portico',
       upload: { maxSize: 10 * 1024 * 1024, mode: 'local' },
     });
     const names = JSON.stringify(index.data.menus);

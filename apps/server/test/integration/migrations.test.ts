@@ -22,7 +22,7 @@ for (const factory of testDatabases()) {
         .select(['name', 'value'])
         .where('name', '=', 'site_name')
         .execute();
-      expect(config).toEqual([{ name: 'site_name', value: '站点名称' }]);
+      expect(config).toEqual([{ name: 'site_name', value: 'Portico' }]);
       const groups = await db.kysely
         .selectFrom('config')
         .select('value')

@@ -45,7 +45,7 @@ export async function startMailbox(
       stream.on('end', () => {
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+          subject: decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? ''),
           raw,
         });
         done();
@@ -64,6 +64,28 @@ export async function startMailbox(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A header as the reader's mail program shows it: folded lines joined and RFC 2047 encoded
+ * words (=?UTF-8?Q?...?= or ?B?, used for non-ASCII subjects) decoded.
+ */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 /** The message body as text: quoted-printable soft breaks joined, a base64 body decoded. */

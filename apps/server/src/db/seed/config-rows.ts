@@ -10,6 +10,20 @@ import { rowsOf, type Seeded } from './seeded.js';
 
 type ConfigRow = Insertable<ConfigTable>;
 
+/**
+ * Where the original ships placeholders (a '站点名称' site name, a sample ICP filing number)
+ * and its vendor's market (api_url), Portico names itself and points nowhere: an empty
+ * api_url is this instance's own market, an empty filing number is not shown.
+ */
+export const PORTICO_DEFAULTS = { site_name: 'Portico', record_number: '', api_url: '' } as const;
+
+/** The values the original (and Portico's first installs) seeded in their place. */
+export const ORIGINAL_PLACEHOLDERS = {
+  site_name: '站点名称',
+  record_number: '渝ICP备8888888号-1',
+  api_url: 'https://buildadmin.com',
+} as const;
+
 interface Extra {
   tip?: string;
   type?: string;
@@ -57,8 +71,10 @@ export const CONFIG_ROWS: ConfigRow[] = [
     rule: 'required',
     weigh: -1,
   }),
-  config(2, 'site_name', 'basics', 'Site Name', '站点名称', { rule: 'required', weigh: 99 }),
-  config(3, 'record_number', 'basics', 'Record number', '渝ICP备8888888号-1', { tip: '域名备案号' }),
+  config(2, 'site_name', 'basics', 'Site Name', PORTICO_DEFAULTS.site_name, { rule: 'required', weigh: 99 }),
+  config(3, 'record_number', 'basics', 'Record number', PORTICO_DEFAULTS.record_number, {
+    tip: '域名备案号',
+  }),
   config(4, 'version', 'basics', 'Version number', 'v1.0.0', { tip: '系统版本号', rule: 'required' }),
   config(5, 'time_zone', 'basics', 'time zone', 'Asia/Shanghai', { rule: 'required' }),
   config(6, 'no_access_ip', 'basics', 'No access ip', null, {
@@ -81,7 +97,7 @@ export const CONFIG_ROWS: ConfigRow[] = [
   config(14, 'backend_entrance', 'basics', 'Backend entrance', '/admin', { rule: 'required', weigh: 1 }),
   // Portico additions: settings of the original's config/buildadmin.php.
   config(15, 'cdn_url', 'basics', 'CDN url', ''),
-  config(16, 'api_url', 'basics', 'API url', 'https://buildadmin.com'),
+  config(16, 'api_url', 'basics', 'API url', PORTICO_DEFAULTS.api_url),
   config(17, 'open_member_center', 'basics', 'Open member center', '1', { type: 'switch' }),
   config(18, 'admin_login_captcha', 'basics', 'Admin login captcha', '1', { type: 'switch' }),
   config(19, 'user_login_captcha', 'basics', 'Member login captcha', '1', { type: 'switch' }),
