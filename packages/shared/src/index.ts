@@ -1,4 +1,5 @@
 export * from './envelope.js';
 export * from './input-types.js';
 export * from './integer-range.js';
+export * from './terminal.js';
 export * from './validators.js';
