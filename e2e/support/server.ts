@@ -2,11 +2,11 @@
  * The real server for browser tests: `node scripts/server.mjs start` (which builds the web
  * app when stale) on a free port, with a fresh SQLite database in a temporary folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, waitForHealth } from '../../apps/server/test/support/server-process.js';
 
 export interface E2eServer {
   baseUrl: string;
@@ -15,31 +15,6 @@ export interface E2eServer {
   /** The SQLite file, for tests that change the server's state directly (e.g. expire a token). */
   databaseFile: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start within a minute');
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
@@ -60,7 +35,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(baseUrl, child);
+  await waitForHealth(baseUrl, () =>
+    child.exitCode === null && child.signalCode === null
+      ? null
+      : { code: child.exitCode, signal: child.signalCode },
+  );
   const saved = readFileSync(join(dataDir, 'admin-password.txt'), 'utf8');
   const adminPassword = /password:\s*(\S+)/i.exec(saved)?.[1] ?? '';
   return {

@@ -29,7 +29,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -100,7 +101,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-async function waitForHealth(baseUrl: string, exited: () => ServerExit | null): Promise<void> {
+/** Waits until the server at `baseUrl` answers /health; fails at once if it exits. */
+export async function waitForHealth(baseUrl: string, exited: () => ServerExit | null): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const exit = exited();
