@@ -29,7 +29,7 @@ export async function newPage(
   return { context, page };
 }
 
-/** Signs in through the login screen and waits for the back-office. */
+/** Signs in through the login screen and waits for the back-office, its loading block gone. */
 export async function loginAsAdmin(
   page: Page,
   baseUrl: string,
@@ -42,4 +42,6 @@ export async function loginAsAdmin(
   if (keep) await page.getByRole('checkbox').check();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/admin\/dashboard/);
+  // The loading block covers the page (and swallows clicks) until the start data is in.
+  await page.waitForSelector('#block-loading', { state: 'detached' });
 }
