@@ -28,6 +28,15 @@ export function MenuTree({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; 
   const { menuDefaultIcon, menuCollapse, menuUniqueOpened } = layout;
 
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // A collapsed sidebar shows directories as hover popups, which must not take the inline
+  // open state: the active page's directory would stay popped out over the page (and on a
+  // phone the sidebar collapses right after each navigation).
+  const collapsed = mode === 'inline' && menuCollapse;
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  useEffect(() => {
+    // Expanding ends any popup, so the next collapse starts with none.
+    if (!collapsed) setPopupKeys([]);
+  }, [collapsed]);
 
   const { byKey, parentOf } = useMemo(() => {
     const nodes = new Map<string, MenuNode>();
@@ -75,6 +84,7 @@ export function MenuTree({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; 
   }, [selectedKey, parentOf, menuUniqueOpened]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setPopupKeys([]);
     const node = byKey.get(key);
     if (!node) return;
     if (node.menuType === 'tab' || node.menuType === 'iframe') void navigate(node.path);
@@ -99,7 +109,13 @@ export function MenuTree({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; 
         items={items}
         onClick={onClick}
         selectedKeys={selected ? [String(selected.id)] : []}
-        {...(mode === 'inline' ? { inlineCollapsed: menuCollapse, openKeys, onOpenChange } : {})}
+        {...(mode === 'inline'
+          ? {
+              inlineCollapsed: menuCollapse,
+              openKeys: collapsed ? popupKeys : openKeys,
+              onOpenChange: collapsed ? setPopupKeys : onOpenChange,
+            }
+          : {})}
         style={{ borderInlineEnd: 'none', borderBottom: 'none', background: 'transparent' }}
       />
     </ConfigProvider>
