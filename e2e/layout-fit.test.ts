@@ -1,11 +1,13 @@
 /**
  * The back-office fits its screen: a list opened from the phone menu is not left under a
- * menu popup.
+ * menu popup, and the admins table's fixed Operate column covers no other column when the
+ * table has room, in both languages.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
@@ -21,6 +23,22 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
+    // An administrator with every column filled, as lists look in use.
+    await api(
+      server,
+      '/admin/auth.Admin/add',
+      {
+        username: 'operator2',
+        nickname: 'Night operator',
+        email: 'night.operator@example.com',
+        mobile: '13800001234',
+        avatar: '/favicon.svg',
+        password: 'Operator123',
+        group_arr: [2, 3],
+        status: '1',
+      },
+      await adminToken(server),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,4 +117,44 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     await expect.poll(() => visiblePopups(page)).toBe(1);
     await context.close();
   });
+
+  /** Pairs of a fixed cell and a scrolling cell of the same table row whose boxes overlap. */
+  const fixedOverlaps = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      const rows = document.querySelectorAll('.ant-table-thead > tr, .ant-table-tbody > tr.ant-table-row');
+      for (const row of rows) {
+        const cells = [...row.children] as HTMLElement[];
+        const isFixed = (cell: HTMLElement) => /ant-table-cell-fix/.test(cell.className);
+        for (const fixed of cells.filter(isFixed)) {
+          const f = fixed.getBoundingClientRect();
+          for (const other of cells.filter((cell) => !isFixed(cell))) {
+            const o = other.getBoundingClientRect();
+            if (Math.min(f.right, o.right) - Math.max(f.left, o.left) > 0.5) {
+              found.push(`${fixed.innerText || 'fixed'} over ${other.innerText || 'cell'}`);
+            }
+          }
+        }
+      }
+      return found;
+    });
+
+  it.each(['en', 'zh-cn'] as const)(
+    'keeps the fixed Operate column off the State column on wide screens in %s',
+    async (lang) => {
+      const { context, page } = await signIn(lang, 1920);
+      await page.goto(`${server.baseUrl}/admin/auth/admin`);
+      await page.waitForSelector('#block-loading', { state: 'detached' });
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+      for (const width of [1920, 1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(() => fixedOverlaps(page), { timeout: 3_000 }).toEqual([]);
+        await shoot(page, `admins-${lang}-${width}`);
+        const state = page.locator('.ant-table-thead th', { hasText: lang === 'en' ? 'State' : '状态' });
+        expect(await state.evaluate((th) => th.getBoundingClientRect().width)).toBeGreaterThan(40);
+        expect(await uncovered(page, '.ant-table-tbody .ant-tag-success')).toBe(true);
+      }
+      await context.close();
+    },
+  );
 });

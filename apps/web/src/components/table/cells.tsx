@@ -36,20 +36,20 @@ export function Cell<R extends Row>({
       );
     case 'tags':
       return (
-        <>
+        <span className="ba-cell-tags">
           {(Array.isArray(value) ? value : value ? [value] : []).map((item) => (
             <Tag key={String(item)} color={column.custom?.[String(item)]}>
               {label(item)}
             </Tag>
           ))}
-        </>
+        </span>
       );
     case 'image':
       return value ? (
         <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} />
       ) : null;
     case 'datetime':
-      return <>{value ? timeFormat(value as number) : '-'}</>;
+      return value ? <DateTime text={timeFormat(value as number)} /> : <>-</>;
     case 'icon':
       return <Icon name={String(value || 'fa fa-circle-o')} />;
     case 'switch':
@@ -70,6 +70,22 @@ export function Cell<R extends Row>({
     default:
       return <>{value === null || value === undefined ? '' : label(value)}</>;
   }
+}
+
+/** Date and time each stay whole (no break at a hyphen); a narrow column puts them on two lines. */
+function DateTime({ text }: { text: string }) {
+  const [date, ...time] = text.split(' ');
+  return (
+    <>
+      <span className="ba-nowrap">{date}</span>
+      {time.length > 0 && (
+        <>
+          {' '}
+          <span className="ba-nowrap">{time.join(' ')}</span>
+        </>
+      )}
+    </>
+  );
 }
 
 /** Saves at once; the cell shows the new value only after the server accepted it. */

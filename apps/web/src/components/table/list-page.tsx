@@ -16,7 +16,7 @@ import { PAGE_SIZES } from './filter';
 import { FormDialog, type FormTarget } from './form-dialog';
 import './list-page.css';
 import { TableHeader } from './table-header';
-import type { HeaderButton, ListSpec, Row, RowButton } from './types';
+import type { Column, HeaderButton, ListSpec, Row, RowButton } from './types';
 import { useList } from './use-list';
 
 const DEFAULT_HEADER: HeaderButton[] = [
@@ -29,6 +29,17 @@ const DEFAULT_HEADER: HeaderButton[] = [
   'columnDisplay',
 ];
 const DEFAULT_ROW: RowButton[] = ['edit', 'delete'];
+/**
+ * The table fills its card and its cells wrap (as the original's tables do), so the fixed
+ * Operate column covers nothing while there is room. A column that wraps narrows to its
+ * `width` or this at least; when the least widths do not fit, the table scrolls sideways.
+ */
+const MIN_TEXT_WIDTH = 80;
+
+/** Columns whose content wraps to any width: plain text and tag lists. */
+function wraps<R extends Row>(column: Column<R>): boolean {
+  return column.render === undefined || column.render === 'tags';
+}
 
 export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const { t } = useTranslation();
@@ -67,10 +78,13 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       title: t(column.label),
       width: column.width,
       align: column.align ?? 'center',
+      // Plain text (e-mails, paths) may break anywhere; rendered cells keep their own shape.
+      className: column.render === undefined ? 'ba-cell-text' : undefined,
       sorter: column.sortable,
       sortOrder: sortOrderOf(filter.order, column.prop),
       render: (_: unknown, row: R) => <Cell column={column} row={row} onSwitch={saveSwitch} />,
       onCell: (row: R) => ({
+        style: { minWidth: column.width ?? (wraps(column) ? MIN_TEXT_WIDTH : undefined) },
         onDoubleClick: () => {
           if (column.noDblClick) return;
           if (spec.onDblClick) spec.onDblClick(row);
@@ -85,7 +99,9 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       key: '__operate',
       title: t('Operate'),
       align: 'center',
-      width: 40 + 36 * (rowButtons.length + (spec.extraRowButtons ? (spec.extraRowButtonCount ?? 1) : 0)),
+      // Its buttons and no more (16 px of cell padding, a 24 px button and 6 px gap each): the
+      // rest of the width is the data's.
+      width: 16 + 30 * (rowButtons.length + (spec.extraRowButtons ? (spec.extraRowButtonCount ?? 1) : 0)),
       fixed: 'right',
       render: (_: unknown, row: R) => (
         <Space size={6}>
@@ -140,7 +156,8 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       loading={state.loading}
       dataSource={state.list}
       columns={columns}
-      scroll={{ x: 'max-content' }}
+      tableLayout="auto"
+      scroll={{ x: true }}
       rowSelection={{
         selectedRowKeys: selected,
         onChange: setSelected,

@@ -52,7 +52,8 @@ export default function AdminList() {
       { prop: 'group_name_arr', label: 'auth.admin.group', render: 'tags', operator: false },
       { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', operator: false },
       { prop: 'email', label: 'auth.admin.email', operator: 'LIKE' },
-      { prop: 'mobile', label: 'auth.admin.mobile', operator: 'LIKE' },
+      // An 11-digit number on one line.
+      { prop: 'mobile', label: 'auth.admin.mobile', width: 110, operator: 'LIKE' },
       {
         prop: 'last_login_time',
         label: 'auth.admin.Last login',
