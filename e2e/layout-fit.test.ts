@@ -1,7 +1,7 @@
 /**
  * The back-office fits its screen: a list opened from the phone menu is not left under a
- * menu popup, and the admins table's fixed Operate column covers no other column when the
- * table has room, in both languages.
+ * menu popup, the admins table's fixed Operate column covers no other column when the
+ * table has room, and the dashboard's number tiles are one height, in both languages.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -157,4 +157,29 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
       await context.close();
     },
   );
+
+  /** The heights of the dashboard's number tiles. */
+  const tileHeights = (page: Page) =>
+    page.locator('.ba-tile').evaluateAll((tiles) => tiles.map((t) => t.getBoundingClientRect().height));
+
+  it.each(['en', 'zh-cn'] as const)('gives the dashboard tiles one height in %s', async (lang) => {
+    const { context, page } = await signIn(lang, 1440);
+    await expect.poll(async () => (await tileHeights(page)).length).toBe(4);
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { width } = size;
+      await page.setViewportSize(size);
+      // Past the count-up and the relayout.
+      await page.waitForTimeout(600);
+      await shoot(page, `dashboard-${lang}-${width}`);
+      const heights = await tileHeights(page);
+      expect(
+        Math.max(...heights) - Math.min(...heights),
+        `${width}px: ${heights.join(', ')}`,
+      ).toBeLessThanOrEqual(1);
+    }
+    await context.close();
+  });
 });
