@@ -1,6 +1,7 @@
 /**
- * What the back-office shows, in Chromium: a page opened by its address on a phone has no
- * menu floating over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
+ * What the back-office shows, in Chromium: the config screen's seeded texts in the interface
+ * language, and a page opened by its address on a phone without a menu floating over it.
+ * Set E2E_SCREENSHOT_DIR to keep screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './suppor
 import { type E2eServer, startServer } from './support/server.js';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 
 type Lang = 'en' | 'zh-cn';
 
@@ -47,6 +49,59 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
     await page.waitForSelector('#block-loading', { state: 'detached' });
     return { context, page };
   };
+
+  /** Everything a reader of the open config tab sees: its text, its tips and its options. */
+  const configTabTexts = async (page: Page, tab: string, select: string) => {
+    await page.goto(`${server.baseUrl}/admin/routine/config?tab=${tab}`);
+    const panel = page.getByRole('tabpanel');
+    await panel.locator(`#${select}`).waitFor();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const texts = [(await page.locator('.ant-tabs-nav').innerText()) ?? '', await panel.innerText()];
+    const tips = panel.locator('.anticon-question-circle');
+    for (let i = 0; i < (await tips.count()); i++) {
+      await tips.nth(i).hover();
+      const tooltip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container');
+      await expect.poll(() => tooltip.count()).toBe(1);
+      texts.push(await tooltip.innerText());
+      await page.mouse.move(0, 0);
+      await expect.poll(() => tooltip.count()).toBe(0);
+    }
+    await panel.locator('.ant-select', { has: page.locator(`#${select}`) }).click();
+    const options = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    );
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    texts.push(...(await options.allInnerTexts()));
+    return texts;
+  };
+
+  it.each([
+    ['en', 390],
+    ['zh-cn', 1280],
+  ] as const)('shows the seeded config texts in %s', async (lang, width) => {
+    const { context, page } = await signIn(lang, width);
+    const sms = await configTabTexts(page, 'sms', 'sms_provider');
+    await shoot(page, `config-sms-${lang}-${width}`);
+    const mail = await configTabTexts(page, 'mail', 'smtp_verification');
+    if (lang === 'en') {
+      for (const text of [...sms, ...mail]) expect(text).not.toMatch(CJK);
+      expect(sms).toContain('Off');
+      expect(sms.join('\n')).toContain('{mobile}, {code} and {template}');
+    } else {
+      expect(sms).toContain('关闭');
+      expect(sms.join('\n')).toContain('{mobile}、{code}、{template}');
+    }
+    // The basics tab's tips.
+    await page.goto(`${server.baseUrl}/admin/routine/config?tab=basics`);
+    await page.locator('#record_number').waitFor();
+    const tip = page.getByRole('tabpanel').locator('.anticon-question-circle').first();
+    await tip.hover();
+    const shown = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container');
+    await expect.poll(() => shown.count()).toBe(1);
+    if (lang === 'en') expect(await shown.innerText()).not.toMatch(CJK);
+    else expect(await shown.innerText()).toMatch(CJK);
+    await context.close();
+  });
 
   it('opens a page by its address on a phone without a menu floating over it', async () => {
     const { context, page } = await signIn('zh-cn', 390);

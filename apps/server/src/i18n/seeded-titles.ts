@@ -4,12 +4,13 @@
  * readers see a row's English label as long as the stored one is still exactly the seeded
  * Chinese. A label an administrator typed is theirs, and is shown as typed in every language.
  *
- * Only what is displayed goes through here (menus, lists, selects): edit forms show and save
- * the stored label, so saving a seeded row from an English screen leaves it Chinese.
+ * Only what is displayed goes through here (menus, lists, selects, config tips and options):
+ * edit forms show and save the stored label, so saving a seeded row from an English screen
+ * leaves it Chinese.
  */
 import { SEEDED_ADMIN_RULES } from '../db/seed/admin-rules.js';
-import { SEEDED_QUICK_ENTRANCES } from '../db/seed/config-rows.js';
-import { SEEDED_CONTENT_RULES } from '../db/seed/content-and-sms.js';
+import { SEEDED_CONFIG_ROWS, SEEDED_QUICK_ENTRANCES } from '../db/seed/config-rows.js';
+import { SEEDED_CONTENT_RULES, SEEDED_SMS_CONFIG_ROWS } from '../db/seed/content-and-sms.js';
 import { SEEDED_ADMIN_GROUPS, SEEDED_USER_GROUPS } from '../db/seed/groups.js';
 import { SEEDED_RECYCLE_RULES, SEEDED_SENSITIVE_RULES } from '../db/seed/security-rules.js';
 import type { Seeded } from '../db/seed/seeded.js';
@@ -107,3 +108,38 @@ export const QUICK_ENTRANCE_LABELS = titles(
   (e) => e.value,
   (e) => e.key,
 );
+
+const SEEDED_CONFIG = [...SEEDED_CONFIG_ROWS, ...SEEDED_SMS_CONFIG_ROWS];
+
+/** Config item tips by item name (its identity: names are unique and seeded items stay). */
+export const CONFIG_TIPS = new SeededTitles(
+  SEEDED_CONFIG.flatMap(({ row, en }) =>
+    en.tip === undefined || !row.tip ? [] : [[row.name, row.tip, en.tip] as const],
+  ),
+);
+
+/** Config option labels by `<item name>:<option value>` (item names hold no ':'). */
+const CONFIG_OPTION_LABELS = new SeededTitles(
+  SEEDED_CONFIG.flatMap(({ row, en }) => {
+    const stored = JSON.parse(row.content ?? '{}') as Record<string, string>;
+    return Object.entries(en.options ?? {}).flatMap(([value, english]) => {
+      const label = stored[value];
+      return label === undefined ? [] : [[`${row.name}:${value}`, label, english] as const];
+    });
+  }),
+);
+
+/** A config item's options (label by value) with the seeded labels in the reader's language. */
+export function configOptionLabels(
+  name: string,
+  options: Record<string, string>,
+  lang: Lang,
+): Record<string, string> {
+  if (lang === 'zh-cn') return options;
+  return Object.fromEntries(
+    Object.entries(options).map(([value, label]) => [
+      value,
+      CONFIG_OPTION_LABELS.show(`${name}:${value}`, label, lang),
+    ]),
+  );
+}

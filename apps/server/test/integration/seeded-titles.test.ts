@@ -230,6 +230,45 @@ forEachDatabase('seeded titles in the reader’s language', (get) => {
     expect(zh.data.quickEntrance[0]).toEqual({ key: '数据回收规则配置', value: 'security/dataRecycle' });
   });
 
+  it('gives the seeded config tips and options in the reader’s language, and typed ones as typed', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const added = await call(t.app, 'POST', '/admin/routine.Config/add', {
+      token,
+      body: {
+        group: 'sms',
+        name: 'sms_region',
+        title: 'SMS region',
+        type: 'radio',
+        tip: '域名备案号',
+        content: 'off=关闭\ncn=中国',
+      },
+    });
+    expect(added.code).toBe(1);
+    type Item = { name: string; tip: string; content: Record<string, string> | '' };
+    const items = async (lang: Lang) => {
+      const res = await call(t.app, 'GET', '/admin/routine.Config/index', { token, lang });
+      const all = Object.values(res.data.list as Record<string, { list: Item[] }>).flatMap((g) => g.list);
+      return new Map(all.map((item) => [item.name, item]));
+    };
+    const en = await items('en');
+    expect(en.get('sms_provider')).toMatchObject({
+      tip: 'Development log: codes are only written to the server log, never actually sent',
+      content: { '': 'Off', log: 'Development log (not sent)', http: 'HTTP gateway' },
+    });
+    expect(en.get('record_number')?.tip).toBe("The domain's ICP filing number");
+    expect(en.get('smtp_verification')?.content).toEqual({ SSL: 'SSL', TLS: 'TLS' });
+    // What an administrator typed is theirs, even where it reads like a seeded text.
+    expect(en.get('sms_region')).toMatchObject({ tip: '域名备案号', content: { off: '关闭', cn: '中国' } });
+
+    const zh = await items('zh-cn');
+    expect(zh.get('sms_provider')).toMatchObject({
+      tip: '开发日志：验证码只写入服务器日志，不会真正发出',
+      content: { '': '关闭', log: '开发日志（不发送）', http: 'HTTP 网关' },
+    });
+    expect(zh.get('record_number')?.tip).toBe('域名备案号');
+  });
+
   it('names the seeded data-security rules in the reader’s language', async () => {
     const t = get();
     const { token } = await loginSuper(t);

@@ -5,13 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_RULES } from '../../src/db/seed/admin-rules.js';
 import { CONFIG_ROWS } from '../../src/db/seed/config-rows.js';
-import { CONTENT_ADMIN_RULES } from '../../src/db/seed/content-and-sms.js';
+import { CONTENT_ADMIN_RULES, SMS_CONFIG_ROWS } from '../../src/db/seed/content-and-sms.js';
 import { ADMIN_GROUPS, USER_GROUPS } from '../../src/db/seed/groups.js';
 import { DATA_RECYCLE_RULES, SENSITIVE_DATA_RULES } from '../../src/db/seed/security-rules.js';
 import { USER_RULES } from '../../src/db/seed/user-rules.js';
 import {
   ADMIN_GROUP_NAMES,
   ADMIN_RULE_TITLES,
+  CONFIG_TIPS,
+  configOptionLabels,
   MEMBER_GROUP_NAMES,
   MEMBER_RULE_TITLES,
   QUICK_ENTRANCE_LABELS,
@@ -85,4 +87,36 @@ it('gives sibling rules distinct English titles, as their Chinese titles are', (
   for (const [pid, titles] of siblings) {
     expect(new Set(titles).size, `children of ${pid}`).toBe(titles.length);
   }
+});
+
+describe('seeded config items', () => {
+  const items = [...CONFIG_ROWS, ...SMS_CONFIG_ROWS];
+  const optionsOf = (content: string | null | undefined): Record<string, string> =>
+    JSON.parse(content ?? '{}');
+
+  it('have English tips and option labels without Chinese characters', () => {
+    const tips = items.filter((row) => row.tip);
+    expect(tips.length).toBeGreaterThan(4);
+    for (const row of tips)
+      expect(CONFIG_TIPS.show(row.name, row.tip ?? '', 'en'), row.name).not.toMatch(CJK);
+    for (const row of items) {
+      const labels = configOptionLabels(row.name, optionsOf(row.content), 'en');
+      expect(Object.keys(labels), row.name).toEqual(Object.keys(optionsOf(row.content)));
+      for (const label of Object.values(labels)) expect(label, row.name).not.toMatch(CJK);
+    }
+    expect(configOptionLabels('sms_provider', { '': '关闭', log: '开发日志（不发送）' }, 'en')).toEqual({
+      '': 'Off',
+      log: 'Development log (not sent)',
+    });
+  });
+
+  it('show Chinese readers what is stored, and texts that are not the seeded ones as stored', () => {
+    expect(CONFIG_TIPS.show('record_number', '域名备案号', 'zh-cn')).toBe('域名备案号');
+    expect(CONFIG_TIPS.show('record_number', '管理员写的提示', 'en')).toBe('管理员写的提示');
+    expect(configOptionLabels('sms_provider', { '': '停用', log: '开发日志（不发送）' }, 'en')).toEqual({
+      '': '停用',
+      log: 'Development log (not sent)',
+    });
+    expect(configOptionLabels('my_item', { '': '关闭' }, 'en')).toEqual({ '': '关闭' });
+  });
 });

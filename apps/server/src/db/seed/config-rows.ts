@@ -3,10 +3,14 @@
  * hold settings the original kept in PHP config files. The 'upload' and 'terminal' groups are not
  * listed in config_group, so the config screen does not show them.
  * Every row carries every column (see admin-rules.ts).
+ *
+ * Titles are stored in English and translated by the web's dictionary, as in the original; tips
+ * and option labels are stored in Chinese (as the original stores its tips), each seeded with its
+ * English beside it for English screens (src/i18n/seeded-titles.ts).
  */
 import type { Insertable } from 'kysely';
 import type { ConfigTable } from '../schema.js';
-import { rowsOf, type Seeded } from './seeded.js';
+import { rowsOf, type Seeded, type SeedTitle } from './seeded.js';
 
 type ConfigRow = Insertable<ConfigTable>;
 
@@ -24,13 +28,29 @@ export const ORIGINAL_PLACEHOLDERS = {
   api_url: 'https://buildadmin.com',
 } as const;
 
+/** A text stored as it is (English, or not words at all), or seeded Chinese with its English. */
+type Text = string | SeedTitle;
+
 interface Extra {
-  tip?: string;
+  tip?: Text;
   type?: string;
   rule?: string;
-  content?: string | null;
+  /** The choices of a select, radio or checkbox item: label by value. */
+  options?: Record<string, Text>;
   weigh?: number;
 }
+
+/** The English of a seeded item's Chinese texts. */
+export interface ConfigEnglish {
+  tip?: string;
+  /** Option labels by option value. */
+  options?: Record<string, string>;
+}
+
+export type SeededConfig = Seeded<ConfigRow, ConfigEnglish>;
+
+const stored = (text: Text): string => (typeof text === 'string' ? text : text[0]);
+const english = (text: Text): string | undefined => (typeof text === 'string' ? undefined : text[1]);
 
 export function config(
   id: number,
@@ -39,20 +59,34 @@ export function config(
   title: string,
   value: string | null,
   extra: Extra = {},
-): ConfigRow {
+): SeededConfig {
+  const options = Object.entries(extra.options ?? {});
+  const translated = options.flatMap(([key, label]) => {
+    const en = english(label);
+    return en === undefined ? [] : [[key, en] as const];
+  });
+  const tip = extra.tip === undefined ? undefined : english(extra.tip);
   return {
-    id,
-    name,
-    group,
-    title,
-    tip: extra.tip ?? '',
-    type: extra.type ?? 'string',
-    value,
-    content: extra.content ?? null,
-    rule: extra.rule ?? '',
-    extend: '',
-    allow_del: 0,
-    weigh: extra.weigh ?? 0,
+    row: {
+      id,
+      name,
+      group,
+      title,
+      tip: extra.tip === undefined ? '' : stored(extra.tip),
+      type: extra.type ?? 'string',
+      value,
+      content: extra.options
+        ? JSON.stringify(Object.fromEntries(options.map(([key, label]) => [key, stored(label)])))
+        : null,
+      rule: extra.rule ?? '',
+      extend: '',
+      allow_del: 0,
+      weigh: extra.weigh ?? 0,
+    },
+    en: {
+      ...(tip === undefined ? {} : { tip }),
+      ...(translated.length ? { options: Object.fromEntries(translated) } : {}),
+    },
   };
 }
 
@@ -65,7 +99,7 @@ export const SEEDED_QUICK_ENTRANCES: Seeded<{ key: string; value: string }>[] = 
 ];
 const QUICK_ENTRANCE = JSON.stringify(rowsOf(SEEDED_QUICK_ENTRANCES));
 
-export const CONFIG_ROWS: ConfigRow[] = [
+export const SEEDED_CONFIG_ROWS: SeededConfig[] = [
   config(1, 'config_group', 'basics', 'Config group', CONFIG_GROUP, {
     type: 'array',
     rule: 'required',
@@ -73,12 +107,15 @@ export const CONFIG_ROWS: ConfigRow[] = [
   }),
   config(2, 'site_name', 'basics', 'Site Name', PORTICO_DEFAULTS.site_name, { rule: 'required', weigh: 99 }),
   config(3, 'record_number', 'basics', 'Record number', PORTICO_DEFAULTS.record_number, {
-    tip: '域名备案号',
+    tip: ['域名备案号', "The domain's ICP filing number"],
   }),
-  config(4, 'version', 'basics', 'Version number', 'v1.0.0', { tip: '系统版本号', rule: 'required' }),
+  config(4, 'version', 'basics', 'Version number', 'v1.0.0', {
+    tip: ['系统版本号', 'The version number of the system'],
+    rule: 'required',
+  }),
   config(5, 'time_zone', 'basics', 'time zone', 'Asia/Shanghai', { rule: 'required' }),
   config(6, 'no_access_ip', 'basics', 'No access ip', null, {
-    tip: '禁止访问站点的ip列表,一行一个',
+    tip: ['禁止访问站点的ip列表,一行一个', 'IP addresses not allowed to visit the site, one per line'],
     type: 'textarea',
   }),
   config(7, 'smtp_server', 'mail', 'smtp server', 'smtp.qq.com', { weigh: 9 }),
@@ -87,7 +124,7 @@ export const CONFIG_ROWS: ConfigRow[] = [
   config(10, 'smtp_pass', 'mail', 'smtp pass', '', { weigh: 6 }),
   config(11, 'smtp_verification', 'mail', 'smtp verification', 'SSL', {
     type: 'select',
-    content: '{"SSL":"SSL","TLS":"TLS"}',
+    options: { SSL: 'SSL', TLS: 'TLS' },
     weigh: 5,
   }),
   config(12, 'smtp_sender_mail', 'mail', 'smtp sender mail', '', { rule: 'email', weigh: 4 }),
@@ -122,6 +159,8 @@ export const CONFIG_ROWS: ConfigRow[] = [
   config(25, 'terminal_package_manager', 'terminal', 'Terminal package manager', 'pnpm'),
   config(26, 'terminal_port', 'terminal', 'Terminal port', '8000'),
 ];
+
+export const CONFIG_ROWS: ConfigRow[] = rowsOf(SEEDED_CONFIG_ROWS);
 
 /** The first config id not used by the install data. */
 export const CONFIG_NEXT_ID = 27;

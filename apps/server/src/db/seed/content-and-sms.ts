@@ -22,19 +22,30 @@ export const SEEDED_CONTENT_RULES = [
 
 export const CONTENT_ADMIN_RULES = rowsOf(SEEDED_CONTENT_RULES);
 
-export const SMS_CONFIG_ROWS = [
+export const SEEDED_SMS_CONFIG_ROWS = [
   config(27, 'sms_provider', 'sms', 'SMS provider', '', {
     type: 'select',
-    content: '{"":"关闭","log":"开发日志（不发送）","http":"HTTP 网关"}',
-    tip: '开发日志：验证码只写入服务器日志，不会真正发出',
+    options: {
+      '': ['关闭', 'Off'],
+      log: ['开发日志（不发送）', 'Development log (not sent)'],
+      http: ['HTTP 网关', 'HTTP gateway'],
+    },
+    tip: [
+      '开发日志：验证码只写入服务器日志，不会真正发出',
+      'Development log: codes are only written to the server log, never actually sent',
+    ],
     weigh: 9,
   }),
   config(28, 'sms_http_url', 'sms', 'SMS gateway URL', '', {
-    tip: 'GET 请求；{mobile}、{code}、{template} 会被替换（URL 编码）',
+    tip: [
+      'GET 请求；{mobile}、{code}、{template} 会被替换（URL 编码）',
+      'A GET request; {mobile}, {code} and {template} are replaced (URL-encoded)',
+    ],
     rule: 'url',
     weigh: 8,
   }),
 ];
+export const SMS_CONFIG_ROWS = rowsOf(SEEDED_SMS_CONFIG_ROWS);
 
 /** The config screen lists the groups named in config_group. */
 export const SMS_CONFIG_GROUP = { key: 'sms', value: 'SMS' };

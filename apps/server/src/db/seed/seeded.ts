@@ -8,12 +8,12 @@
 /** A seeded label: the Chinese stored in the database, and its English. */
 export type SeedTitle = readonly [zh: string, en: string];
 
-/** A seeded row and the English of the label it stores in Chinese. */
-export interface Seeded<Row> {
+/** A seeded row and the English of the label it stores in Chinese (or of its several texts). */
+export interface Seeded<Row, English = string> {
   row: Row;
-  en: string;
+  en: English;
 }
 
-export function rowsOf<Row>(seeded: readonly Seeded<Row>[]): Row[] {
+export function rowsOf<Row, English>(seeded: readonly Seeded<Row, English>[]): Row[] {
   return seeded.map((item) => item.row);
 }

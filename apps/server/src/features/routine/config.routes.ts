@@ -15,8 +15,8 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
 import { input, parseInput } from '../../http/validate.js';
-import { translate } from '../../i18n/index.js';
-import { QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
+import { type Lang, translate } from '../../i18n/index.js';
+import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/mailer.js';
 import {
   type ConfigRow,
@@ -58,10 +58,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
   const allRows = () =>
     kysely.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
 
-  const present = (row: ConfigRow) => ({
+  // Seeded tips and option labels are shown in the reader's language; values are as stored.
+  const present = (row: ConfigRow, lang: Lang) => ({
     ...row,
+    tip: CONFIG_TIPS.show(row.name, row.tip, lang),
     value: shown(row),
-    content: Object.keys(options(row)).length ? options(row) : '',
+    content: Object.keys(options(row)).length ? configOptionLabels(row.name, options(row), lang) : '',
     ...(isSecret(row.name) ? { secret: true, hasValue: (row.value ?? '') !== '' } : {}),
   });
 
@@ -78,7 +80,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
             {
               name: group.key,
               title: group.value,
-              list: rows.filter((r) => r.group === group.key).map(present),
+              list: rows.filter((r) => r.group === group.key).map((r) => present(r, request.lang)),
             },
           ]),
         );
