@@ -1,12 +1,14 @@
 /**
  * What the back-office shows, in Chromium: the config screen's seeded texts in the interface
- * language, and a page opened by its address on a phone without a menu floating over it.
- * Set E2E_SCREENSHOT_DIR to keep screenshots.
+ * language, a refused upload explained, and a page opened by its address on a phone without
+ * a menu floating over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
  */
+import { Buffer } from 'node:buffer';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
@@ -100,6 +102,86 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
     await expect.poll(() => shown.count()).toBe(1);
     if (lang === 'en') expect(await shown.innerText()).not.toMatch(CJK);
     else expect(await shown.innerText()).toMatch(CJK);
+    await context.close();
+  });
+
+  const openAddAdmin = async (page: Page) => {
+    await page.goto(`${server.baseUrl}/admin/auth/admin`);
+    await page.waitForSelector('.ant-table-row');
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await page
+      .locator('.ba-table-header')
+      .getByRole('button', { name: /Add|添加/ })
+      .click();
+    await page.getByRole('dialog').locator('#username').waitFor();
+  };
+
+  const EXE = { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ program') };
+  const REFUSED = {
+    en: 'The type of uploaded file is not allowed!',
+    'zh-cn': '上传文件的类型不被允许！',
+  } as const;
+  /** Upload requests the page makes from now on. */
+  const watchUploads = (page: Page) => {
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/ajax/upload')) uploads.push(request.url());
+    });
+    return uploads;
+  };
+
+  it.each([
+    ['en', 1280],
+    ['zh-cn', 390],
+  ] as const)(
+    'refuses a .exe chosen for an image field with the reason, in %s, uploading nothing',
+    async (lang, width) => {
+      const { context, page } = await signIn(lang, width);
+      await openAddAdmin(page);
+      const uploads = watchUploads(page);
+      await page.getByRole('dialog').locator('.ba-upload-image input[type=file]').setInputFiles(EXE);
+      await page.getByText(REFUSED[lang]).waitFor();
+      await shoot(page, `upload-refused-${lang}-${width}`);
+      expect(uploads).toEqual([]);
+      expect(await page.getByRole('dialog').locator('.ant-upload-list-item').count()).toBe(0);
+      await context.close();
+    },
+  );
+
+  it('refuses a .exe dropped on a several-images field with the reason, uploading nothing', async () => {
+    await api(
+      server,
+      '/admin/routine.Config/add',
+      { group: 'basics', name: 'site_gallery', title: 'Site gallery', type: 'images' },
+      await adminToken(server),
+    );
+    const { context, page } = await signIn('en');
+    await page.goto(`${server.baseUrl}/admin/routine/config?tab=basics`);
+    const gallery = page.getByRole('tabpanel').locator('.ba-upload-images');
+    await gallery.waitFor();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const uploads = watchUploads(page);
+    const dropped = await page.evaluateHandle(({ name, mimeType }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['MZ program'], name, { type: mimeType }));
+      return transfer;
+    }, EXE);
+    await gallery.locator('.ba-upload-plus').dispatchEvent('drop', { dataTransfer: dropped });
+    await page.getByText(REFUSED.en).waitFor();
+    expect(uploads).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a .exe chosen as the profile avatar with the reason, uploading nothing', async () => {
+    const { context, page } = await signIn('zh-cn');
+    await page.goto(`${server.baseUrl}/admin/routine/adminInfo`);
+    await page.locator('#username').waitFor();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const uploads = watchUploads(page);
+    await page.locator('.ba-admin-profile input[type=file]').setInputFiles(EXE);
+    await page.getByText(REFUSED['zh-cn']).waitFor();
+    await shoot(page, 'avatar-refused-zh-cn');
+    expect(uploads).toEqual([]);
     await context.close();
   });
 

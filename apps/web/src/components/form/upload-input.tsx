@@ -33,9 +33,26 @@ function urlsOf(value: string | string[] | undefined): string[] {
   return value ? value.split(',').filter(Boolean) : [];
 }
 
-export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Props) {
+/**
+ * The picker offers images only, but a file dropped or chosen anyway is let through to the
+ * check below, which says why it is refused (antd would drop it without a word).
+ */
+export const IMAGE_ACCEPT = { format: 'image/*', filter: 'native' } as const;
+
+/** Checks a chosen file against the upload settings: a refused file is explained and not sent. */
+export function useUploadCheck(): (file: File) => boolean {
   const { t } = useTranslation();
   const upload = useSiteConfig((s) => s.upload);
+  return (file) => {
+    const problem = uploadProblem(file, upload);
+    if (problem) notification.error({ title: t(problem) });
+    return problem === null;
+  };
+}
+
+export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Props) {
+  const { t } = useTranslation();
+  const acceptable = useUploadCheck();
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [picking, setPicking] = useState(false);
   const multiple = kind === 'images' || kind === 'files';
@@ -50,11 +67,7 @@ export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Pr
   };
 
   const send = async (file: File & { uid: string }) => {
-    const problem = uploadProblem(file, upload);
-    if (problem) {
-      notification.error({ title: t(problem) });
-      return;
-    }
+    if (!acceptable(file)) return;
     const form = new FormData();
     form.append('file', file);
     try {
@@ -108,7 +121,7 @@ export function UploadInput({ kind, value, onChange, area = 'admin', limit }: Pr
       <DndContext sensors={[sensor]} onDragEnd={onDragEnd}>
         <SortableContext items={fileList.map((file) => file.uid)}>
           <Upload
-            accept={image ? 'image/*' : undefined}
+            accept={image ? IMAGE_ACCEPT : undefined}
             listType={image ? 'picture-card' : 'text'}
             multiple={multiple}
             fileList={fileList}

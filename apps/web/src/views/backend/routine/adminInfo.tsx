@@ -8,9 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../../api/request';
 import { FormItem } from '../../../components/form/form-item';
-import { uploadProblem } from '../../../components/form/upload-checks';
+import { useUploadCheck } from '../../../components/form/upload-input';
 import { useAdminInfo } from '../../../stores/admin-info';
-import { useSiteConfig } from '../../../stores/site-config';
 import { timeFormat } from '../../../utils/time';
 
 interface Info {
@@ -36,7 +35,7 @@ export default function AdminInfoPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const setInfo = useAdminInfo((s) => s.setInfo);
-  const upload = useSiteConfig((s) => s.upload);
+  const acceptable = useUploadCheck();
   const [info, setProfile] = useState<Info | null>(null);
   const [saving, setSaving] = useState(false);
   const [log, setLog] = useState<{ list: LogRow[]; total: number; page: number }>({
@@ -86,8 +85,7 @@ export default function AdminInfoPage() {
   };
 
   const changeAvatar = async (file: File) => {
-    const problem = uploadProblem(file, upload);
-    if (problem) return;
+    if (!acceptable(file)) return;
     const data = new FormData();
     data.append('file', file);
     const uploaded = await createAxios<{ file: { url: string } }>({
@@ -110,7 +108,8 @@ export default function AdminInfoPage() {
         <Card className="ba-admin-profile" style={{ borderTop: '3px solid #409eff' }}>
           <div style={{ textAlign: 'center' }}>
             <Upload
-              accept=".gif,.jpg,.jpeg,.bmp,.png,.webp"
+              // A file of another type gets through to the check, which says why it is refused.
+              accept={{ format: '.gif,.jpg,.jpeg,.bmp,.png,.webp', filter: 'native' }}
               showUploadList={false}
               customRequest={({ file }) => void changeAvatar(file as File).catch(() => {})}
             >
