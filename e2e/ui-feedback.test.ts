@@ -1,7 +1,8 @@
 /**
  * What the back-office shows, in Chromium: the config screen's seeded texts in the interface
- * language, a refused upload explained, and a page opened by its address on a phone without
- * a menu floating over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
+ * language, a refused upload explained, a form that fails validation showing its field
+ * messages without errors in the console, and a page opened by its address on a phone
+ * without a menu floating over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
  */
 import { Buffer } from 'node:buffer';
 import { mkdirSync } from 'node:fs';
@@ -195,6 +196,26 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
     // The page's own buttons take clicks.
     await page.locator('.ba-table-header').getByRole('button', { name: '添加' }).click({ timeout: 3000 });
     await page.getByRole('dialog').locator('#username').waitFor();
+    await context.close();
+  });
+
+  it('shows the field messages of a failed validation without errors in the console', async () => {
+    const { context, page } = await signIn('en');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    await openAddAdmin(page);
+    await page.getByTestId('form-save').click();
+    const fieldErrors = page.getByRole('dialog').locator('.ant-form-item-explain-error');
+    await expect.poll(() => fieldErrors.count()).toBeGreaterThanOrEqual(3);
+    expect(await fieldErrors.allInnerTexts()).toContain('Please input Username');
+    // Enter submits too.
+    await page.getByRole('dialog').locator('#username').press('Enter');
+    await page.waitForTimeout(500);
+    await shoot(page, 'validation-failed-en');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

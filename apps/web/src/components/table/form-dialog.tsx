@@ -51,7 +51,9 @@ export function FormDialog<R extends Row>({
   }, [target.operate, id, spec.api, pk, form, onClose]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation shows its messages by the fields; there is nothing more to report.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const data = target.operate === 'edit' ? { ...values, [pk]: id } : values;

@@ -67,15 +67,15 @@ export default function AdminInfoPage() {
       .catch(() => {});
   }, [log.page]);
 
-  const save = async () => {
-    const values = await form.validateFields();
+  // Through the form's onFinish, which runs once the fields are valid.
+  const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
       await createAxios(
         { url: '/admin/routine.AdminInfo/edit', method: 'post', data: values },
         { showSuccessMessage: true },
       );
-      setInfo({ nickname: values.nickname });
+      setInfo({ nickname: String(values.nickname ?? '') });
       form.setFieldValue('password', '');
     } catch {
       // Shown by the request layer.
@@ -126,7 +126,12 @@ export default function AdminInfoPage() {
               {info?.last_login_time ? timeFormat(info.last_login_time) : '-'}
             </Typography.Text>
           </div>
-          <Form form={form} layout="vertical" style={{ marginTop: 16 }} onFinish={() => void save()}>
+          <Form
+            form={form}
+            layout="vertical"
+            style={{ marginTop: 16 }}
+            onFinish={(values) => void save(values)}
+          >
             <FormItem
               type="string"
               name="username"

@@ -24,7 +24,9 @@ export function AddConfigItem({
   const [saving, setSaving] = useState(false);
 
   const add = async () => {
-    const values = await form.validateFields();
+    // A failed validation shows its messages by the fields; there is nothing more to report.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await createAxios(

@@ -128,8 +128,8 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
   const setSite = useSiteConfig((s) => s.set);
   const initial = Object.fromEntries(items.map((item) => [item.name, item.value]));
 
-  const save = async () => {
-    const values = await form.validateFields();
+  // Through the form's onFinish, which runs once the fields are valid.
+  const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
       await createAxios(
@@ -156,7 +156,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void save()}>
+    <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)}>
       {items.map((item) => (
         <div className="ba-config-item" key={item.name}>
           <FormItem
