@@ -1,8 +1,9 @@
 /**
  * What the back-office shows, in Chromium: the config screen's seeded texts in the interface
  * language, a refused upload explained, a form that fails validation showing its field
- * messages without errors in the console, and a page opened by its address on a phone
- * without a menu floating over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
+ * messages without errors in the console, "clear all cache" asking before it resets the
+ * language and layout, and a page opened by its address on a phone without a menu floating
+ * over it. Set E2E_SCREENSHOT_DIR to keep screenshots.
  */
 import { Buffer } from 'node:buffer';
 import { mkdirSync } from 'node:fs';
@@ -218,4 +219,38 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([1280, 390])(
+    'asks before clear all cache resets the language and layout (%d px)',
+    async (width) => {
+      const { context, page } = await signIn('en', width);
+      const lang = () => page.evaluate(() => document.documentElement.lang);
+      const openClearAll = async () => {
+        await page.getByTitle('Clear cache').click();
+        await page.getByRole('menuitem', { name: 'Clean up all cache' }).click();
+      };
+      await openClearAll();
+      const ask = page.getByRole('dialog');
+      await ask.waitFor();
+      expect(await ask.innerText()).toMatch(/language/i);
+      await shoot(page, `clear-cache-confirm-en-${width}`);
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      await page.waitForTimeout(500);
+      expect(await lang()).toBe('en');
+      expect(await page.evaluate(() => localStorage.getItem('storeConfig_v2'))).toContain('"en"');
+
+      await openClearAll();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      // The page starts again in the default language.
+      await expect.poll(lang, { timeout: 15_000 }).toBe('zh-CN');
+      await page.waitForSelector('#block-loading', { state: 'detached' });
+      await page.getByTitle('清理缓存').click();
+      await page.getByRole('menuitem', { name: '一键清理所有' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot(page, `clear-cache-confirm-zh-cn-${width}`);
+      expect(await page.getByRole('dialog').innerText()).toContain('语言');
+      await context.close();
+    },
+  );
 });

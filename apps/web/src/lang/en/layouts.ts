@@ -6,6 +6,11 @@ export default {
   'Full screen': 'Full screen',
   'The current browser does not support full screen': 'The current browser does not support full screen',
   'Clear cache': 'Clear cache',
+  'Clean up browser cache?': 'Clean up the browser cache?',
+  'Clean up all cache?': 'Clean up all caches?',
+  'What clearing the browser cache resets':
+    'The language and layout settings return to their defaults, and the terminal tasks, working time and member sign-in kept in this browser are forgotten. You stay signed in to the back-office; the page reloads.',
+  'The server cache is cleared as well.': 'The server cache is cleared as well.',
   'Layout configuration': 'Layout configuration',
   'personal data': 'Personal data',
   cancellation: 'Logout',

@@ -6,6 +6,11 @@ export default {
   'Full screen': '全屏',
   'The current browser does not support full screen': '当前浏览器不支持全屏',
   'Clear cache': '清理缓存',
+  'Clean up browser cache?': '清理浏览器缓存？',
+  'Clean up all cache?': '清理所有缓存？',
+  'What clearing the browser cache resets':
+    '语言和布局设置将恢复默认，此浏览器中保存的终端任务、工作时长和会员登录状态将被清除。后台登录状态保留，页面将重新加载。',
+  'The server cache is cleared as well.': '服务器缓存也会被清理。',
   'Layout configuration': '布局配置',
   'personal data': '个人资料',
   cancellation: '注销',

@@ -11,7 +11,9 @@ export function clearBrowserCache(): void {
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }
 
-export async function clearCaches(kind: 'system' | 'browser' | 'all'): Promise<void> {
+export type CacheKind = 'system' | 'browser' | 'all';
+
+export async function clearCaches(kind: CacheKind): Promise<void> {
   if (kind !== 'browser') await clearCache(kind === 'all' ? 'all' : 'tp');
   if (kind !== 'system') {
     clearBrowserCache();

@@ -7,13 +7,13 @@ import {
   SettingOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Dropdown, message } from 'antd';
+import { Dropdown, Modal, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminInfo } from '../../stores/admin-info';
 import { type Lang, useConfig } from '../../stores/config';
 import { AdminInfoPopover } from './admin-info-popover';
-import { clearCaches } from './clear-cache';
+import { type CacheKind, clearCaches } from './clear-cache';
 
 export function NavMenus() {
   const { t } = useTranslation();
@@ -36,6 +36,28 @@ export function NavMenus() {
     }
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen();
+  };
+
+  // Clearing the browser's storage resets settings the administrator chose, so it asks first.
+  const clear = (kind: CacheKind) => {
+    if (kind === 'system') {
+      void clearCaches(kind).catch(() => {});
+      return;
+    }
+    Modal.confirm({
+      title: t(kind === 'all' ? 'layouts.Clean up all cache?' : 'layouts.Clean up browser cache?'),
+      content: (
+        <>
+          <p>{t('layouts.What clearing the browser cache resets')}</p>
+          {kind === 'all' && <p>{t('layouts.The server cache is cleared as well.')}</p>}
+        </>
+      ),
+      okText: t('Confirm'),
+      cancelText: t('Cancel'),
+      okButtonProps: { danger: true },
+      // A failure of the server part is reported by the request layer; the dialog closes.
+      onOk: () => clearCaches(kind).catch(() => {}),
+    });
   };
 
   const switchLang = (lang: Lang) => {
@@ -83,7 +105,7 @@ export function NavMenus() {
               { type: 'divider' },
               { key: 'all', label: t('utils.Clean up all cache') },
             ],
-            onClick: ({ key }) => void clearCaches(key as 'system' | 'browser' | 'all'),
+            onClick: ({ key }) => clear(key as CacheKind),
           }}
         >
           <button type="button" className="ba-nav-menu" title={t('layouts.Clear cache')}>
