@@ -14,6 +14,7 @@ import { maskAdminLogSecretsMigration } from './migrations/0006-mask-admin-log-s
 import { tokenFamiliesMigration } from './migrations/0007-token-families.js';
 import { loginFailuresMigration } from './migrations/0008-login-failures.js';
 import { porticoDefaultsMigration } from './migrations/0009-portico-defaults.js';
+import { terminalNpmDefaultMigration } from './migrations/0010-terminal-npm-default.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ function migrator(db: Db): Migrator {
     '0007-token-families': tokenFamiliesMigration(db.dialect, db.prefix),
     '0008-login-failures': loginFailuresMigration(db.dialect, db.prefix),
     '0009-portico-defaults': porticoDefaultsMigration(),
+    '0010-terminal-npm-default': terminalNpmDefaultMigration(),
   };
   return new Migrator({
     db: db.kysely,
@@ -47,6 +49,12 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 /** Migrates up or down until `name` is the newest migration applied. */
 export async function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
   return check(await migrator(db).migrateTo(name));
+}
+
+/** Undoes the newest applied migration (the `migrate-rollback` command); its name, or null when none was applied. */
+export async function migrateDownOne(db: Db): Promise<string | null> {
+  const result = check(await migrator(db).migrateDown());
+  return result.results?.[0]?.migrationName ?? null;
 }
 
 /** Undoes every migration (used by tests proving that down migrations work). */

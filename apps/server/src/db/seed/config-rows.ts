@@ -21,6 +21,14 @@ type ConfigRow = Insertable<ConfigTable>;
  */
 export const PORTICO_DEFAULTS = { site_name: 'Portico', record_number: '', api_url: '' } as const;
 
+/**
+ * The terminal's package manager on a fresh install: npm is on every machine Node is, and it
+ * keeps the project's one lockfile (package-lock.json) current; a pnpm install would leave a
+ * second lockfile and let `npm ci` fail on the stale first one. The original defaulted to pnpm.
+ */
+export const TERMINAL_DEFAULT_MANAGER = 'npm';
+export const TERMINAL_ORIGINAL_MANAGER = 'pnpm';
+
 /** The values the original (and Portico's first installs) seeded in their place. */
 export const ORIGINAL_PLACEHOLDERS = {
   site_name: '站点名称',
@@ -156,7 +164,7 @@ export const SEEDED_CONFIG_ROWS: SeededConfig[] = [
   ),
   config(23, 'upload_allowed_mime_types', 'upload', 'Upload allowed mime types', ''),
   config(24, 'upload_mode', 'upload', 'Upload mode', 'local'),
-  config(25, 'terminal_package_manager', 'terminal', 'Terminal package manager', 'pnpm'),
+  config(25, 'terminal_package_manager', 'terminal', 'Terminal package manager', TERMINAL_DEFAULT_MANAGER),
   config(26, 'terminal_port', 'terminal', 'Terminal port', '8000'),
 ];
 

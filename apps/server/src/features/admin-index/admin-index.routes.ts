@@ -55,7 +55,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
           siteConfig: await siteConfig(ctx.settings),
           terminal: {
             phpDevelopmentServer: false,
-            npmPackageManager: (await ctx.settings.get('terminal_package_manager')) || 'pnpm',
+            npmPackageManager: (await ctx.settings.get('terminal_package_manager')) || 'npm',
           },
         });
       },
