@@ -1,8 +1,8 @@
 /**
- * `npm start`, `npm run migrate`, `npm run reset-admin-password`: builds the web app when
- * stale (start only), then bundles the server's
- * TypeScript into one ES module with esbuild (about a tenth of a second, so it runs every
- * time and is never stale), then runs it with plain Node. Running from the bundle rather
+ * `npm start`, `npm run migrate`, `npm run migrate-rollback`, `npm run reset-admin-password`:
+ * builds the web app when stale (start only), then bundles the server's TypeScript into one
+ * ES module with esbuild (about a tenth of a second, so it runs every time and is never
+ * stale), then runs it with plain Node. Running from the bundle rather
  * than through a TypeScript loader saves about 35 MiB of memory and the start-up compile.
  * Packages from node_modules stay external; the workspace's own TypeScript package
  * (@portico/shared) is bundled in.

@@ -1,11 +1,12 @@
 /**
- * Command line: `start` (default), `migrate`, `reset-admin-password <username>`, `import-area`.
+ * Command line: `start` (default), `migrate`, `migrate-rollback` (one step down),
+ * `reset-admin-password <username>`, `import-area`.
  * The only place that reads the environment (through loadConfig).
  */
 import { buildApp } from './app.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateDownOne, migrateToLatest } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { importAreas } from './features/area/area-data.js';
 import {
@@ -52,6 +53,17 @@ async function migrate(): Promise<void> {
   }
 }
 
+async function migrateRollback(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    const undone = await migrateDownOne(db);
+    console.log(undone ? `Rolled back: ${undone}` : 'No migration is applied.');
+  } finally {
+    await db.close();
+  }
+}
+
 async function importAreaData(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
@@ -90,6 +102,7 @@ const [command = 'start', ...args] = process.argv.slice(2);
 const commands: Record<string, () => Promise<void>> = {
   start,
   migrate,
+  'migrate-rollback': migrateRollback,
   'reset-admin-password': () => resetAdminPassword(args[0]),
   'import-area': importAreaData,
 };
