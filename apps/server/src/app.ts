@@ -19,7 +19,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
 import { registerFeatures } from './features/index.js';
 import { SmsGateway } from './features/verify/sms.js';
-import { registerWebApp } from './features/web/web-app.js';
+import { registerWebApp, WebBuild } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
@@ -82,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     userAuth: new UserAuth(db, tokens),
     codes: new VerificationCodes(db, config.appSecret),
     sms: new SmsGateway(settings, app.log),
+    webBuild: new WebBuild(config.webDist),
   };
 
   app.addContentTypeParser(

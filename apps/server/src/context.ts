@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
 import type { SmsGateway } from './features/verify/sms.js';
+import type { WebBuild } from './features/web/web-app.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -23,6 +24,8 @@ export interface AppContext {
   /** E-mail and SMS verification codes. */
   codes: VerificationCodes;
   sms: SmsGateway;
+  /** The built web app being served; the terminal's web-build tells it a new build is there. */
+  webBuild: WebBuild;
 }
 
 /** Unix seconds now. One place so tests reason about time the same way the code does. */

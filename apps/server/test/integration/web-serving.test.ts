@@ -47,6 +47,84 @@ it('answers the SPA for page loads anywhere, and keeps API answers and 404 envel
   }
 });
 
+it('serves a new build without a restart: its page, its hashed assets and its other files', async () => {
+  const live = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  const build = (version: string) => {
+    rmSync(live, { recursive: true, force: true });
+    mkdirSync(join(live, 'assets'), { recursive: true });
+    writeFileSync(
+      join(live, 'index.html'),
+      `<!doctype html><html><head><script>window.v = '${version}';</script><script src="/assets/app-${version}.js"></script></head></html>`,
+    );
+    writeFileSync(join(live, 'assets', `app-${version}.js`), `console.log('${version}');`);
+    writeFileSync(join(live, `${version}.txt`), version);
+  };
+  build('one');
+  const t = await startTestApp('sqlite', { webDist: live });
+  try {
+    const first = await t.app.inject({ url: '/admin', headers: html });
+    expect(first.body).toContain("window.v = 'one'");
+    const firstCsp = first.headers['content-security-policy'];
+
+    build('two');
+    // Another process (the terminal's build) wrote it: every server process notices within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const page = await t.app.inject({ url: '/admin', headers: html });
+    expect(page.body).toContain("window.v = 'two'");
+    // The new start-up script is allowed by its own hash, not the old one's.
+    expect(page.headers['content-security-policy']).not.toBe(firstCsp);
+    const asset = await t.app.inject({ url: '/assets/app-two.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('two');");
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const file = await t.app.inject({ url: '/two.txt' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/assets/app-one.js', headers: { accept: '*/*' } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ url: '/one.txt', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  } finally {
+    await t.close();
+    rmSync(live, { recursive: true, force: true });
+  }
+});
+
+it('starts serving a build made after the server started', async () => {
+  const later = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  const t = await startTestApp('sqlite', { webDist: later });
+  try {
+    expect((await t.app.inject({ url: '/admin', headers: html })).statusCode).toBe(503);
+    writeFileSync(join(later, 'index.html'), INDEX);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const page = await t.app.inject({ url: '/admin', headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(INDEX);
+  } finally {
+    await t.close();
+    rmSync(later, { recursive: true, force: true });
+  }
+});
+
+it('never serves files outside the build or its hidden files', async () => {
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+  const t = await startTestApp('sqlite', { webDist: dist });
+  try {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/%2e%2e/etc/passwd',
+      '/assets/%2e%2e/%2e%2e/x',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const res = await t.app.inject({ url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
 it('says the web app is not built when there is no build, and still serves the API', async () => {
   const t = await startTestApp('sqlite', { webDist: join(dist, 'missing') });
   try {
