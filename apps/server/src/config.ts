@@ -3,7 +3,7 @@
  * tests build an AppConfig directly.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -31,6 +31,13 @@ export interface AppConfig {
   bodyLimit: number;
   /** The built web app (index.html and assets/), served at the same origin. */
   webDist: string;
+  /**
+   * The project the terminal's commands work on (installs, builds, migrations, its .npmrc):
+   * the repository root. Tests point it at a scratch copy.
+   */
+  projectDir: string;
+  /** The environment the server was started with; terminal commands get a cleaned copy. */
+  environment: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +68,8 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimit: 20,
     bodyLimit: 2 * 1024 * 1024,
     webDist: resolve('apps/web/dist'),
+    projectDir: resolve('.'),
+    environment: process.env,
     ...overrides,
   };
 }
@@ -108,7 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshTokenTtl: intVar(env, 'REFRESH_TOKEN_TTL', base.refreshTokenTtl, 60, 365 * 86400, problems),
     authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', base.authRateLimit, 1, 100000, problems),
     webDist: env.WEB_DIST ? resolvePath(cwd, env.WEB_DIST) : resolve(cwd, 'apps/web/dist'),
+    projectDir: env.PROJECT_DIR ? resolvePath(cwd, env.PROJECT_DIR) : resolve(cwd),
+    environment: env,
   };
+  if (!isFolder(config.projectDir))
+    problems.push(`PROJECT_DIR must be an existing folder (got "${config.projectDir}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -126,6 +139,14 @@ export function ensureAppSecret(config: AppConfig): AppConfig {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return { ...config, appSecret: secret };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function resolvePath(cwd: string, path: string): string {
