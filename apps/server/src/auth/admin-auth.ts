@@ -89,6 +89,19 @@ export class AdminAuth {
     }
   }
 
+  /**
+   * The administrator a token signs in, for the one route that takes it from elsewhere than
+   * the header (the terminal stream, which a browser opens without headers).
+   */
+  async identifyToken(
+    token: string,
+  ): Promise<{ state: 'valid'; admin: AdminIdentity } | { state: 'expired' | 'missing' }> {
+    const found = await this.findByToken(token);
+    if (found.state !== 'valid') return { state: found.state };
+    const admin = await this.withGrants(found.row, token);
+    return admin ? { state: 'valid', admin } : { state: 'missing' };
+  }
+
   /** Loads an enabled administrator with their grants; null when missing or disabled. */
   async identity(adminId: number, token: string): Promise<AdminIdentity | null> {
     const admin = await this.db.kysely

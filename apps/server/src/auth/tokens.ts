@@ -196,6 +196,41 @@ export class TokenService {
     });
   }
 
+  /** The session (family) a token belongs to, or null when there is no such token. */
+  async familyOf(token: string): Promise<string | null> {
+    const stored = this.storedForm(token);
+    if (stored === null) return null;
+    const row = await this.db.kysely
+      .selectFrom('token')
+      .select('family')
+      .where('token', '=', stored)
+      .executeTakeFirst();
+    return row?.family ?? null;
+  }
+
+  /**
+   * Takes a single-use token of `type` out of the table: of concurrent callers (in any
+   * process) exactly one gets its row, whose delete removed it; the others get 'missing'.
+   */
+  async consume(token: string, type: TokenType): Promise<TokenLookup> {
+    const stored = this.storedForm(token);
+    if (stored === null) return { state: 'missing' };
+    const row = await this.db.kysely
+      .selectFrom('token')
+      .select(['type', 'user_id', 'expire_time'])
+      .where('token', '=', stored)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    if (!row) return { state: 'missing' };
+    const deleted = await this.db.kysely
+      .deleteFrom('token')
+      .where('token', '=', stored)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return { state: 'missing' };
+    return classifyToken(row, [type]);
+  }
+
   /** Signs out the session `token` belongs to, when it is one of `types` (logout). */
   async endSession(token: string, types: readonly TokenType[]): Promise<void> {
     const stored = this.storedForm(token);

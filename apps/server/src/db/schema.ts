@@ -220,7 +220,15 @@ export interface SecuritySensitiveDataLogTable {
   after_digest: Default<string>;
 }
 
-export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
+export type TokenType =
+  | 'admin'
+  | 'admin-refresh'
+  | 'user'
+  | 'user-refresh'
+  | 'email-pass'
+  | 'mobile-pass'
+  /** A single-use, short-lived pass to open one terminal stream (EventSource cannot send headers). */
+  | 'terminal-ticket';
 
 export interface TokenTable {
   /** HMAC-SHA256 (hex) of the token under APP_SECRET; the token itself is never stored. */

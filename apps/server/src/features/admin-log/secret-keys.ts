@@ -36,6 +36,8 @@ const SECRET_WORDS = new Set([
   'otp',
   'pin',
   'vcode',
+  // The terminal stream's single-use pass.
+  'ticket',
 ]);
 
 /**
