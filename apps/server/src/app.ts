@@ -18,11 +18,13 @@ import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
 import { registerFeatures } from './features/index.js';
+import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp, WebBuild } from './features/web/web-app.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
+import { requestForLog } from './http/log-serializers.js';
 import { detectLang } from './i18n/index.js';
 import './http/request-context.js';
 
@@ -42,6 +44,8 @@ export interface BuildOptions {
   db?: Db;
   /** Where log lines go instead of stdout (tests read what the server logged). */
   logStream?: { write(line: string): void };
+  /** Test-only additions to the terminal (see TerminalOptions). */
+  terminal?: TerminalOptions;
 }
 
 export interface BuiltApp {
@@ -58,7 +62,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // The logged URL with secrets masked (the terminal stream's ticket and batoken).
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     // Requests arriving while the server shuts down get the envelope (onRequest below).
@@ -72,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const tokens = new TokenService(db, config.appSecret);
   const settings = new Settings(db);
+  const webBuild = new WebBuild(config.webDist);
   const ctx: AppContext = {
     config,
     db,
@@ -82,7 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     userAuth: new UserAuth(db, tokens),
     codes: new VerificationCodes(db, config.appSecret),
     sms: new SmsGateway(settings, app.log),
-    webBuild: new WebBuild(config.webDist),
+    webBuild,
+    terminal: new Terminal(config, tokens, webBuild, options.terminal),
   };
 
   app.addContentTypeParser(

@@ -10,6 +10,7 @@ import type { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
+import type { Terminal } from './features/terminal/terminal.js';
 import type { SmsGateway } from './features/verify/sms.js';
 import type { WebBuild } from './features/web/web-app.js';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   sms: SmsGateway;
   /** The built web app being served; the terminal's web-build tells it a new build is there. */
   webBuild: WebBuild;
+  /** Whitelisted commands for super administrators; other areas hook into their success. */
+  terminal: Terminal;
 }
 
 /** Unix seconds now. One place so tests reason about time the same way the code does. */

@@ -21,6 +21,8 @@ import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerRecycleLogResource } from './security/recycle-log.resource.js';
 import { registerSecurityRuleResources } from './security/security-rule.resource.js';
 import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
+import { registerTerminalConfigRoute } from './terminal/config.routes.js';
+import { registerTerminalStreamRoutes } from './terminal/stream.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
@@ -60,4 +62,6 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerSecurityRuleResources(app, ctx);
   registerRecycleLogResource(app, ctx);
   registerSensitiveLogResource(app, ctx);
+  registerTerminalStreamRoutes(app, ctx);
+  registerTerminalConfigRoute(app, ctx);
 }

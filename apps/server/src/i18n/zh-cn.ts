@@ -179,4 +179,19 @@ export const zhCn: Record<string, string> = {
   'No rows were restore': '没有还原任何数据',
   'No rows were rollback': '没有回滚任何数据',
   'Rolled back %s records': '已回滚 %s 条记录',
+  // terminal
+  'You are not super administrator or not logged in': '您不是超级管理员或未登录',
+  'The terminal ticket has expired, please try again': '终端凭证已过期，请重试',
+  'The command was not allowed to be executed': '该命令不允许执行',
+  'The package manager %s is not installed, install it or choose another one in the terminal settings':
+    '包管理器 %s 未安装，请先安装，或在终端设置中选择其他包管理器',
+  'Another command is running on the server, please wait until it has finished':
+    '服务器上正在执行另一条命令，请等待其完成',
+  'An interactive command has been detected, and the command has been stopped':
+    '检测到交互式命令，命令已被终止',
+  'The command ran for more than %s minutes and has been stopped': '命令执行超过 %s 分钟，已被终止',
+  'The command has been stopped': '命令已被终止',
+  'The command could not be started: %s': '命令无法启动：%s',
+  'The command could not be prepared: %s': '命令准备失败：%s',
+  'Command execution succeeded, but callback execution failed': '命令执行成功，但回调执行失败',
 };

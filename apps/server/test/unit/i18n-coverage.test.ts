@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES, RANGE_MESSAGES } from '@portico/shared';
 import { expect, it } from 'vitest';
+import { TERMINAL_MESSAGES } from '../../src/features/terminal/messages.js';
 import { translate } from '../../src/i18n/index.js';
 import { zhCn } from '../../src/i18n/zh-cn.js';
 
@@ -20,7 +21,12 @@ function sourceFiles(dir: string): string[] {
 
 /** String literals handed to ApiError, fail(), ok(..., msg), zod messages and needLogin. */
 function emittedKeys(): Set<string> {
-  const keys = new Set<string>([...Object.values(MESSAGES), ...Object.values(RANGE_MESSAGES)]);
+  const keys = new Set<string>([
+    ...Object.values(MESSAGES),
+    ...Object.values(RANGE_MESSAGES),
+    // Sent over the terminal's event stream rather than in an envelope.
+    ...Object.values(TERMINAL_MESSAGES),
+  ]);
   const patterns = [
     /new ApiError\(\s*'((?:[^'\\]|\\.)+)'/g,
     /\bfail\(\s*'((?:[^'\\]|\\.)+)'/g,

@@ -13,6 +13,7 @@ import { adminController } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
 import { siteConfig } from '../config/site-config.js';
+import { terminalSettings } from '../terminal/terminal-settings.js';
 import { adminMenus } from './menus.js';
 
 const loginBody = z.object({
@@ -53,10 +54,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
           },
           menus,
           siteConfig: await siteConfig(ctx.settings),
-          terminal: {
-            phpDevelopmentServer: false,
-            npmPackageManager: (await ctx.settings.get('terminal_package_manager')) || 'npm',
-          },
+          terminal: await terminalSettings(ctx),
         });
       },
     },

@@ -1,0 +1,61 @@
+/**
+ * `POST /admin/ajax/changeTerminalConfig` with `manager` (a package manager, or `none`)
+ * and/or `port`: stored in the config rows, for every server process. Super
+ * administrators only, as the rest of the terminal; a bad value changes nothing.
+ */
+import { PACKAGE_MANAGER_SETTINGS, TERMINAL_CONFIG_URL } from '@portico/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { adminController } from '../../http/routes.js';
+import { parseInput } from '../../http/validate.js';
+import { LOG_TITLES } from './messages.js';
+import { requireSuper } from './super-only.js';
+import { terminalSettings } from './terminal-settings.js';
+
+const configBody = z
+  .object({
+    manager: z.enum(PACKAGE_MANAGER_SETTINGS).optional(),
+    port: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,5}$/, 'Parameter %s must be an integer'),
+      ])
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  })
+  .refine((body) => body.manager !== undefined || body.port !== undefined, 'Parameter error');
+
+export function registerTerminalConfigRoute(app: FastifyInstance, ctx: AppContext): void {
+  const [controller, action] = TERMINAL_CONFIG_URL.split('/').slice(2) as [string, string];
+  adminController(app, ctx, controller, [
+    {
+      action,
+      method: 'POST',
+      access: 'login',
+      handler: async (request) => {
+        request.adminLog.title = LOG_TITLES.config;
+        requireSuper(request);
+        const body = parseInput(configBody, request.body);
+        const values: [string, string | undefined][] = [
+          ['terminal_package_manager', body.manager],
+          ['terminal_port', body.port === undefined ? undefined : String(body.port)],
+        ];
+        await ctx.db.kysely.transaction().execute(async (trx) => {
+          for (const [name, value] of values) {
+            if (value !== undefined) {
+              await trx.updateTable('config').set({ value }).where('name', '=', name).execute();
+            }
+          }
+        });
+        ctx.settings.invalidate();
+        return ok(await terminalSettings(ctx));
+      },
+    },
+  ]);
+}

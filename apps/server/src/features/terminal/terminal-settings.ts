@@ -1,0 +1,22 @@
+/** What the back-office is told about the terminal at start (`/admin/index/index` → `terminal`). */
+import { PACKAGE_MANAGER_SETTINGS, type PackageManagerSetting, type TerminalSettings } from '@portico/shared';
+import type { AppContext } from '../../context.js';
+import { TERMINAL_DEFAULT_MANAGER } from '../../db/seed/config-rows.js';
+import { projectRegistry } from './npm-registry.js';
+
+export const DEFAULT_TERMINAL_PORT = '8000';
+
+export function isManagerSetting(value: unknown): value is PackageManagerSetting {
+  return (PACKAGE_MANAGER_SETTINGS as readonly unknown[]).includes(value);
+}
+
+export async function terminalSettings(ctx: AppContext): Promise<TerminalSettings> {
+  const manager = await ctx.settings.get('terminal_package_manager');
+  return {
+    // Portico serves from one Node process, never from PHP's single-threaded development server.
+    phpDevelopmentServer: false,
+    npmPackageManager: isManagerSetting(manager) ? manager : TERMINAL_DEFAULT_MANAGER,
+    npmRegistry: projectRegistry(ctx.config),
+    port: (await ctx.settings.get('terminal_port')) || DEFAULT_TERMINAL_PORT,
+  };
+}
