@@ -81,3 +81,20 @@ it('proves npm works by installing a throw-away package from the registry', {
   // In its own folder: the project gained nothing.
   expect(existsSync(join(project, 'package-lock.json'))).toBe(false);
 });
+
+it('installs a missing package manager into the data folder, where the terminal then finds it', {
+  timeout: 300_000,
+}, async () => {
+  // pnpm is on no PATH of the test machines (the first check says so otherwise).
+  expect((await run('version.pnpm'))[0]).toBe(
+    'Error:The package manager pnpm is not installed, install it or choose another one in the terminal settings',
+  );
+  const tools = join(t.ctx.config.dataDir, 'tools');
+  const install = await run('install.pnpm');
+  expect(install[1]).toBe(`> npm install --prefix ${tools} --no-audit --no-fund pnpm`);
+  expect(install.slice(-3)).toEqual(['exitCode: 0', FLAGS.execSuccess, FLAGS.execCompleted]);
+  const version = await run('version.pnpm');
+  expect(version.slice(0, 2)).toEqual([FLAGS.linkSuccess, '> pnpm -v']);
+  expect(version).toContainEqual(expect.stringMatching(/^\d+\.\d+\.\d+$/));
+  expect(version.slice(-3)).toEqual(['exitCode: 0', FLAGS.execSuccess, FLAGS.execCompleted]);
+});
