@@ -140,6 +140,19 @@ forEachDatabase(
       ]);
     });
 
+    it('runs nothing for a HEAD request, which has no stream to report on', async () => {
+      const t = get();
+      const { token } = await loginSuper(t);
+      const ticket = await ticketFor(t, token);
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: `/admin/Terminal/index?command=mark.run&uuid=u&ticket=${ticket}`,
+      });
+      expect(head.statusCode).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(existsSync(marker)).toBe(false);
+    });
+
     it('refuses keys outside the whitelist and keys with anything extra, running nothing', async () => {
       const t = get();
       const { token } = await loginSuper(t);

@@ -22,7 +22,8 @@ import { requireSuper } from './super-only.js';
 
 export function registerTerminalStreamRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const url of [TERMINAL_STREAM_URL, TERMINAL_LEGACY_STREAM_URL]) {
-    app.get(url, (request, reply) => openStream(ctx, request, reply));
+    // GET only: Fastify's automatic HEAD route would run the command with no one to report to.
+    app.get(url, { exposeHeadRoute: false }, (request, reply) => openStream(ctx, request, reply));
   }
   const [controller, action] = TERMINAL_TICKET_URL.split('/').slice(2) as [string, string];
   adminController(app, ctx, controller, [
