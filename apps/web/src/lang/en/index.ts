@@ -10,6 +10,7 @@ import { account, user } from './member-center';
 import * as members from './members';
 import { adminInfo, attachment, config } from './routine';
 import { security } from './security';
+import terminal from './terminal';
 
 export default {
   globs,
@@ -37,4 +38,5 @@ export default {
   'user.ledger': members.ledger,
   'content.content': content,
   security,
+  terminal,
 } satisfies Pack;

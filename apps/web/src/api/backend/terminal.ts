@@ -1,0 +1,19 @@
+/** The terminal's calls: a stream ticket, and the server-side terminal settings. */
+import { type PackageManagerSetting, TERMINAL_CONFIG_URL, TERMINAL_TICKET_URL } from '@portico/shared';
+import { createAxios } from '../request';
+
+/**
+ * A short-lived ticket for one stream: an EventSource cannot send the `batoken` header, and
+ * the admin token itself must not travel in a URL.
+ */
+export function terminalTicket() {
+  // Two tasks in a row ask with identical requests; the second must not cancel the first.
+  return createAxios<{ ticket: string }>(
+    { url: TERMINAL_TICKET_URL, method: 'post' },
+    { cancelDuplicateRequest: false },
+  );
+}
+
+export function changeTerminalConfig(data: { manager: PackageManagerSetting } | { port: string }) {
+  return createAxios({ url: TERMINAL_CONFIG_URL, method: 'post', data }, { loading: true });
+}
