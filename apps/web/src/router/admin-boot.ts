@@ -3,6 +3,7 @@ import { adminIndex } from '../api/backend';
 import { useAdminInfo } from '../stores/admin-info';
 import { useNavTabs } from '../stores/nav-tabs';
 import { useSiteConfig } from '../stores/site-config';
+import { useTerminal } from '../stores/terminal';
 import { hasBackendView } from '../views/backend/registry';
 import { buildAdminRoutes, firstRoute, type PageRoute } from './admin-routes';
 
@@ -13,5 +14,6 @@ export async function bootAdmin(): Promise<PageRoute | undefined> {
   const built = buildAdminRoutes(data.menus, hasBackendView);
   useNavTabs.getState().setAdminRoutes(built);
   useSiteConfig.getState().set({ ...data.siteConfig, adminReady: true });
+  if (data.terminal) useTerminal.getState().setSettings(data.terminal);
   return firstRoute(built.menus, built.routes);
 }

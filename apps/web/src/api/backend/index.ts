@@ -1,4 +1,5 @@
 /** Back-office boot, sign-in and sign-out: `/admin/index/*`, plus the cache clearing of the nav bar. */
+import type { TerminalSettings } from '@portico/shared';
 import type { ServerRule } from '../../router/admin-routes';
 import type { AdminInfo } from '../../stores/admin-info';
 import type { SiteConfig } from '../../stores/site-config';
@@ -8,7 +9,7 @@ export interface AdminIndex {
   adminInfo: Omit<AdminInfo, 'token' | 'refresh_token'>;
   menus: ServerRule[];
   siteConfig: SiteConfig;
-  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string };
+  terminal: TerminalSettings;
 }
 
 export function adminIndex() {

@@ -15,5 +15,8 @@ export function terminalTicket() {
 }
 
 export function changeTerminalConfig(data: { manager: PackageManagerSetting } | { port: string }) {
-  return createAxios({ url: TERMINAL_CONFIG_URL, method: 'post', data }, { loading: true });
+  return createAxios(
+    { url: TERMINAL_CONFIG_URL, method: 'post', data },
+    { loading: true, showSuccessMessage: true },
+  );
 }

@@ -8,6 +8,7 @@ import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { embeddableUrl } from '../../components/iframe-page';
+import { TerminalHost } from '../../components/terminal/terminal-host';
 import { ADMIN_BASE, type PageRoute } from '../../router/admin-routes';
 import { ToLoading } from '../../router/to-loading';
 import { useAdminInfo } from '../../stores/admin-info';
@@ -78,6 +79,7 @@ function Frame({ route }: { route: PageRoute }) {
   const layout = useConfig((s) => s.layout);
   const siteName = useSiteConfig((s) => s.siteName);
   const { tabFullScreen, setTabFullScreen } = useNavTabs();
+  const isSuper = useAdminInfo((s) => s.super);
   useAdaptiveLayout();
 
   useEffect(() => {
@@ -107,6 +109,7 @@ function Frame({ route }: { route: PageRoute }) {
         </div>
       )}
       <ConfigDrawer />
+      {isSuper && <TerminalHost />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** The nav bar's icons: home, language, full screen, clear cache, the administrator, settings. */
+/** The nav bar's icons: home, language, full screen, terminal, clear cache, the administrator, settings. */
 import {
   ClearOutlined,
   CompressOutlined,
@@ -10,6 +10,7 @@ import {
 import { Dropdown, Modal, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TerminalButton } from '../../components/terminal/terminal-host';
 import { useAdminInfo } from '../../stores/admin-info';
 import { type Lang, useConfig } from '../../stores/config';
 import { AdminInfoPopover } from './admin-info-popover';
@@ -95,6 +96,7 @@ export function NavMenus() {
       >
         {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
       </button>
+      {isSuper && <TerminalButton />}
       {isSuper && (
         <Dropdown
           trigger={['click']}

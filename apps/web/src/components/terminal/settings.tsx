@@ -1,0 +1,131 @@
+/** Terminal setup (reference web §6.1 settings): npm source, package manager, cleanup, port. */
+import { NPM_REGISTRIES, type NpmRegistryName, TerminalTaskStatus } from '@portico/shared';
+import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeTerminalConfig } from '../../api/backend/terminal';
+import { addTask, useTerminal } from '../../stores/terminal';
+import { PackageManagerSelect } from './package-manager-select';
+
+const REGISTRY_NAMES = Object.keys(NPM_REGISTRIES) as NpmRegistryName[];
+
+export function TerminalSettingsView() {
+  const { t } = useTranslation();
+  const automaticCleanupTask = useTerminal((s) => s.automaticCleanupTask);
+  const dispatch = useTerminal((s) => s.dispatch);
+  const toggleConfigDialog = useTerminal((s) => s.toggleConfigDialog);
+
+  return (
+    <Form layout="vertical" className="ba-terminal-settings" data-testid="terminal-settings">
+      <Form.Item label={t('terminal.NPM source')}>
+        <NpmRegistrySelect />
+      </Form.Item>
+      <Form.Item label={t('terminal.NPM package manager')} extra={t('terminal.NPM package manager tip')}>
+        <PackageManagerSelect />
+      </Form.Item>
+      <Form.Item label={t('terminal.Clear successful task')} extra={t('terminal.Clear successful task tip')}>
+        <Radio.Group
+          value={automaticCleanupTask}
+          onChange={(event) => dispatch({ type: 'set-automatic-cleanup', value: event.target.value })}
+          options={[
+            { value: '0', label: t('Disable') },
+            { value: '1', label: t('Enable') },
+          ]}
+        />
+      </Form.Item>
+      <PortField />
+      <Button type="primary" onClick={() => toggleConfigDialog(false)} data-testid="terminal-back">
+        {t('terminal.Back to terminal')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Choosing a source runs `set-npm-registry.<name>`; the select waits for it. When the task
+ * fails, a dialog says so and the select goes back to the previous source.
+ */
+function NpmRegistrySelect() {
+  const { t } = useTranslation();
+  const npmRegistry = useTerminal((s) => s.npmRegistry);
+  const setSettings = useTerminal((s) => s.setSettings);
+  const [busy, setBusy] = useState(false);
+
+  const change = (name: NpmRegistryName | 'unknown') => {
+    if (name === 'unknown') return;
+    const previous = npmRegistry;
+    setSettings({ npmRegistry: name });
+    setBusy(true);
+    addTask(`set-npm-registry.${name}`, false, '', (status) => {
+      setBusy(false);
+      if (status === TerminalTaskStatus.success) return;
+      setSettings({ npmRegistry: previous });
+      Modal.confirm({
+        title: t('terminal.Reminder'),
+        content: t('terminal.Failed to modify the source command, Please try again manually'),
+        okText: t('Confirm'),
+        cancelButtonProps: { style: { display: 'none' } },
+      });
+    });
+  };
+
+  // 'Unknown' is offered only to show a source this project's configuration does not name.
+  const options: { value: NpmRegistryName | 'unknown'; label: string }[] = REGISTRY_NAMES.map((name) => ({
+    value: name,
+    label: name,
+  }));
+  if (npmRegistry === 'unknown') options.push({ value: 'unknown', label: t('terminal.Unknown') });
+  return (
+    <Select<NpmRegistryName | 'unknown'>
+      value={npmRegistry}
+      loading={busy}
+      disabled={busy}
+      onChange={change}
+      options={options}
+      style={{ width: '100%', maxWidth: 240 }}
+      data-testid="terminal-npm-registry"
+    />
+  );
+}
+
+/** The port, saved on the server (`changeTerminalConfig {port}`). */
+function PortField() {
+  const { t } = useTranslation();
+  const port = useTerminal((s) => s.port);
+  const setSettings = useTerminal((s) => s.setSettings);
+  const [value, setValue] = useState(port);
+  const valid = /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
+
+  const save = async () => {
+    if (!valid) return;
+    try {
+      await changeTerminalConfig({ port: value });
+    } catch {
+      return;
+    }
+    setSettings({ port: value });
+  };
+
+  return (
+    <Form.Item
+      label={t('terminal.Port')}
+      extra={t('terminal.Port tip')}
+      validateStatus={valid ? undefined : 'error'}
+      help={valid ? undefined : t('terminal.Please enter a port from 1 to 65535')}
+    >
+      <Space.Compact style={{ width: '100%', maxWidth: 240 }}>
+        <Input
+          value={value}
+          inputMode="numeric"
+          onChange={(event) => setValue(event.target.value.trim())}
+          onPressEnter={() => void save()}
+          aria-label={t('terminal.Port')}
+          data-testid="terminal-port"
+        />
+        <Button type="primary" disabled={!valid || value === port} onClick={() => void save()}>
+          {t('Save')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
