@@ -56,6 +56,7 @@ export function TaskItem({ task }: { task: TerminalTask }) {
                 icon={<ReloadOutlined />}
                 aria-label={t('terminal.Retry')}
                 onClick={() => dispatch({ type: 'retry', uuid: task.uuid })}
+                data-testid="terminal-task-retry"
               />
             </Tooltip>
           )}
@@ -68,6 +69,7 @@ export function TaskItem({ task }: { task: TerminalTask }) {
               aria-label={t('Delete')}
               disabled={!deletable}
               onClick={() => dispatch({ type: 'delete', uuid: task.uuid })}
+              data-testid="terminal-task-delete"
             />
           </Tooltip>
         </span>
@@ -79,6 +81,7 @@ export function TaskItem({ task }: { task: TerminalTask }) {
             className="ba-terminal-log-toggle"
             aria-expanded={logVisible}
             onClick={() => dispatch({ type: 'toggle-log', uuid: task.uuid })}
+            data-testid="terminal-log-toggle"
           >
             {t('terminal.Command Run Log')}
             <DownOutlined rotate={logVisible ? 180 : 0} />
