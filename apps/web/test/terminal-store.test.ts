@@ -99,6 +99,24 @@ describe('persistence under storeTerminal', () => {
   });
 });
 
+describe('opening the panel', () => {
+  it('opening the config or the package-manager dialog opens the panel and clears the dot', () => {
+    const { toggleConfigDialog, togglePackageManagerDialog, toggle } = useTerminal.getState();
+    useTerminal.setState({ showDot: true });
+    toggleConfigDialog(true);
+    expect(useTerminal.getState()).toMatchObject({ show: true, showConfig: true, showDot: false });
+    toggle(false);
+    expect(useTerminal.getState()).toMatchObject({ show: false, showConfig: false });
+    useTerminal.setState({ showDot: true });
+    togglePackageManagerDialog(true);
+    expect(useTerminal.getState()).toMatchObject({
+      show: true,
+      showPackageManagerDialog: true,
+      showDot: false,
+    });
+  });
+});
+
 describe('adding tasks', () => {
   it('addTaskPM appends a dot and the chosen package manager', () => {
     useTerminal.setState({ taskList: [blocker], show: true });
