@@ -1,0 +1,249 @@
+/**
+ * The web terminal in Chromium against the real server: a super administrator runs the
+ * Test command and watches its output arrive live; a failing blocking task holds the queue;
+ * Retry; a reload mid-task leaves it Unknown; the dot announces output the closed panel
+ * missed; the panel fits a phone in both languages.
+ *
+ * Tasks that must exist before the page loads are written into `storeTerminal` as the app
+ * itself keeps them; the queue starts a Waiting task when the back-office comes up.
+ */
+import { TerminalTaskStatus as S } from '@portico/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+/** test.npm installs a small package from the npm registry: give it room on a slow network. */
+const TASK_TIMEOUT = 120_000;
+
+describe.skipIf(!browserAvailable)('web terminal', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const signedIn = async (width = 1280) => {
+    const { context, page } = await newPage(browser, { width });
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    return { context, page };
+  };
+  /** Puts tasks into the stored queue and reloads, as if they had been added before. */
+  const seed = async (page: Page, tasks: object[], extra: object = {}) => {
+    await page.evaluate(
+      (state) => localStorage.setItem('storeTerminal', JSON.stringify({ state, version: 0 })),
+      { showDot: false, automaticCleanupTask: '0', taskList: tasks, ...extra },
+    );
+    await page.reload();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+  };
+  const waitingTask = (uuid: string, command: string, blockOnFailure: boolean) => ({
+    uuid,
+    createTime: Date.now(),
+    status: S.waiting,
+    command,
+    message: [],
+    showMessage: false,
+    blockOnFailure,
+    extend: '',
+  });
+  const tasks = (page: Page) => page.getByTestId('terminal-task');
+  const statusOf = (page: Page, index: number) => () => tasks(page).nth(index).getAttribute('data-status');
+  const openPanel = async (page: Page) => {
+    await page.getByTestId('terminal-button').click();
+    await page.getByTestId('terminal-test').waitFor();
+  };
+
+  it('runs Test command: output lines appear while it runs, then Success', async () => {
+    const { context, page } = await signedIn();
+    await openPanel(page);
+    await expect
+      .poll(() => page.getByText('There is no task yet').or(page.getByText('暂无任务')).count())
+      .toBe(1);
+
+    // Timed in the page: from the click to the first output line on screen, with the status then.
+    await page.evaluate(() => {
+      document.querySelector('[data-testid="terminal-test"]')?.addEventListener(
+        'click',
+        () => {
+          (window as unknown as { clickedAt: number }).clickedAt = performance.now();
+        },
+        { once: true },
+      );
+    });
+    await page.getByTestId('terminal-test').click();
+    const first = await page.waitForFunction(
+      () => {
+        const task = document.querySelector('[data-testid="terminal-task"]') as HTMLElement | null;
+        const log = task?.querySelector('[data-testid="terminal-log"]');
+        if (!task || !log?.textContent) return false;
+        return {
+          ms: performance.now() - (window as unknown as { clickedAt: number }).clickedAt,
+          status: Number(task.dataset.status),
+          line: log.textContent.split('\n')[0],
+        };
+      },
+      undefined,
+      { polling: 'raf', timeout: TASK_TIMEOUT },
+    );
+    const seen = (await first.jsonValue()) as { ms: number; status: number; line: string };
+    console.log(
+      `terminal: first output line ${Math.round(seen.ms)} ms after clicking Test command: ${seen.line}`,
+    );
+    expect(seen.status).toBe(S.executing);
+    expect(seen.line).toContain('npm');
+
+    await expect.poll(statusOf(page, 0), { timeout: TASK_TIMEOUT }).toBe(String(S.success));
+    const log = await tasks(page).first().innerText();
+    expect(log).toContain('test.npm');
+    expect(log).toMatch(/执行成功|Successful execution/);
+    // Finished and successful: the log folds away, its toggle opens it again.
+    await expect.poll(() => tasks(page).first().getByTestId('terminal-log').count()).toBe(0);
+    await tasks(page).first().getByTestId('terminal-log-toggle').click();
+    expect(await tasks(page).first().getByTestId('terminal-log').innerText()).toMatch(/exitCode: 0/);
+    await context.close();
+  });
+
+  it('a failing blocking task stops the next one, shows the blocking tag and its log; Retry runs it again', async () => {
+    const { context, page } = await signedIn();
+    await seed(page, [waitingTask('b1000000-0000-4000-8000-000000000001', 'nope.nothing', true)]);
+    await openPanel(page);
+    await expect.poll(statusOf(page, 0)).toBe(String(S.failed));
+    const failed = tasks(page).first();
+    await failed.getByTestId('terminal-task-blocking').waitFor();
+    // A blocking failure opens its log by itself.
+    const reason = await failed.getByTestId('terminal-log').innerText();
+    expect(reason).toMatch(/not allowed|不允许/);
+
+    await page.getByTestId('terminal-test').click();
+    await expect.poll(() => tasks(page).count()).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(await statusOf(page, 1)()).toBe(String(S.waiting));
+
+    // Retry clears the old messages: after the second run the reason is there once, not twice.
+    await failed.getByTestId('terminal-task-retry').click();
+    await expect.poll(statusOf(page, 0)).toBe(String(S.failed));
+    await expect.poll(() => failed.getByTestId('terminal-log').innerText()).toBe(reason);
+    expect(await statusOf(page, 1)()).toBe(String(S.waiting));
+
+    // Deleting the blocking task lets the waiting one run.
+    await failed.getByTestId('terminal-task-delete').click();
+    await expect.poll(() => tasks(page).count()).toBe(1);
+    await expect.poll(statusOf(page, 0), { timeout: TASK_TIMEOUT }).toBe(String(S.success));
+    await context.close();
+  });
+
+  it('a reload during a task leaves it Unknown; Retry then runs it to Success', async () => {
+    const { context, page } = await signedIn();
+    await openPanel(page);
+    await page.getByTestId('terminal-test').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="terminal-task"]')?.getAttribute('data-status') === '2',
+      undefined,
+      { polling: 'raf', timeout: TASK_TIMEOUT },
+    );
+    await page.reload();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await openPanel(page);
+    expect(await statusOf(page, 0)()).toBe(String(S.unknown));
+    expect(await tasks(page).first().innerText()).toMatch(/执行结果未知|Unknown execution result/);
+
+    await tasks(page).first().getByTestId('terminal-task-retry').click();
+    await expect.poll(statusOf(page, 0), { timeout: TASK_TIMEOUT }).toBe(String(S.success));
+    await context.close();
+  });
+
+  it('shows the dot when output arrives with the panel closed; opening the panel clears it', async () => {
+    const { context, page } = await signedIn();
+    const button = page.getByTestId('terminal-button');
+    expect(await button.getAttribute('data-dot')).toBe('false');
+    await seed(page, [waitingTask('d1000000-0000-4000-8000-000000000001', 'version.node', false)]);
+    await expect.poll(() => button.getAttribute('data-dot')).toBe('true');
+    expect(await button.locator('.ant-badge-dot').isVisible()).toBe(true);
+
+    await openPanel(page);
+    expect(await button.getAttribute('data-dot')).toBe('false');
+    await expect.poll(statusOf(page, 0)).toBe(String(S.success));
+    await tasks(page).first().getByTestId('terminal-log-toggle').click();
+    expect(await tasks(page).first().getByTestId('terminal-log').innerText()).toMatch(/v\d+\.\d+\.\d+/);
+    await context.close();
+  });
+
+  it('saves the package manager on the server; Manual execution hides Install dependent packages', async () => {
+    const { context, page } = await signedIn();
+    const choose = async (label: string) => {
+      await page.getByTestId('terminal-package-manager').click();
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .click();
+      await page
+        .getByText(/操作成功|Operation successful/)
+        .first()
+        .waitFor();
+    };
+    await openPanel(page);
+    expect(await page.getByTestId('terminal-install').isVisible()).toBe(true);
+    await page.getByTestId('terminal-setup').click();
+    expect(await page.getByTestId('terminal-package-manager').innerText()).toBe('NPM');
+    await choose('手动执行');
+    await page.getByTestId('terminal-back').click();
+    await page.getByTestId('terminal-test').waitFor();
+    expect(await page.getByTestId('terminal-install').count()).toBe(0);
+
+    await page.reload();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
+    await openPanel(page);
+    expect(await page.getByTestId('terminal-install').count()).toBe(0);
+    await page.getByTestId('terminal-setup').click();
+    await choose('NPM');
+    await page.getByTestId('terminal-back').click();
+    await page.getByTestId('terminal-install').waitFor();
+    await context.close();
+  });
+
+  it('fits a 390 px phone in both languages, settings view included', async () => {
+    for (const lang of ['zh-cn', 'en']) {
+      const { context, page } = await signedIn(390);
+      await page.evaluate((lang) => {
+        const stored = JSON.parse(localStorage.getItem('storeConfig_v2') ?? '{"state":{}}');
+        stored.state.lang = { ...stored.state.lang, defaultLang: lang };
+        localStorage.setItem('storeConfig_v2', JSON.stringify(stored));
+      }, lang);
+      await seed(page, [
+        { ...waitingTask('f1000000-0000-4000-8000-000000000001', 'web-install.npm', true), status: S.failed },
+      ]);
+      await openPanel(page);
+      const fits = () =>
+        page.evaluate(() => {
+          const panel = document.querySelector('.ba-terminal .ant-drawer-content-wrapper') as HTMLElement;
+          const body = panel.querySelector('.ant-drawer-body') as HTMLElement;
+          const box = panel.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth && body.scrollWidth <= body.clientWidth;
+        });
+      await expect.poll(fits).toBe(true);
+      for (const id of ['terminal-test', 'terminal-install', 'terminal-clean', 'terminal-setup']) {
+        expect(await page.getByTestId(id).isVisible(), id).toBe(true);
+      }
+      await page.screenshot({ path: `/tmp/terminal-390-${lang}.png` });
+
+      await page.getByTestId('terminal-setup').click();
+      await page.getByTestId('terminal-settings').waitFor();
+      await expect.poll(fits).toBe(true);
+      expect(await page.getByTestId('terminal-settings').innerText()).toMatch(
+        lang === 'en' ? /pnpm is not on a fresh machine/ : /新机器上没有 pnpm/,
+      );
+      await page.screenshot({ path: `/tmp/terminal-settings-390-${lang}.png` });
+      await page.getByTestId('terminal-back').click();
+      await page.getByTestId('terminal-test').waitFor();
+      await context.close();
+    }
+  });
+});
