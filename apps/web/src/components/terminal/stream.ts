@@ -34,6 +34,27 @@ export function parseMessage(text: string): TerminalMessage | null {
   }
 }
 
+/**
+ * Leaving the page (a reload, another address) aborts the stream, and the browser reports
+ * that as a stream error. Taken as one, it would store the task as Failed; a task cut off by
+ * a reload must come back Unknown (SPEC section 4). So while the page is on its way out, an
+ * error is only reported if the page is still there a moment later (a cancelled unload).
+ */
+let leaving = false;
+let leavingTimer: ReturnType<typeof setTimeout> | undefined;
+const LEAVING_GRACE_MS = 3000;
+if (typeof window !== 'undefined') {
+  const markLeaving = () => {
+    leaving = true;
+    clearTimeout(leavingTimer);
+    leavingTimer = setTimeout(() => {
+      leaving = false;
+    }, LEAVING_GRACE_MS);
+  };
+  window.addEventListener('beforeunload', markLeaving);
+  window.addEventListener('pagehide', markLeaving);
+}
+
 /** Opens the task's stream; answers a function that closes it. */
 export function openTaskStream(task: TerminalTask, listener: StreamListener): () => void {
   let closed = false;
@@ -49,7 +70,11 @@ export function openTaskStream(task: TerminalTask, listener: StreamListener): ()
       };
       source.onerror = () => {
         source?.close();
-        if (!closed) listener.error(task.uuid);
+        const report = () => {
+          if (!closed) listener.error(task.uuid);
+        };
+        if (leaving) setTimeout(report, LEAVING_GRACE_MS);
+        else report();
       };
     },
     // The request layer has already shown why (no permission, network down).
