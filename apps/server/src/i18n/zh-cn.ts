@@ -194,4 +194,27 @@ export const zhCn: Record<string, string> = {
   'The command could not be started: %s': '命令无法启动：%s',
   'The command could not be prepared: %s': '命令准备失败：%s',
   'Command execution succeeded, but callback execution failed': '命令执行成功，但回调执行失败',
+  // modules: package validation and the package library
+  'Basic configuration of the Module is incomplete': '模块的基础配置信息不完整',
+  'The module uid must start with a lower-case letter and hold at most 40 lower-case letters, digits, - or _':
+    '模块标识须以小写字母开头，最多 40 位小写字母、数字、- 或 _',
+  'The module version must look like 1.2.3': '模块版本号格式应类似 1.2.3',
+  'The module field %s must be text of at most %s characters': '模块字段 %s 须为不超过 %s 个字符的文本',
+  'The module dependencies of %s must map npm package names to version ranges':
+    '模块 %s 的依赖须为 npm 包名到版本范围的映射',
+  'The module protectedFiles must be a list of relative paths inside the project':
+    '模块的 protectedFiles 须为项目内相对路径的列表',
+  'The module uid %s is reserved': '模块标识 %s 为系统保留',
+  'Module not found': '模块不存在',
+  'Module already exists': '模块已存在',
+  'The directory required by the module is occupied': '模块所需的目录已被占用',
+  'Please disable the module before updating': '请先禁用模块再进行更新',
+  'The module cannot do this in its current state': '模块当前状态下无法执行此操作',
+  'Zip file not found': '找不到压缩包文件',
+  'The module package holds an unsafe path: %s': '模块包中含有不安全的路径：%s',
+  'The module package holds a link or device file: %s': '模块包中含有链接或设备文件：%s',
+  'The module package holds more than %s entries': '模块包中的条目超过 %s 个',
+  'The module package is larger than %s MB when unpacked': '模块包解压后超过 %s MB',
+  'The module package is damaged or not a zip file': '模块包已损坏或不是 zip 文件',
+  'The project file %s is missing or not valid JSON': '项目文件 %s 不存在或不是有效的 JSON',
 };

@@ -4,8 +4,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MESSAGES, RANGE_MESSAGES } from '@portico/shared';
+import { MESSAGES, MODULE_MESSAGES, RANGE_MESSAGES } from '@portico/shared';
 import { expect, it } from 'vitest';
+import { MODULE_PACKAGE_MESSAGES } from '../../src/features/module/package/messages.js';
 import { TERMINAL_MESSAGES } from '../../src/features/terminal/messages.js';
 import { translate } from '../../src/i18n/index.js';
 import { zhCn } from '../../src/i18n/zh-cn.js';
@@ -26,6 +27,9 @@ function emittedKeys(): Set<string> {
     ...Object.values(RANGE_MESSAGES),
     // Sent over the terminal's event stream rather than in an envelope.
     ...Object.values(TERMINAL_MESSAGES),
+    // Module messages are thrown by constant, not as literals the patterns below find.
+    ...Object.values(MODULE_MESSAGES),
+    ...Object.values(MODULE_PACKAGE_MESSAGES),
   ]);
   const patterns = [
     /new ApiError\(\s*'((?:[^'\\]|\\.)+)'/g,
