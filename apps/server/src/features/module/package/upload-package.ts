@@ -1,0 +1,77 @@
+/**
+ * Installing a module from a zip an administrator uploaded (reference §8.3 upload): unpack it
+ * safely next to the modules, validate its module.json, and move it into `modules/<uid>/`
+ * under the reference's upgrade rules. The state becomes wait-install; the installer then
+ * applies it.
+ */
+import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type ModuleInfo, ModuleState } from '@portico/shared';
+import { fail } from '../../../http/errors.js';
+import { MODULE_PACKAGE_MESSAGES as M } from './messages.js';
+import { inspectModule, readModuleInfoAt, writeModuleState } from './module-state.js';
+import { INFO_FILE, moduleDir, modulesRoot, RUNTIME_FILE, STATE_FILE } from './paths.js';
+import { isUpgrade } from './version.js';
+import { safeUnzip, type UnzipLimits, UPLOAD_LIMITS } from './zip-read.js';
+
+export interface UploadResult {
+  info: ModuleInfo;
+  /** An older version was replaced; the next install runs the module's update step. */
+  upgrade: boolean;
+}
+
+/** The package root: the zip's top level, or its only folder when the zip wraps one. */
+async function packageRoot(unpacked: string): Promise<string> {
+  const names = await readdir(unpacked);
+  if (names.includes(INFO_FILE)) return unpacked;
+  const only = names.length === 1 && names[0] ? join(unpacked, names[0]) : null;
+  if (only && (await lstat(only)).isDirectory()) return only;
+  return unpacked;
+}
+
+/**
+ * Unpacks `zipPath` (refusing hostile content, see safeUnzip) and installs it as
+ * `modules/<uid>/` in wait-install state. An existing module is replaced only by a newer version
+ * (at least its next patch) and only while it is not enabled.
+ */
+export async function installFromZip(
+  projectDir: string,
+  zipPath: string,
+  limits: UnzipLimits = UPLOAD_LIMITS,
+): Promise<UploadResult> {
+  if (!(await lstat(zipPath).catch(() => null))?.isFile()) fail(M.zipNotFound);
+  await mkdir(modulesRoot(projectDir), { recursive: true });
+  const temp = join(
+    modulesRoot(projectDir),
+    `.upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  );
+  try {
+    await safeUnzip(zipPath, temp, limits);
+    const root = await packageRoot(temp);
+    const info = await readModuleInfoAt(root);
+    // The manager's own records never come from a package.
+    await rm(join(root, STATE_FILE), { force: true });
+    await rm(join(root, RUNTIME_FILE), { force: true });
+
+    const existing = await inspectModule(projectDir, info.uid);
+    if (existing.state === ModuleState.directoryOccupied) fail(M.occupied);
+    const upgrade = existing.info !== null;
+    if (existing.info) {
+      if (!isUpgrade(existing.info.version, info.version)) fail(M.alreadyExists);
+      // Replacing the files of an enabled module would strand its copies in the project.
+      if (existing.state !== ModuleState.disable && existing.state !== ModuleState.waitInstall)
+        fail(M.disableBeforeUpdate);
+    }
+    const target = moduleDir(projectDir, info.uid);
+    await rm(target, { recursive: true, force: true });
+    await rename(root, target);
+    await writeModuleState(projectDir, info.uid, {
+      state: ModuleState.waitInstall,
+      update: upgrade,
+      waitInstall: [],
+    });
+    return { info, upgrade };
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
