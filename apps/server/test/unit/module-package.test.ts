@@ -355,4 +355,16 @@ describe('disabling a package', () => {
     await disablePackage(project, 'blog');
     expect(readText(project, 'apps/server/src/app.ts')).toBe('edited by the administrator later\n');
   });
+
+  it('restores nothing when disabled while conflicts were still pending', async () => {
+    const project = fakeProject();
+    writeModule(project, blog({ files: { 'apps/server/src/app.ts': 'module' } }));
+    await applyPackage(project, 'blog', { decisions: {} });
+    await disablePackage(project, 'blog');
+    writeFileSync(join(project, 'apps/server/src/app.ts'), 'edited by the administrator later\n');
+    await writeModuleState(project, 'blog', { state: ModuleState.waitInstall, update: false, waitInstall: [] });
+    expect((await applyPackage(project, 'blog')).status).toBe('conflict');
+    expect(await disablePackage(project, 'blog')).toMatchObject({ status: 'disabled', removed: [], restored: [] });
+    expect(readText(project, 'apps/server/src/app.ts')).toBe('edited by the administrator later\n');
+  });
 });

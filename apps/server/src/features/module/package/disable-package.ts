@@ -82,8 +82,9 @@ export async function disablePackage(
   if (backupFiles.length > 0) await writeBackupZip(projectDir, backup, backupFiles);
   await writeDependencyChanges(projectDir, removals);
 
-  const removed = await removeModuleFiles(projectDir, uid, disk.info);
-  const restored = await restoreOriginals(projectDir, uid, disk.info);
+  const copied = (await readRuntime(projectDir, uid)).files.map((file) => file.path);
+  const removed = await removeModuleFiles(projectDir, copied, disk.info);
+  const restored = await restoreOriginals(projectDir, uid, copied, disk.info);
   await removeRuntime(projectDir, uid);
 
   const waitInstall = [...removals.keys()];
@@ -98,10 +99,10 @@ export async function disablePackage(
 }
 
 /** Deletes the files the enable copied (never the protected ones), then folders left empty. */
-async function removeModuleFiles(projectDir: string, uid: string, info: ModuleInfo): Promise<string[]> {
+async function removeModuleFiles(projectDir: string, copied: string[], info: ModuleInfo): Promise<string[]> {
   const protectedFiles = new Set(info.protectedFiles);
   const removed: string[] = [];
-  for (const { path } of (await readRuntime(projectDir, uid)).files) {
+  for (const path of copied) {
     if (protectedFiles.has(path)) continue;
     const full = inside(projectDir, path);
     await rm(full, { force: true });
@@ -120,8 +121,18 @@ async function removeEmptyParents(projectDir: string, dir: string): Promise<void
   }
 }
 
-/** Puts back the originals the install overwrote, except protected files and package.json files. */
-async function restoreOriginals(projectDir: string, uid: string, info: ModuleInfo): Promise<string[]> {
+/**
+ * Puts back the originals the install overwrote, except protected files and package.json files.
+ * Only files this enable copied are restored: the archive may be older than the project's
+ * current files (a disable while conflicts were pending copied nothing and must restore nothing).
+ */
+async function restoreOriginals(
+  projectDir: string,
+  uid: string,
+  copied: string[],
+  info: ModuleInfo,
+): Promise<string[]> {
+  if (copied.length === 0) return [];
   const archive = join(backupsDir(projectDir), `${uid}-install.zip`);
   const exists = await readdir(backupsDir(projectDir)).then(
     (names) => names.includes(`${uid}-install.zip`),
@@ -132,7 +143,8 @@ async function restoreOriginals(projectDir: string, uid: string, info: ModuleInf
   const restored: string[] = [];
   try {
     for (const path of await safeUnzip(archive, temp, BACKUP_LIMITS)) {
-      if (isManagedProjectFile(path) || info.protectedFiles.includes(path)) continue;
+      if (isManagedProjectFile(path) || info.protectedFiles.includes(path) || !copied.includes(path))
+        continue;
       const destination = inside(projectDir, path);
       await mkdir(dirname(destination), { recursive: true });
       await copyFile(join(temp, path), destination);
