@@ -4,7 +4,7 @@
  * the dependency wait, and disabling it again (edited files and remaining packages reported,
  * module files removed, originals restored, packages optionally removed).
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleState } from '@portico/shared';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -260,6 +260,36 @@ describe('conflict decisions', () => {
       swr: '^2.0.0',
     });
   });
+  it('puts the project back as it was when a copy fails half way', async () => {
+    const project = fakeProject();
+    // A plain file where the package needs a folder: the web copy fails after the server ones.
+    writeFiles(project, { 'apps/web/src/modules': 'not a folder' });
+    writeModule(
+      project,
+      blog({
+        files: { 'apps/server/src/app.ts': 'module', [SERVER_ENTRY]: 'x', [WEB_PAGE]: 'y' },
+        server: { dependencies: { dayjs: '^1.11.0' } },
+      }),
+    );
+    await expect(applyPackage(project, 'blog', { decisions: {} })).rejects.toThrow();
+    expect(readText(project, 'apps/server/src/app.ts')).toBe('export const app = 1;\n');
+    expect(existsSync(join(project, SERVER_ENTRY))).toBe(false);
+    expect(existsSync(join(project, 'apps/server/src/modules'))).toBe(false);
+    expect(readJsonFile(project, 'apps/server/package.json').dependencies).toEqual({
+      fastify: '^5.0.0',
+      zod: '^4.0.0',
+    });
+    expect(await moduleState(project, 'blog')).toBe(ModuleState.waitInstall);
+    // A retry after the cause is gone still backs up the original.
+    rmSync(join(project, 'apps/web/src/modules'));
+    const retry = await applyPackage(project, 'blog', { decisions: {} });
+    expect(retry.status !== 'conflict' && retry.backup).toBe(
+      join(project, 'modules/backups/blog-install.zip'),
+    );
+    expect(
+      (await zipContents(join(project, 'modules/backups/blog-install.zip')))['apps/server/src/app.ts'],
+    ).toBe('export const app = 1;\n');
+  });
 });
 
 describe('disabling a package', () => {
@@ -362,9 +392,17 @@ describe('disabling a package', () => {
     await applyPackage(project, 'blog', { decisions: {} });
     await disablePackage(project, 'blog');
     writeFileSync(join(project, 'apps/server/src/app.ts'), 'edited by the administrator later\n');
-    await writeModuleState(project, 'blog', { state: ModuleState.waitInstall, update: false, waitInstall: [] });
+    await writeModuleState(project, 'blog', {
+      state: ModuleState.waitInstall,
+      update: false,
+      waitInstall: [],
+    });
     expect((await applyPackage(project, 'blog')).status).toBe('conflict');
-    expect(await disablePackage(project, 'blog')).toMatchObject({ status: 'disabled', removed: [], restored: [] });
+    expect(await disablePackage(project, 'blog')).toMatchObject({
+      status: 'disabled',
+      removed: [],
+      restored: [],
+    });
     expect(readText(project, 'apps/server/src/app.ts')).toBe('edited by the administrator later\n');
   });
 });

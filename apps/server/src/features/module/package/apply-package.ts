@@ -15,6 +15,7 @@ import { findFileConflicts } from './file-conflicts.js';
 import { requireState, writeModuleState } from './module-state.js';
 import { type FileFingerprint, fingerprint, listPackageFiles, writeRuntime } from './package-files.js';
 import { backupStamp, backupsDir, inside, moduleDir, WORKSPACE_PACKAGE_FILES } from './paths.js';
+import { removeEmptyParents, restoreFromArchive } from './project-files.js';
 import { findDependConflicts, plannedDependencyChanges, writeDependencyChanges } from './workspace-deps.js';
 import { writeBackupZip } from './zip-write.js';
 
@@ -83,17 +84,28 @@ export async function applyPackage(
   // An install archive left by an earlier enable would "restore" stale copies on the next disable.
   else if (trigger === 'install') await rm(backup, { force: true });
 
-  await writeDependencyChanges(projectDir, dependencyChanges);
-  const copied: FileFingerprint[] = [];
   const source = moduleDir(projectDir, uid);
+  const prints: FileFingerprint[] = [];
   for (const path of toCopy) {
-    const destination = inside(projectDir, path);
-    await mkdir(dirname(destination), { recursive: true });
-    await copyFile(join(source, path), destination);
-    const print = await fingerprint(destination, path);
-    if (print) copied.push(print);
+    const print = await fingerprint(join(source, path), path);
+    if (print) prints.push(print);
   }
-  await writeRuntime(projectDir, uid, { files: copied });
+  const copied: string[] = [];
+  try {
+    await writeDependencyChanges(projectDir, dependencyChanges);
+    for (const { path } of prints) {
+      const destination = inside(projectDir, path);
+      copied.push(path);
+      await mkdir(dirname(destination), { recursive: true });
+      await copyFile(join(source, path), destination);
+    }
+  } catch (error) {
+    // Half a module in the project, with its originals' archive replaced by a retry, would lose
+    // them: put back what was there and leave the state as it was, so the apply can run again.
+    await undoApply(projectDir, copied, backupFiles.length > 0 ? backup : null);
+    throw error;
+  }
+  await writeRuntime(projectDir, uid, { files: prints });
 
   const waitInstall = [...dependencyChanges.keys()];
   const state = waitInstall.length > 0 ? ModuleState.dependentWaitInstall : ModuleState.installed;
@@ -101,9 +113,18 @@ export async function applyPackage(
   return {
     status: state === ModuleState.installed ? 'installed' : 'dependentWaitInstall',
     waitInstall,
-    copied: toCopy,
+    copied: prints.map((print) => print.path),
     backup: backupFiles.length > 0 ? backup : null,
   };
+}
+
+/** Removes the files an interrupted apply copied and restores everything it backed up. */
+async function undoApply(projectDir: string, copied: string[], backup: string | null): Promise<void> {
+  for (const path of copied) {
+    await rm(inside(projectDir, path), { force: true }).catch(() => {});
+    await removeEmptyParents(projectDir, dirname(inside(projectDir, path)));
+  }
+  if (backup) await restoreFromArchive(projectDir, backup, () => true);
 }
 
 /**

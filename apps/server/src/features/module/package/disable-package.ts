@@ -3,8 +3,8 @@
  * module files were edited in the project and which module packages are still listed, then take
  * the module's files out, put back the originals it overwrote, and optionally drop its packages.
  */
-import { copyFile, mkdir, readdir, rm, rmdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
   type ModuleDependencyEnv,
   type ModuleDisableConflictData,
@@ -15,12 +15,12 @@ import {
 import { requireState, writeModuleState } from './module-state.js';
 import { fingerprint, readRuntime, removeRuntime } from './package-files.js';
 import { backupStamp, backupsDir, inside, isManagedProjectFile, WORKSPACE_PACKAGE_FILES } from './paths.js';
+import { removeEmptyParents, restoreFromArchive } from './project-files.js';
 import {
   plannedDependencyRemovals,
   presentModuleDependencies,
   writeDependencyChanges,
 } from './workspace-deps.js';
-import { BACKUP_LIMITS, safeUnzip } from './zip-read.js';
 import { writeBackupZip } from './zip-write.js';
 
 const DISABLE_FROM = [ModuleState.installed, ModuleState.conflictPending, ModuleState.dependentWaitInstall];
@@ -112,46 +112,21 @@ async function removeModuleFiles(projectDir: string, copied: string[], info: Mod
   return removed;
 }
 
-async function removeEmptyParents(projectDir: string, dir: string): Promise<void> {
-  const root = resolve(projectDir);
-  for (let current = resolve(dir); current.startsWith(`${root}/`); current = dirname(current)) {
-    const names = await readdir(current).catch(() => null);
-    if (names === null || names.length > 0) return;
-    await rmdir(current).catch(() => {});
-  }
-}
-
 /**
  * Puts back the originals the install overwrote, except protected files and package.json files.
  * Only files this enable copied are restored: the archive may be older than the project's
  * current files (a disable while conflicts were pending copied nothing and must restore nothing).
  */
-async function restoreOriginals(
+function restoreOriginals(
   projectDir: string,
   uid: string,
   copied: string[],
   info: ModuleInfo,
 ): Promise<string[]> {
-  if (copied.length === 0) return [];
-  const archive = join(backupsDir(projectDir), `${uid}-install.zip`);
-  const exists = await readdir(backupsDir(projectDir)).then(
-    (names) => names.includes(`${uid}-install.zip`),
-    () => false,
+  if (copied.length === 0) return Promise.resolve([]);
+  return restoreFromArchive(
+    projectDir,
+    join(backupsDir(projectDir), `${uid}-install.zip`),
+    (path) => copied.includes(path) && !isManagedProjectFile(path) && !info.protectedFiles.includes(path),
   );
-  if (!exists) return [];
-  const temp = join(backupsDir(projectDir), `.restore-${uid}-${process.pid}-${Date.now()}`);
-  const restored: string[] = [];
-  try {
-    for (const path of await safeUnzip(archive, temp, BACKUP_LIMITS)) {
-      if (isManagedProjectFile(path) || info.protectedFiles.includes(path) || !copied.includes(path))
-        continue;
-      const destination = inside(projectDir, path);
-      await mkdir(dirname(destination), { recursive: true });
-      await copyFile(join(temp, path), destination);
-      restored.push(path);
-    }
-  } finally {
-    await rm(temp, { recursive: true, force: true });
-  }
-  return restored;
 }
