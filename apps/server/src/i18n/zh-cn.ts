@@ -216,5 +216,6 @@ export const zhCn: Record<string, string> = {
   'The module package holds more than %s entries': '模块包中的条目超过 %s 个',
   'The module package is larger than %s MB when unpacked': '模块包解压后超过 %s MB',
   'The module package is damaged or not a zip file': '模块包已损坏或不是 zip 文件',
+  'The module cannot replace %s: it is not a plain file': '模块无法替换 %s：它不是普通文件',
   'The project file %s is missing or not valid JSON': '项目文件 %s 不存在或不是有效的 JSON',
 };

@@ -4,7 +4,7 @@
  * the dependency wait, and disabling it again (edited files and remaining packages reported,
  * module files removed, originals restored, packages optionally removed).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleState } from '@portico/shared';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -290,6 +290,31 @@ describe('conflict decisions', () => {
       (await zipContents(join(project, 'modules/backups/blog-install.zip')))['apps/server/src/app.ts'],
     ).toBe('export const app = 1;\n');
   });
+  it('refuses to write through a link or over a folder in the project', async () => {
+    const project = fakeProject();
+    const outside = join(scratchDir(), 'outside.txt');
+    writeFileSync(outside, 'outside');
+    mkdirSync(join(project, 'apps/web/src/assets'), { recursive: true });
+    symlinkSync(outside, join(project, 'apps/web/src/assets/logo.svg'));
+    writeModule(project, blog({ files: { 'apps/web/src/assets/logo.svg': '<svg/>' } }));
+    await expect(applyPackage(project, 'blog', { decisions: {} })).rejects.toThrow(
+      'The module cannot replace %s: it is not a plain file',
+    );
+    expect(readText(outside, '')).toBe('outside');
+
+    const linkedFolder = fakeProject();
+    const elsewhere = scratchDir();
+    symlinkSync(elsewhere, join(linkedFolder, 'docs'));
+    writeModule(linkedFolder, blog({ files: { 'docs/blog.md': '# Blog' } }));
+    await expect(applyPackage(linkedFolder, 'blog')).rejects.toThrow('it is not a plain file');
+    expect(readdirSync(elsewhere)).toEqual([]);
+
+    const folder = fakeProject();
+    mkdirSync(join(folder, 'apps/server/src/routes/inner'), { recursive: true });
+    writeModule(folder, blog({ files: { 'apps/server/src/routes': 'x' } }));
+    await expect(applyPackage(folder, 'blog', { decisions: {} })).rejects.toThrow('it is not a plain file');
+    expect(existsSync(join(folder, 'apps/server/src/routes/inner'))).toBe(true);
+  });
 });
 
 describe('disabling a package', () => {
@@ -404,5 +429,17 @@ describe('disabling a package', () => {
       restored: [],
     });
     expect(readText(project, 'apps/server/src/app.ts')).toBe('edited by the administrator later\n');
+  });
+
+  it('never deletes through a link that appeared in the project since the enable', async () => {
+    const project = fakeProject();
+    writeModule(project, blog({ files: { 'docs/blog/guide.md': 'module guide' } }));
+    await applyPackage(project, 'blog');
+    const elsewhere = scratchDir();
+    writeFiles(elsewhere, { 'guide.md': 'someone else' });
+    rmSync(join(project, 'docs/blog'), { recursive: true });
+    symlinkSync(elsewhere, join(project, 'docs/blog'));
+    expect(await disablePackage(project, 'blog')).toMatchObject({ status: 'disabled', removed: [] });
+    expect(readText(elsewhere, 'guide.md')).toBe('someone else');
   });
 });

@@ -15,7 +15,7 @@ import { findFileConflicts } from './file-conflicts.js';
 import { requireState, writeModuleState } from './module-state.js';
 import { type FileFingerprint, fingerprint, listPackageFiles, writeRuntime } from './package-files.js';
 import { backupStamp, backupsDir, inside, moduleDir, WORKSPACE_PACKAGE_FILES } from './paths.js';
-import { removeEmptyParents, restoreFromArchive } from './project-files.js';
+import { assertPlainDestination, removeEmptyParents, restoreFromArchive } from './project-files.js';
 import { findDependConflicts, plannedDependencyChanges, writeDependencyChanges } from './workspace-deps.js';
 import { writeBackupZip } from './zip-write.js';
 
@@ -67,6 +67,7 @@ export async function applyPackage(
     fileConflicts.filter((c) => decisions?.fileConflict?.[c.oldFile] === 'discard').map((c) => c.oldFile),
   );
   const toCopy = (await listPackageFiles(projectDir, uid)).filter((path) => !discarded.has(path));
+  for (const path of toCopy) await assertPlainDestination(projectDir, path);
   const overwritten = fileConflicts.map((c) => c.oldFile).filter((path) => !discarded.has(path));
   const dependencyChanges = await plannedDependencyChanges(projectDir, info, decisions);
   const backupFiles = [

@@ -15,7 +15,7 @@ import {
 import { requireState, writeModuleState } from './module-state.js';
 import { fingerprint, readRuntime, removeRuntime } from './package-files.js';
 import { backupStamp, backupsDir, inside, isManagedProjectFile, WORKSPACE_PACKAGE_FILES } from './paths.js';
-import { removeEmptyParents, restoreFromArchive } from './project-files.js';
+import { isPlainDestination, removeEmptyParents, restoreFromArchive } from './project-files.js';
 import {
   plannedDependencyRemovals,
   presentModuleDependencies,
@@ -50,6 +50,7 @@ export type DisableResult =
 async function changedFiles(projectDir: string, uid: string): Promise<string[]> {
   const changed: string[] = [];
   for (const file of (await readRuntime(projectDir, uid)).files) {
+    if (!(await isPlainDestination(projectDir, file.path))) continue;
     const now = await fingerprint(inside(projectDir, file.path), file.path);
     if (now && (now.size !== file.size || now.sha1 !== file.sha1)) changed.push(file.path);
   }
@@ -103,7 +104,7 @@ async function removeModuleFiles(projectDir: string, copied: string[], info: Mod
   const protectedFiles = new Set(info.protectedFiles);
   const removed: string[] = [];
   for (const path of copied) {
-    if (protectedFiles.has(path)) continue;
+    if (protectedFiles.has(path) || !(await isPlainDestination(projectDir, path))) continue;
     const full = inside(projectDir, path);
     await rm(full, { force: true });
     removed.push(path);

@@ -14,5 +14,6 @@ export const MODULE_PACKAGE_MESSAGES = {
   zipTooManyEntries: 'The module package holds more than %s entries',
   zipTooLarge: 'The module package is larger than %s MB when unpacked',
   zipDamaged: 'The module package is damaged or not a zip file',
+  notPlainFile: 'The module cannot replace %s: it is not a plain file',
   projectFileMissing: 'The project file %s is missing or not valid JSON',
 } as const;
