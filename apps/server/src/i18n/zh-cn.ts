@@ -208,6 +208,7 @@ export const zhCn: Record<string, string> = {
   'Module not found': '模块不存在',
   'Module already exists': '模块已存在',
   'The directory required by the module is occupied': '模块所需的目录已被占用',
+  'Please disable the module first': '请先禁用模块',
   'Please disable the module before updating': '请先禁用模块再进行更新',
   'The module cannot do this in its current state': '模块当前状态下无法执行此操作',
   'Zip file not found': '找不到压缩包文件',

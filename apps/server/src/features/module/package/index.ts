@@ -11,6 +11,7 @@ export {
 export { checkDisable, type DisableOptions, type DisableResult, disablePackage } from './disable-package.js';
 export { findFileConflicts } from './file-conflicts.js';
 export { MODULE_PACKAGE_MESSAGES } from './messages.js';
+export { clearUpdateFlag, listModules, readyToEnable, uninstallPackage } from './module-lifecycle.js';
 export {
   inspectModule,
   type ModuleOnDisk,

@@ -6,6 +6,7 @@ export const MODULE_PACKAGE_MESSAGES = {
   notFound: 'Module not found',
   alreadyExists: 'Module already exists',
   occupied: 'The directory required by the module is occupied',
+  disableFirst: 'Please disable the module first',
   disableBeforeUpdate: 'Please disable the module before updating',
   wrongState: 'The module cannot do this in its current state',
   zipNotFound: 'Zip file not found',
