@@ -328,7 +328,6 @@ describe('disabling a package', () => {
       dependConflict: [
         { env: 'serverDependencies', depend: 'zod', dependTitle: 'zod ^3.0.0', solution: 'delete' },
         { env: 'serverDependencies', depend: 'dayjs', dependTitle: 'dayjs ^1.11.0', solution: 'delete' },
-        { env: 'webDevDependencies', depend: 'vite', dependTitle: 'vite ^8.0.0', solution: 'delete' },
       ],
     };
     expect(await checkDisable(project, 'blog')).toEqual(expected);
@@ -441,5 +440,36 @@ describe('disabling a package', () => {
     symlinkSync(elsewhere, join(project, 'docs/blog'));
     expect(await disablePackage(project, 'blog')).toMatchObject({ status: 'disabled', removed: [] });
     expect(readText(elsewhere, 'guide.md')).toBe('someone else');
+  });
+
+  it('puts back the project’s own version of a package the module covered, and never offers packages it found in place', async () => {
+    const project = fakeProject();
+    writeModule(
+      project,
+      blog({ server: { dependencies: { zod: '^3.0.0', fastify: '^5.0.0', dayjs: '^1.11.0' } } }),
+    );
+    await applyPackage(project, 'blog', { decisions: {} });
+    const check = await checkDisable(project, 'blog');
+    expect(check.dependConflict.map((d) => d.dependTitle)).toEqual(['zod ^3.0.0', 'dayjs ^1.11.0']);
+    const result = await disablePackage(project, 'blog', {
+      confirmConflict: true,
+      removeDependencies: { serverDependencies: ['zod', 'dayjs', 'fastify'] },
+    });
+    expect(result).toMatchObject({ status: 'dependentWaitInstall', waitInstall: ['server'] });
+    expect(readJsonFile(project, 'apps/server/package.json').dependencies).toEqual({
+      fastify: '^5.0.0',
+      zod: '^4.0.0',
+    });
+  });
+
+  it('offers no packages when the module was disabled before any were merged', async () => {
+    const project = fakeProject();
+    writeModule(project, blog({ server: { dependencies: { zod: '^3.0.0' } } }));
+    expect((await applyPackage(project, 'blog')).status).toBe('conflict');
+    expect(await checkDisable(project, 'blog')).toEqual({
+      uid: 'blog',
+      conflictFile: [],
+      dependConflict: [],
+    });
   });
 });

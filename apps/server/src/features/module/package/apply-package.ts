@@ -69,7 +69,11 @@ export async function applyPackage(
   const toCopy = (await listPackageFiles(projectDir, uid)).filter((path) => !discarded.has(path));
   for (const path of toCopy) await assertPlainDestination(projectDir, path);
   const overwritten = fileConflicts.map((c) => c.oldFile).filter((path) => !discarded.has(path));
-  const dependencyChanges = await plannedDependencyChanges(projectDir, info, decisions);
+  const { changes: dependencyChanges, previous } = await plannedDependencyChanges(
+    projectDir,
+    info,
+    decisions,
+  );
   const backupFiles = [
     ...overwritten,
     ...[...dependencyChanges.keys()].map((w) => WORKSPACE_PACKAGE_FILES[w]),
@@ -106,7 +110,7 @@ export async function applyPackage(
     await undoApply(projectDir, copied, backupFiles.length > 0 ? backup : null);
     throw error;
   }
-  await writeRuntime(projectDir, uid, { files: prints });
+  await writeRuntime(projectDir, uid, { files: prints, dependencies: previous });
 
   const waitInstall = [...dependencyChanges.keys()];
   const state = waitInstall.length > 0 ? ModuleState.dependentWaitInstall : ModuleState.installed;

@@ -59,11 +59,14 @@ async function changedFiles(projectDir: string, uid: string): Promise<string[]> 
 
 /** The -1 lists of a disable: edited module files and module packages still listed. */
 export async function checkDisable(projectDir: string, uid: string): Promise<ModuleDisableConflictData> {
-  const { info } = await requireState(projectDir, uid, DISABLE_FROM);
+  await requireState(projectDir, uid, DISABLE_FROM);
   return {
     uid,
     conflictFile: await changedFiles(projectDir, uid),
-    dependConflict: await presentModuleDependencies(projectDir, info),
+    dependConflict: await presentModuleDependencies(
+      projectDir,
+      (await readRuntime(projectDir, uid)).dependencies,
+    ),
   };
 }
 
@@ -77,13 +80,18 @@ export async function disablePackage(
   if (!options.confirmConflict && (check.conflictFile.length > 0 || check.dependConflict.length > 0))
     return { status: 'conflict', data: check };
 
-  const removals = await plannedDependencyRemovals(projectDir, disk.info, options.removeDependencies ?? {});
+  const runtime = await readRuntime(projectDir, uid);
+  const removals = await plannedDependencyRemovals(
+    projectDir,
+    runtime.dependencies,
+    options.removeDependencies ?? {},
+  );
   const backupFiles = [...check.conflictFile, ...[...removals.keys()].map((w) => WORKSPACE_PACKAGE_FILES[w])];
   const backup = join(backupsDir(projectDir), `${uid}-disable-${backupStamp(options.now ?? new Date())}.zip`);
   if (backupFiles.length > 0) await writeBackupZip(projectDir, backup, backupFiles);
   await writeDependencyChanges(projectDir, removals);
 
-  const copied = (await readRuntime(projectDir, uid)).files.map((file) => file.path);
+  const copied = runtime.files.map((file) => file.path);
   const removed = await removeModuleFiles(projectDir, copied, disk.info);
   const restored = await restoreOriginals(projectDir, uid, copied, disk.info);
   await removeRuntime(projectDir, uid);

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isManagedProjectFile, MIRROR_ROOTS, moduleDir, RUNTIME_FILE } from './paths.js';
+import type { DependencyRecord } from './workspace-deps.js';
 
 export interface FileFingerprint {
   path: string;
@@ -18,6 +19,8 @@ export interface FileFingerprint {
 export interface RuntimeRecord {
   /** Files copied into the project, as they were copied. */
   files: FileFingerprint[];
+  /** Packages merged into the workspaces, with what they replaced. */
+  dependencies: DependencyRecord;
 }
 
 async function walk(dir: string, prefix: string): Promise<string[]> {
@@ -58,9 +61,11 @@ export async function sameContent(a: string, b: string): Promise<boolean> {
 export async function readRuntime(projectDir: string, uid: string): Promise<RuntimeRecord> {
   try {
     const parsed = JSON.parse(await readFile(join(moduleDir(projectDir, uid), RUNTIME_FILE), 'utf8'));
-    return { files: Array.isArray(parsed?.files) ? parsed.files : [] };
+    const dependencies =
+      typeof parsed?.dependencies === 'object' && parsed.dependencies ? parsed.dependencies : {};
+    return { files: Array.isArray(parsed?.files) ? parsed.files : [], dependencies };
   } catch {
-    return { files: [] };
+    return { files: [], dependencies: {} };
   }
 }
 

@@ -21,6 +21,20 @@ type PackageJson = Record<string, unknown> & {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 };
+type Section = 'dependencies' | 'devDependencies';
+
+/** What a workspace had for a package before the module changed it (range null: absent). */
+export interface PreviousDependency {
+  range: string | null;
+  section: Section | null;
+}
+/** The packages an apply added or changed, per env, with what was there before. */
+export type DependencyRecord = Partial<Record<ModuleDependencyEnv, Record<string, PreviousDependency>>>;
+
+export interface DependencyPlan {
+  changes: Map<ModuleWorkspace, PackageJson>;
+  previous: DependencyRecord;
+}
 
 const ENVS = Object.keys(MODULE_DEPENDENCY_ENVS) as ModuleDependencyEnv[];
 
@@ -80,31 +94,43 @@ export async function findDependConflicts(
   return conflicts;
 }
 
-/** Workspaces whose package.json a merge would change (to back them up before writing). */
+/** The package.json files a merge would change (to back them up before writing), and what it replaces. */
 export async function plannedDependencyChanges(
   projectDir: string,
   info: ModuleInfo,
   decisions: ModuleConflictDecisions | undefined,
-): Promise<Map<ModuleWorkspace, PackageJson>> {
-  const changed = new Map<ModuleWorkspace, PackageJson>();
+): Promise<DependencyPlan> {
+  const changes = new Map<ModuleWorkspace, PackageJson>();
+  const previous: DependencyRecord = {};
   for (const env of ENVS) {
     const { workspace, section } = MODULE_DEPENDENCY_ENVS[env];
     const entries = Object.entries(wanted(info, env));
     if (entries.length === 0) continue;
-    const pkg = changed.get(workspace) ?? (await readPackageJson(projectDir, workspace));
-    let dirty = changed.has(workspace);
+    const pkg = changes.get(workspace) ?? (await readPackageJson(projectDir, workspace));
+    let dirty = changes.has(workspace);
     for (const [name, range] of entries) {
       if (decisions?.dependConflict?.[env]?.[name] === 'discard') continue;
       if (pkg[section]?.[name] === range) continue;
+      const before = sectionOf(pkg, name);
+      previous[env] = {
+        ...previous[env],
+        [name]: { range: before ? (pkg[before]?.[name] ?? null) : null, section: before },
+      };
       // The package moves to the section the module asks for rather than being listed twice.
       const other = section === 'dependencies' ? 'devDependencies' : 'dependencies';
       if (pkg[other] && name in pkg[other]) delete pkg[other][name];
       pkg[section] = sortedKeys({ ...pkg[section], [name]: range });
       dirty = true;
     }
-    if (dirty) changed.set(workspace, pkg);
+    if (dirty) changes.set(workspace, pkg);
   }
-  return changed;
+  return { changes, previous };
+}
+
+function sectionOf(pkg: PackageJson, name: string): Section | null {
+  if (pkg.dependencies && name in pkg.dependencies) return 'dependencies';
+  if (pkg.devDependencies && name in pkg.devDependencies) return 'devDependencies';
+  return null;
 }
 
 export async function writeDependencyChanges(
@@ -118,14 +144,17 @@ function sortedKeys(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** The module's packages still listed in the workspaces (offered for removal on disable). */
+/**
+ * The packages the module added or changed that are still listed (offered for removal on
+ * disable); packages the project already had at the module's version are the project's own.
+ */
 export async function presentModuleDependencies(
   projectDir: string,
-  info: ModuleInfo,
+  record: DependencyRecord,
 ): Promise<ModuleDisableDepend[]> {
   const found: ModuleDisableDepend[] = [];
   for (const env of ENVS) {
-    const names = Object.keys(wanted(info, env));
+    const names = Object.keys(record[env] ?? {});
     if (names.length === 0) continue;
     const pkg = await readPackageJson(projectDir, MODULE_DEPENDENCY_ENVS[env].workspace);
     for (const name of names) {
@@ -138,28 +167,29 @@ export async function presentModuleDependencies(
 }
 
 /**
- * The workspaces a removal would change, with their new content: only packages the module
- * declares are taken out, whatever else `remove` names.
+ * The workspaces a removal would change, with their new content: only packages the module added
+ * or changed are touched, whatever else `remove` names; a package the project had before gets
+ * its own version back instead of disappearing.
  */
 export async function plannedDependencyRemovals(
   projectDir: string,
-  info: ModuleInfo,
+  record: DependencyRecord,
   remove: Partial<Record<ModuleDependencyEnv, string[]>>,
 ): Promise<Map<ModuleWorkspace, PackageJson>> {
   const changed = new Map<ModuleWorkspace, PackageJson>();
   for (const env of ENVS) {
     const { workspace } = MODULE_DEPENDENCY_ENVS[env];
-    const names = (remove[env] ?? []).filter((name) => name in wanted(info, env));
+    const names = (remove[env] ?? []).filter((name) => record[env]?.[name]);
     if (names.length === 0) continue;
     const pkg = changed.get(workspace) ?? (await readPackageJson(projectDir, workspace));
-    let dirty = changed.has(workspace);
-    for (const name of names)
+    for (const name of names) {
       for (const section of ['dependencies', 'devDependencies'] as const)
-        if (pkg[section] && name in pkg[section]) {
-          delete pkg[section][name];
-          dirty = true;
-        }
-    if (dirty) changed.set(workspace, pkg);
+        if (pkg[section] && name in pkg[section]) delete pkg[section][name];
+      const before = record[env]?.[name];
+      if (before?.range && before.section)
+        pkg[before.section] = sortedKeys({ ...pkg[before.section], [name]: before.range });
+    }
+    changed.set(workspace, pkg);
   }
   return changed;
 }
