@@ -123,11 +123,13 @@ describe('the task timeline', () => {
     expect(screen.getByText('cmd-f')).toBeTruthy();
   });
 
-  it('hides Install dependent packages when installs are run by hand', () => {
+  it('hides the commands that need a package manager when installs are run by hand', () => {
     showPanel([]);
-    expect(screen.getByTestId('terminal-install')).toBeTruthy();
+    const needManager = ['terminal-test', 'terminal-install', 'terminal-republish'];
+    for (const id of needManager) expect(screen.getByTestId(id)).toBeTruthy();
     act(() => useTerminal.setState({ packageManager: 'none' }));
-    expect(screen.queryByTestId('terminal-install')).toBeNull();
+    for (const id of needManager) expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.getByTestId('terminal-setup')).toBeTruthy();
   });
 
   it('Terminal setup replaces the list with the settings; Back to terminal returns', () => {

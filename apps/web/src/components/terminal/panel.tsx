@@ -84,28 +84,33 @@ function TaskButtons() {
 
   return (
     <div className="ba-terminal-buttons">
-      <Button
-        icon={<ExperimentOutlined />}
-        onClick={() => addTaskPM('test', false)}
-        data-testid="terminal-test"
-      >
-        {t('terminal.Test command')}
-      </Button>
+      {/* Manual execution: the administrator runs installs and builds; nothing here needs a manager. */}
       {packageManager !== 'none' && (
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => addTaskPM('web-install')}
-          data-testid="terminal-install"
-        >
-          {t('terminal.Install dependent packages')}
-        </Button>
+        <>
+          <Button
+            icon={<ExperimentOutlined />}
+            onClick={() => addTaskPM('test', false)}
+            data-testid="terminal-test"
+          >
+            {t('terminal.Test command')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => addTaskPM('web-install')}
+            data-testid="terminal-install"
+          >
+            {t('terminal.Install dependent packages')}
+          </Button>
+          <Popconfirm
+            title={t('terminal.Are you sure you want to republish?')}
+            onConfirm={() => addTaskPM('web-build')}
+          >
+            <Button icon={<SendOutlined />} data-testid="terminal-republish">
+              {t('terminal.Republish')}
+            </Button>
+          </Popconfirm>
+        </>
       )}
-      <Popconfirm
-        title={t('terminal.Are you sure you want to republish?')}
-        onConfirm={() => addTaskPM('web-build')}
-      >
-        <Button icon={<SendOutlined />}>{t('terminal.Republish')}</Button>
-      </Popconfirm>
       <Button
         icon={<ClearOutlined />}
         onClick={() => dispatch({ type: 'clean-success' })}
