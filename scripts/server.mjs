@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { webBuildIsStale } from './build-web.mjs';
+import { writeServerModuleRegistry } from './module-registry.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/server');
@@ -28,6 +29,9 @@ if ((process.argv[2] === 'start' || process.argv[2] === undefined) && webBuildIs
   const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+
+// Installed modules are found at build time: their folders become static imports.
+writeServerModuleRegistry();
 
 await build({
   entryPoints: [join(server, 'src/main.ts')],

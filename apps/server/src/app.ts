@@ -17,7 +17,7 @@ import type { AppContext } from './context.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
-import { registerFeatures } from './features/index.js';
+import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
 import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp, WebBuild } from './features/web/web-app.js';
@@ -26,6 +26,9 @@ import { registerErrorHandling, sendServiceUnavailable } from './http/error-hand
 import { registerIpBlock } from './http/ip-block.js';
 import { requestForLog } from './http/log-serializers.js';
 import { detectLang } from './i18n/index.js';
+import type { ModuleDefinition } from './module-contract/define.js';
+import { startModules } from './module-contract/lifecycle.js';
+import { INSTALLED_MODULES } from './modules/installed.js';
 import './http/request-context.js';
 
 /** PHP bracket notation (`ids[]=1`, `search[0][field]=id`), bounded against abuse. */
@@ -46,6 +49,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Test-only additions to the terminal (see TerminalOptions). */
   terminal?: TerminalOptions;
+  /** The installed modules instead of those discovered at build time (tests bring fixtures). */
+  modules?: readonly ModuleDefinition[];
 }
 
 export interface BuiltApp {
@@ -139,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerIpBlock(app, ctx);
 
   await registerFeatures(app, ctx);
+  await startModules(app, ctx, [...BUILT_IN_MODULES, ...(options.modules ?? INSTALLED_MODULES)]);
 
   app.addHook('onClose', async () => {
     if (!options.db) await db.close();

@@ -21,6 +21,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   prefix: string;
+  /** Makes the prefix apply to more logical table names (a module's own tables). */
+  addTables(names: Iterable<string>): void;
   close(): Promise<void>;
 }
 
@@ -33,13 +35,19 @@ export function dialectOf(url: string): Dialect {
 
 export async function openDatabase(url: string, prefix: string): Promise<Db> {
   const dialect = dialectOf(url);
+  const tables = new Set<string>([...TABLE_NAMES, ...SEARCH_INDEX_TABLES]);
   const kysely = new Kysely<Database>({
-    dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, [
-      ...TABLE_NAMES,
-      ...SEARCH_INDEX_TABLES,
-    ]),
+    dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, tables),
   });
-  return { kysely, dialect, prefix, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect,
+    prefix,
+    addTables: (names) => {
+      for (const name of names) tables.add(name);
+    },
+    close: () => kysely.destroy(),
+  };
 }
 
 async function createDialect(dialect: Dialect, url: string) {

@@ -15,6 +15,7 @@ import { tokenFamiliesMigration } from './migrations/0007-token-families.js';
 import { loginFailuresMigration } from './migrations/0008-login-failures.js';
 import { porticoDefaultsMigration } from './migrations/0009-portico-defaults.js';
 import { terminalNpmDefaultMigration } from './migrations/0010-terminal-npm-default.js';
+import { modulesMigration } from './migrations/0011-modules.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ function migrator(db: Db): Migrator {
     '0008-login-failures': loginFailuresMigration(db.dialect, db.prefix),
     '0009-portico-defaults': porticoDefaultsMigration(),
     '0010-terminal-npm-default': terminalNpmDefaultMigration(),
+    '0011-modules': modulesMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -315,6 +315,24 @@ export interface UserRuleTable {
   create_time: Default<Time>;
 }
 
+/** A module this install knows (see src/module-contract); state numbers are the original's. */
+export interface ModuleTable {
+  id: Id;
+  uid: string;
+  state: Default<number>;
+  version: Default<string>;
+  grants: Default<string | null>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+export interface ModuleMigrationTable {
+  id: Id;
+  module: string;
+  name: string;
+  create_time: Default<Time>;
+}
+
 export interface UserScoreLogTable {
   id: Id;
   user_id: Default<number>;
@@ -365,6 +383,8 @@ export interface Database {
   config: ConfigTable;
   content: ContentTable;
   login_failure: LoginFailureTable;
+  module: ModuleTable;
+  module_migration: ModuleMigrationTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -392,6 +412,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   'config',
   'content',
   'login_failure',
+  'module',
+  'module_migration',
   'security_data_recycle',
   'security_data_recycle_log',
   'security_sensitive_data',

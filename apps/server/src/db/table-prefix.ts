@@ -48,14 +48,17 @@ const COMPILERS = {
   postgres: PostgresQueryCompiler,
 } satisfies Record<string, CompilerClass>;
 
-/** The dialect, compiling with the table prefix. */
+/**
+ * The dialect, compiling with the table prefix. A Set is used as given, so tables added to it
+ * later (a module's own tables, declared when the app is built) are prefixed too.
+ */
 export function withTablePrefix(
   dialect: Dialect,
   kind: keyof typeof COMPILERS,
   prefix: string,
   tables: Iterable<string>,
 ): Dialect {
-  const Compiler = prefixing(COMPILERS[kind], prefix, new Set(tables));
+  const Compiler = prefixing(COMPILERS[kind], prefix, tables instanceof Set ? tables : new Set(tables));
   return {
     createDriver: () => dialect.createDriver(),
     createAdapter: () => dialect.createAdapter(),

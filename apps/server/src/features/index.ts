@@ -1,6 +1,7 @@
 /** Every feature's routes, registered in one place so the map of the API is easy to read. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { ModuleDefinition } from '../module-contract/define.js';
 import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
@@ -11,7 +12,7 @@ import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
 import { registerRuleResource } from './auth/rule.resource.js';
 import { registerCommonRoutes } from './common/common.routes.js';
-import { registerContentResource } from './content/content.resource.js';
+import { contentModule } from './content/content.module.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerAccountRoutes } from './member/account.routes.js';
@@ -31,6 +32,9 @@ import { registerMemberGroupResource } from './user/member-group.resource.js';
 import { registerMemberRuleResource } from './user/member-rule.resource.js';
 import { registerUserResource } from './user/user.resource.js';
 import { registerSendCodeRoutes } from './verify/send-code.routes.js';
+
+/** Areas that declare themselves through the module contract (always enabled). */
+export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule];
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);
@@ -53,7 +57,6 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerMemberRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerSendCodeRoutes(app, ctx);
-  registerContentResource(app, ctx);
   registerAdminResource(app, ctx);
   registerGroupResource(app, ctx);
   registerRuleResource(app, ctx);

@@ -8,8 +8,15 @@ import { zhCn } from './zh-cn.js';
 export type Lang = 'zh-cn' | 'en';
 export const DEFAULT_LANG: Lang = 'zh-cn';
 
+/** Modules' language packs (see module-contract); the core's own texts take precedence. */
+const modulePacks: Record<Lang, Map<string, string>> = { 'zh-cn': new Map(), en: new Map() };
+
+export function addLanguagePack(lang: Lang, pack: Record<string, string>): void {
+  for (const [key, text] of Object.entries(pack)) modulePacks[lang].set(key, text);
+}
+
 export function translate(key: string, lang: Lang, params: readonly (string | number)[] = []): string {
-  const template = (lang === 'zh-cn' ? zhCn[key] : en[key]) ?? key;
+  const template = (lang === 'zh-cn' ? zhCn[key] : en[key]) ?? modulePacks[lang].get(key) ?? key;
   let i = 0;
   return template.replace(/%[sd]/g, () => String(params[i++] ?? ''));
 }

@@ -29,6 +29,11 @@ export class SeededTitles<Key extends string | number> {
     this.byKey = new Map([...entries].map(([key, zh, en]) => [key, { zh, en }]));
   }
 
+  /** More seeded labels (a module's rule titles, made known when it starts). */
+  add(entries: Iterable<readonly [key: Key, zh: string, en: string]>): void {
+    for (const [key, zh, en] of entries) this.byKey.set(key, { zh, en });
+  }
+
   /** The label to show: the English of a seeded row still holding its seeded label, else the stored one. */
   show(key: Key, stored: string, lang: Lang): string {
     if (lang === 'zh-cn') return stored;

@@ -219,4 +219,8 @@ export const zhCn: Record<string, string> = {
   'The module package is damaged or not a zip file': '模块包已损坏或不是 zip 文件',
   'The module cannot replace %s: it is not a plain file': '模块无法替换 %s：它不是普通文件',
   'The project file %s is missing or not valid JSON': '项目文件 %s 不存在或不是有效的 JSON',
+  // Modules (module-contract).
+  'A built-in module cannot be disabled': '内置模块不能禁用',
+  'A built-in module cannot be uninstalled': '内置模块不能卸载',
+  'The module is not enabled': '模块未启用',
 };

@@ -36,7 +36,7 @@ export interface TestApp {
 export async function startTestApp(
   factoryDialect: Dialect,
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'logStream' | 'terminal'> = {},
+  build: Pick<BuildOptions, 'logStream' | 'terminal' | 'modules'> = {},
 ): Promise<TestApp> {
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
@@ -74,7 +74,7 @@ export function forEachDatabase(
   name: string,
   suite: (get: () => TestApp) => void,
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'logStream' | 'terminal'> = {},
+  build: Pick<BuildOptions, 'logStream' | 'terminal' | 'modules'> = {},
 ): void {
   for (const { dialect } of testDatabases()) {
     describe(`${name} [${dialect}]`, () => {

@@ -1,0 +1,18 @@
+/**
+ * The content pages area as a built-in module: it declares its routes and menu rules through
+ * the same contract installed modules use. Its table and its rules were created by core
+ * migration 0004 (already applied on existing installs, so left where it is); enabling finds
+ * the rules by name and adds nothing.
+ */
+import { SEEDED_CONTENT_RULES } from '../../db/seed/content-and-sms.js';
+import { defineModule } from '../../module-contract/define.js';
+import { adminRuleTree } from '../../module-contract/seeded-rules.js';
+import { registerContentResource } from './content.resource.js';
+
+export const contentModule = defineModule({
+  uid: 'content',
+  version: '1.0.0',
+  builtIn: true,
+  routes: registerContentResource,
+  adminRules: adminRuleTree(SEEDED_CONTENT_RULES),
+});

@@ -1,0 +1,142 @@
+/**
+ * Modules at run time. At start every known module is brought up: one seen for the first
+ * time is installed and enabled; an enabled one has its pending migrations run, its tables,
+ * language packs and rule titles made known, and its routes registered. A disabled module
+ * registers nothing, so its routes answer 404 after the restart that follows disabling it.
+ *
+ * Enabling and disabling change the database at once (rules, grants, state); routes follow
+ * at the next start, since Fastify fixes its routes when it starts listening.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { addLanguagePack } from '../i18n/index.js';
+import { ADMIN_RULE_TITLES, MEMBER_RULE_TITLES } from '../i18n/seeded-titles.js';
+import { flattenRules, type ModuleDefinition } from './define.js';
+import { migrateModule, unmigrateModule } from './migrations.js';
+import { insertModuleRules, type ModuleGrants, removeModuleRules } from './rules.js';
+
+/** The original's state numbers (reference §8.2); the package manager uses the others. */
+export const MODULE_STATE = { ENABLED: 1, DISABLED: 6 } as const;
+
+const NO_GRANTS: ModuleGrants = { admin: {}, member: {} };
+
+export async function moduleState(ctx: AppContext, uid: string): Promise<number | null> {
+  const row = await ctx.db.kysely
+    .selectFrom('module')
+    .select('state')
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return row ? row.state : null;
+}
+
+/** Brings every module up (see the file comment); answers the uids whose routes were registered. */
+export async function startModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  modules: readonly ModuleDefinition[],
+): Promise<string[]> {
+  const seen = new Set<string>();
+  const started: string[] = [];
+  for (const module of modules) {
+    if (seen.has(module.uid)) throw new Error(`Two modules have the uid ${module.uid}`);
+    seen.add(module.uid);
+    ctx.db.addTables(module.tables ?? []);
+    const state = await moduleState(ctx, module.uid);
+    if (state === null) await enableModule(ctx, module);
+    else if (state !== MODULE_STATE.ENABLED && !module.builtIn) continue;
+    else await migrateModule(ctx.db, module);
+    makeTextsKnown(module);
+    await module.routes?.(app, ctx);
+    started.push(module.uid);
+  }
+  return started;
+}
+
+/**
+ * Enables a module: runs its pending migrations, inserts its menu rules (those not already
+ * there by name) and gives them back to the groups that held them when it was disabled,
+ * records it enabled, then calls `install` (first time), `update` (new version) and `enable`.
+ */
+export async function enableModule(ctx: AppContext, module: ModuleDefinition): Promise<void> {
+  const { kysely } = ctx.db;
+  const row = await kysely
+    .selectFrom('module')
+    .select(['state', 'version', 'grants'])
+    .where('uid', '=', module.uid)
+    .executeTakeFirst();
+  if (row?.state === MODULE_STATE.ENABLED) return;
+  ctx.db.addTables(module.tables ?? []);
+  await migrateModule(ctx.db, module);
+  const grants = parseGrants(row?.grants ?? null);
+  const time = Math.floor(Date.now() / 1000);
+  await kysely.transaction().execute(async (trx) => {
+    await insertModuleRules(ctx.db, trx, module, grants);
+    const values = { state: MODULE_STATE.ENABLED, version: module.version, grants: null, update_time: time };
+    if (row) await trx.updateTable('module').set(values).where('uid', '=', module.uid).execute();
+    else
+      await trx
+        .insertInto('module')
+        .values({ uid: module.uid, ...values, create_time: time })
+        .execute();
+  });
+  makeTextsKnown(module);
+  if (!row) await module.events?.install?.(ctx);
+  else if (row.version !== module.version) await module.events?.update?.(ctx, { from: row.version });
+  await module.events?.enable?.(ctx);
+}
+
+/** Disables a module: `disable` event, then its rules go and the groups holding them are remembered. */
+export async function disableModule(
+  ctx: AppContext,
+  module: ModuleDefinition,
+  options: { update?: boolean } = {},
+): Promise<void> {
+  if (module.builtIn) throw new ApiError('A built-in module cannot be disabled');
+  const state = await moduleState(ctx, module.uid);
+  if (state !== MODULE_STATE.ENABLED) throw new ApiError('The module is not enabled');
+  await module.events?.disable?.(ctx, { update: options.update ?? false });
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const grants = await removeModuleRules(trx, module);
+    await trx
+      .updateTable('module')
+      .set({
+        state: MODULE_STATE.DISABLED,
+        grants: JSON.stringify(grants),
+        update_time: Math.floor(Date.now() / 1000),
+      })
+      .where('uid', '=', module.uid)
+      .execute();
+  });
+}
+
+/** Uninstalls a disabled module: `uninstall` event, its migrations undone, its record gone. */
+export async function uninstallModule(ctx: AppContext, module: ModuleDefinition): Promise<void> {
+  if (module.builtIn) throw new ApiError('A built-in module cannot be uninstalled');
+  if ((await moduleState(ctx, module.uid)) !== MODULE_STATE.DISABLED) {
+    throw new ApiError('Please disable the module first');
+  }
+  await module.events?.uninstall?.(ctx);
+  await unmigrateModule(ctx.db, module);
+  await ctx.db.kysely.deleteFrom('module').where('uid', '=', module.uid).execute();
+}
+
+/** Language packs and the English of rule titles (stored in Chinese, like the install data). */
+function makeTextsKnown(module: ModuleDefinition): void {
+  for (const lang of ['zh-cn', 'en'] as const) {
+    const pack = module.lang?.[lang];
+    if (pack) addLanguagePack(lang, pack);
+  }
+  ADMIN_RULE_TITLES.add(flattenRules(module.adminRules ?? []).map((r) => [r.name, r.title[0], r.title[1]]));
+  MEMBER_RULE_TITLES.add(flattenRules(module.memberRules ?? []).map((r) => [r.name, r.title[0], r.title[1]]));
+}
+
+function parseGrants(text: string | null): ModuleGrants {
+  if (!text) return NO_GRANTS;
+  try {
+    const parsed = JSON.parse(text) as Partial<ModuleGrants>;
+    return { admin: parsed.admin ?? {}, member: parsed.member ?? {} };
+  } catch {
+    return NO_GRANTS;
+  }
+}
