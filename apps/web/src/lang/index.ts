@@ -2,10 +2,12 @@
  * i18next with only the active language loaded (switching reloads the page, as the
  * original does). Keys are natural-English sentences, which may hold '.' or ':', so
  * lookups are flat: each namespace file's keys are prefixed with its name, e.g.
- * t('axios.Operation successful'); the `globs` namespace has no prefix.
+ * t('axios.Operation successful'); the `globs` namespace has no prefix. Modules' packs
+ * (modules/registry.ts) are merged in; the core's own texts win a clash.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { moduleLangPacks } from '../modules/registry';
 import type { Lang } from '../stores/config';
 
 export const i18n = i18next.createInstance();
@@ -18,13 +20,14 @@ const PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
 };
 
 export async function initI18n(lang: Lang): Promise<void> {
-  const pack = await PACKS[lang]();
+  const [pack, modulePacks] = await Promise.all([PACKS[lang](), moduleLangPacks(lang)]);
+  const translation = Object.assign({}, ...modulePacks.map(flatten), flatten(pack.default));
   await i18n.use(initReactI18next).init({
     lng: lang,
     // Our codes are lower-case ('zh-cn'); i18next would otherwise look for 'zh-CN'.
     lowerCaseLng: true,
     fallbackLng: false,
-    resources: { [lang]: { translation: flatten(pack.default) } },
+    resources: { [lang]: { translation } },
     nsSeparator: false,
     keySeparator: false,
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrayInput } from './array-input';
 import { CityInput } from './city-input';
 import { IconSelect } from './icon-select';
+import { moduleInput } from './module-input';
 import { RemoteSelect, type RemoteSelectProps } from './remote-select';
 import { buildRules, type RuleName } from './rules';
 import { type Content, DATE_FORMATS, type InputType, optionsOf } from './types';
@@ -31,7 +32,8 @@ import './form.css';
 import { UploadInput } from './upload-input';
 
 export interface FormItemProps {
-  type: InputType;
+  /** A core input type, or one a module provides (modules/contract.ts formInputs). */
+  type: InputType | (string & {});
   name: string;
   /** Translation key. */
   label: string;
@@ -72,7 +74,9 @@ export function FormItem({
   ) : (
     title
   );
-  const valueProps = valueContract(type);
+  // A module's own type is unknown to the core's switches, which then leave it to the module input.
+  const coreType = type as InputType;
+  const valueProps = valueContract(coreType);
   return (
     <Form.Item
       name={name}
@@ -83,7 +87,7 @@ export function FormItem({
       className={`ba-input-item-${type}`}
       {...valueProps}
     >
-      {input(type, { t, title, content, placeholder, remote, inputAttr })}
+      {input(coreType, { t, title, content, placeholder, remote, inputAttr })}
     </Form.Item>
   );
 }
@@ -162,6 +166,9 @@ function input(
   { t, title, content, placeholder, remote, inputAttr = {} }: InputContext,
 ): ReactNode {
   const enter = placeholder ?? t('Please input field', { field: title });
+  // A module's input comes first: that is how the editor module replaces the fallback below.
+  const ModuleInput = moduleInput(type);
+  if (ModuleInput) return <ModuleInput placeholder={enter} {...inputAttr} />;
   const choose = placeholder ?? t('Please select field', { field: title });
   const options = optionsOf(content, t);
   switch (type) {

@@ -3,7 +3,6 @@ import type { Pack } from '../index';
 import { admin, adminLog, group, rule } from './auth';
 import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, utils, validate } from './common';
-import { content } from './content';
 import dashboard from './dashboard';
 import layouts from './layouts';
 import { account, user } from './member-center';
@@ -36,7 +35,6 @@ export default {
   'user.group': members.group,
   'user.rule': members.rule,
   'user.ledger': members.ledger,
-  'content.content': content,
   security,
   terminal,
 } satisfies Pack;

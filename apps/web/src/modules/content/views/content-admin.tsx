@@ -6,9 +6,9 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormItem } from '../../../../components/form/form-item';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec, Row } from '../../../../components/table/types';
+import { FormItem } from '../../../components/form/form-item';
+import { ListPage } from '../../../components/table/list-page';
+import type { ListSpec, Row } from '../../../components/table/types';
 
 const KINDS = { article: 'content.content.article', page: 'content.content.page' };
 const STATUS = { '0': 'content.content.Draft', '1': 'content.content.Published' };

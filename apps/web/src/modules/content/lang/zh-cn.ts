@@ -1,5 +1,7 @@
 /** 简体中文：文章与单页（后台管理与公开页面）。 */
-export const content = {
+import type { Pack } from '../../../lang';
+
+const content = {
   Kind: '类型',
   article: '文章',
   page: '单页',
@@ -11,3 +13,5 @@ export const content = {
   'Published on {time}': '发布于 {time}',
   'Open public page': '查看公开页面',
 };
+
+export default { 'content.content': content } satisfies Pack;

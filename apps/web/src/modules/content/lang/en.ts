@@ -1,5 +1,7 @@
 /** English: articles and pages (back-office management and public pages). */
-export const content = {
+import type { Pack } from '../../../lang';
+
+const content = {
   Kind: 'Kind',
   article: 'Article',
   page: 'Page',
@@ -11,3 +13,5 @@ export const content = {
   'Published on {time}': 'Published on {time}',
   'Open public page': 'Open public page',
 };
+
+export default { 'content.content': content } satisfies Pack;

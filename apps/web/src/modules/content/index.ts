@@ -1,0 +1,16 @@
+/**
+ * The content pages area's web entry (the server entry is features/content/content.module.ts):
+ * its back-office page, at the component path its menu rule names, and its language packs.
+ */
+import { defineWebModule } from '../contract';
+
+export default defineWebModule({
+  uid: 'content',
+  pages: {
+    '/src/views/backend/content/content/index.tsx': () => import('./views/content-admin'),
+  },
+  lang: {
+    'zh-cn': () => import('./lang/zh-cn'),
+    en: () => import('./lang/en'),
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * The module contract, web side: what a module's web entry (apps/web/src/modules/<uid>/index.ts)
+ * declares. Everything is loaded lazily, so a module adds nothing to the first load but its
+ * small entry file.
+ */
+import type { ComponentType } from 'react';
+import type { Pack } from '../lang';
+import type { Lang } from '../stores/config';
+
+type Lazy<T> = () => Promise<{ default: T }>;
+
+/** What a form-input type receives from the form (antd Form.Item passes value and onChange). */
+export interface FormInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+  [attribute: string]: unknown;
+}
+
+export interface WebModule {
+  /** The same uid as the module's server entry and folder. */
+  uid: string;
+  /**
+   * Pages by the component path their menu rules name, e.g.
+   * `/src/views/backend/notes/note/index.tsx` (back-office) or
+   * `/src/views/frontend/user/notes/mine.tsx` (member centre). The path need not exist as a file:
+   * the module's own file is loaded instead.
+   */
+  pages?: Record<string, Lazy<ComponentType>>;
+  /** Form-input types (`<FormItem type="editor" />`), e.g. a rich-text editor. */
+  formInputs?: Record<string, Lazy<ComponentType<FormInputProps>>>;
+  /** Language packs, namespaced like the core's (`{'notes.note': {Title: 'Title'}}`). */
+  lang?: Partial<Record<Lang, Lazy<Pack>>>;
+}
+
+export function defineWebModule<const M extends WebModule>(module: M): M {
+  return module;
+}

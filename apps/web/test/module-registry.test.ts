@@ -1,0 +1,26 @@
+/**
+ * Modules' web entries found by Vite's glob: the content area's page is served at the
+ * component path its menu rule names, and its texts come from its own language packs.
+ */
+import { expect, it } from 'vitest';
+import { moduleLangPacks, modulePages, WEB_MODULES } from '../src/modules/registry';
+import { backendView, hasBackendView } from '../src/views/backend/registry';
+
+const CONTENT_PAGE = '/src/views/backend/content/content/index.tsx';
+
+it('finds the module entries and their pages by component path', async () => {
+  expect(WEB_MODULES.map((m) => m.uid)).toContain('content');
+  expect(Object.keys(modulePages('/src/views/backend/'))).toContain(CONTENT_PAGE);
+  expect(Object.keys(modulePages('/src/views/frontend/user/'))).not.toContain(CONTENT_PAGE);
+  expect(hasBackendView(CONTENT_PAGE)).toBe(true);
+  expect(backendView(CONTENT_PAGE)).not.toBeNull();
+  const page = await modulePages('/src/views/backend/')[CONTENT_PAGE]?.();
+  expect(typeof page?.default).toBe('function');
+});
+
+it('loads each module language pack in both languages', async () => {
+  const [zh] = await moduleLangPacks('zh-cn');
+  const [en] = await moduleLangPacks('en');
+  expect(zh?.['content.content']?.article).toBe('文章');
+  expect(en?.['content.content']?.article).toBe('Article');
+});
