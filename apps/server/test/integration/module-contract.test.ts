@@ -91,6 +91,7 @@ forEachDatabase(
       const stranger = await loginAdmin(t.app, 'stranger', 'Stranger-pass-1');
       expect((await call(t.app, 'GET', '/admin/notes.Note/index', { token: reader.token })).code).toBe(1);
       expect((await call(t.app, 'GET', '/admin/notes.Note/index', { token: stranger.token })).code).toBe(401);
+      expect((await call(t.app, 'GET', '/admin/notes.Note/index')).code).toBe(303);
       const readerMenu = await call(t.app, 'GET', '/admin/index/index', { token: reader.token });
       expect(names(readerMenu.data.menus)).toEqual(['notes', 'notes/note', 'notes/note/index']);
 
