@@ -1,9 +1,10 @@
 /**
  * Modules' web entries found by Vite's glob: the content area's page is served at the
- * component path its menu rule names, and its texts come from its own language packs.
+ * component path its menu rule names, its public pages join the route table, and its texts
+ * come from its own language packs.
  */
 import { expect, it } from 'vitest';
-import { moduleLangPacks, modulePages, WEB_MODULES } from '../src/modules/registry';
+import { moduleLangPacks, modulePages, modulePublicRoutes, WEB_MODULES } from '../src/modules/registry';
 import { backendView, hasBackendView } from '../src/views/backend/registry';
 
 const CONTENT_PAGE = '/src/views/backend/content/content/index.tsx';
@@ -23,4 +24,9 @@ it('loads each module language pack in both languages', async () => {
   const [en] = await moduleLangPacks('en');
   expect(zh?.['content.content']?.article).toBe('文章');
   expect(en?.['content.content']?.article).toBe('Article');
+});
+
+it("adds the modules' public pages to the route table", () => {
+  const paths = modulePublicRoutes().map((route) => route.path);
+  expect(paths).toEqual(expect.arrayContaining(['/article/:id', '/page/:id']));
 });

@@ -17,6 +17,16 @@ export interface FormInputProps {
   [attribute: string]: unknown;
 }
 
+export interface PublicRoute {
+  /** A react-router path. */
+  path: string;
+  page: Lazy<ComponentType>;
+  /** Translation key of the page title (a page may set its own once loaded). */
+  title?: string;
+  /** No first-load block overlay (pages that show their own loading state). */
+  noBlockLoading?: boolean;
+}
+
 export interface WebModule {
   /** The same uid as the module's server entry and folder. */
   uid: string;
@@ -27,6 +37,11 @@ export interface WebModule {
    * the module's own file is loaded instead.
    */
   pages?: Record<string, Lazy<ComponentType>>;
+  /**
+   * Public pages of the site outside the back-office and the member centre, e.g.
+   * `{path: '/article/:id', page: () => import('./views/article')}`.
+   */
+  publicRoutes?: PublicRoute[];
   /** Form-input types (`<FormItem type="editor" />`), e.g. a rich-text editor. */
   formInputs?: Record<string, Lazy<ComponentType<FormInputProps>>>;
   /** Language packs, namespaced like the core's (`{'notes.note': {Title: 'Title'}}`). */

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Pack } from '../lang';
 import type { Lang } from '../stores/config';
-import type { FormInputProps, WebModule } from './contract';
+import type { FormInputProps, PublicRoute, WebModule } from './contract';
 
 const entries = import.meta.glob<{ default: WebModule }>('./*/index.ts', { eager: true });
 
@@ -23,6 +23,11 @@ export function modulePages(prefix: string): Record<string, PageLoader> {
     }
   }
   return pages;
+}
+
+/** Every module's public routes. */
+export function modulePublicRoutes(): PublicRoute[] {
+  return WEB_MODULES.flatMap((module) => module.publicRoutes ?? []);
 }
 
 /** The loader of a form-input type a module provides, if any (the last module wins). */

@@ -4,6 +4,7 @@
  * sending a cold deep link through the loading route.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { modulePublicRoutes } from '../modules/registry';
 import { RootShell } from './root-shell';
 
 export interface RouteHandle {
@@ -67,17 +68,14 @@ const routes: RouteObject[] = [
       },
       { path: '/user/iframe/:url', lazy: page(() => import('../views/frontend/user/iframe')) },
       { path: '/user/*', lazy: page(() => import('../layouts/frontend')) },
-      // Public content: its own title once loaded, and no first-load overlay.
-      {
-        path: '/article/:id',
-        lazy: page(() => import('../views/frontend/content')),
-        handle: { noBlockLoading: true },
-      },
-      {
-        path: '/page/:id',
-        lazy: page(() => import('../views/frontend/content')),
-        handle: { noBlockLoading: true },
-      },
+      // Public pages of modules (the content area's /article/:id and /page/:id).
+      ...modulePublicRoutes().map(
+        (route): RouteObject => ({
+          path: route.path,
+          lazy: page(route.page),
+          handle: { title: route.title, noBlockLoading: route.noBlockLoading } satisfies RouteHandle,
+        }),
+      ),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

@@ -1,6 +1,7 @@
 /**
  * The content pages area's web entry (the server entry is features/content/content.module.ts):
- * its back-office page, at the component path its menu rule names, and its language packs.
+ * its back-office page, at the component path its menu rule names, its public reading pages
+ * and its language packs.
  */
 import { defineWebModule } from '../contract';
 
@@ -9,6 +10,11 @@ export default defineWebModule({
   pages: {
     '/src/views/backend/content/content/index.tsx': () => import('./views/content-admin'),
   },
+  // Public reading pages: their own title once loaded, and no first-load overlay.
+  publicRoutes: [
+    { path: '/article/:id', page: () => import('./views/public-page'), noBlockLoading: true },
+    { path: '/page/:id', page: () => import('./views/public-page'), noBlockLoading: true },
+  ],
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),
     en: () => import('./lang/en'),

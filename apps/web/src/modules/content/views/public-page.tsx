@@ -8,13 +8,13 @@ import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { type ContentKind, type PublicContent, publicContent } from '../../api/frontend/content';
-import { Logo } from '../../components/logo';
-import { timeFormat } from '../../utils/time';
-import { composeTitle } from '../../utils/title';
-import NotFound from '../common/not-found';
-import '../../layouts/frontend/frontend.css';
-import './content.css';
+import { Logo } from '../../../components/logo';
+import { timeFormat } from '../../../utils/time';
+import { composeTitle } from '../../../utils/title';
+import NotFound from '../../../views/common/not-found';
+import { type ContentKind, type PublicContent, publicContent } from '../api';
+import '../../../layouts/frontend/frontend.css';
+import './public-page.css';
 
 type State =
   | { status: 'loading' }

@@ -1,5 +1,5 @@
 /** Public articles and pages: `/api/content/index`. */
-import { createAxios } from '../request';
+import { createAxios } from '../../api/request';
 
 export type ContentKind = 'article' | 'page';
 
