@@ -23,12 +23,20 @@ export interface ModuleAdminRule {
   component?: string;
   menuType?: RuleMenuType;
   keepalive?: boolean;
+  /**
+   * Top-level rules only: the name of an existing rule to hang under (e.g. `routine` in the
+   * back-office, `account` in the member centre). Top level when there is no such rule.
+   */
+  parent?: string;
   remark?: string;
   weigh?: number;
   children?: ModuleAdminRule[];
 }
 
-/** A member-centre rule; `route` rules with noLoginValid are reachable without logging in. */
+/**
+ * A member-centre rule; `route` rules with noLoginValid are reachable without logging in. As in
+ * the original, a `menu` at the top level is not shown: hang it under a `menu_dir` (or `parent`).
+ */
 export interface ModuleMemberRule {
   type: 'route' | 'menu_dir' | 'menu' | 'nav_user_menu' | 'nav' | 'button';
   title: SeedTitle;
@@ -38,6 +46,11 @@ export interface ModuleMemberRule {
   component?: string;
   menuType?: RuleMenuType;
   noLoginValid?: boolean;
+  /**
+   * Top-level rules only: the name of an existing rule to hang under (e.g. `routine` in the
+   * back-office, `account` in the member centre). Top level when there is no such rule.
+   */
+  parent?: string;
   remark?: string;
   weigh?: number;
   children?: ModuleMemberRule[];

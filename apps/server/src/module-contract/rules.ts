@@ -98,7 +98,11 @@ async function enableRules(
 ): Promise<void> {
   const names = flattenRules(rules).map((rule) => rule.name);
   const existing = await idsByName(trx, tables, names);
-  await insertTree(db, trx, tables, rules, 0, existing, Math.floor(Date.now() / 1000));
+  const time = Math.floor(Date.now() / 1000);
+  for (const rule of rules) {
+    const parent = rule.parent ? (await idsByName(trx, tables, [rule.parent])).get(rule.parent) : undefined;
+    await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time);
+  }
   for (const [groupId, granted] of Object.entries(grants)) {
     const group = await trx
       .selectFrom(tables.groups as Groups)

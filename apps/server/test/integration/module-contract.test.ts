@@ -13,6 +13,7 @@ import {
   uninstallModule,
 } from '../../src/module-contract/lifecycle.js';
 import { notesEvents, notesModule } from '../fixtures/notes-module.js';
+import { createMember, loginMember } from '../support/member.js';
 import {
   call,
   createAdmin,
@@ -77,16 +78,21 @@ forEachDatabase(
       await createAdmin(t.ctx, 'reader', 'Reader-pass-1', [readers]);
       const strangers = await createGroup(t.ctx, 'Strangers', ['dashboard']);
       await createAdmin(t.ctx, 'stranger', 'Stranger-pass-1', [strangers]);
-      const mine = await t.ctx.db.kysely
+      // Members of the default group get "My account" and the module's page under it.
+      const memberRules = await t.ctx.db.kysely
         .selectFrom('user_rule')
         .select('id')
-        .where('name', '=', 'notes/mine')
-        .executeTakeFirstOrThrow();
+        .where('name', 'in', ['account', 'notes/mine'])
+        .execute();
       await t.ctx.db.kysely
         .updateTable('user_group')
-        .set({ rules: String(mine.id) })
+        .set({ rules: memberRules.map((r) => r.id).join(',') })
         .where('id', '=', 1)
         .execute();
+      await createMember(t.ctx, 'writer', 'Writer-pass-1');
+      const member = await loginMember(t, 'writer', 'Writer-pass-1');
+      const memberMenu = await call(t.app, 'GET', '/api/index/index', { userToken: member });
+      expect(names(memberMenu.data.menus)).toEqual(['account', 'notes/mine']);
       const reader = await loginAdmin(t.app, 'reader', 'Reader-pass-1');
       const stranger = await loginAdmin(t.app, 'stranger', 'Stranger-pass-1');
       expect((await call(t.app, 'GET', '/admin/notes.Note/index', { token: reader.token })).code).toBe(1);
@@ -105,7 +111,9 @@ forEachDatabase(
         .execute();
       expect(left).toEqual([]);
       expect(await groupRuleNames(t, 'admin_group', readers)).toEqual([]);
-      expect(await groupRuleNames(t, 'user_group', 1)).toEqual([]);
+      expect(await groupRuleNames(t, 'user_group', 1)).toEqual(['account']);
+      const memberAfter = await call(t.app, 'GET', '/api/index/index', { userToken: member });
+      expect(names(memberAfter.data.menus)).toEqual(['account']);
       const disabled = await restart(t);
       try {
         const { token } = await loginSuper(t);
@@ -143,7 +151,9 @@ forEachDatabase(
         'notes/note/index',
       ]);
       expect(await groupRuleNames(t, 'admin_group', strangers)).toEqual(['dashboard']);
-      expect(await groupRuleNames(t, 'user_group', 1)).toEqual(['notes/mine']);
+      expect(await groupRuleNames(t, 'user_group', 1)).toEqual(['account', 'notes/mine']);
+      const memberAgain = await call(t.app, 'GET', '/api/index/index', { userToken: member });
+      expect(names(memberAgain.data.menus)).toEqual(['account', 'notes/mine']);
       const enabled = await restart(t);
       try {
         expect((await call(enabled, 'GET', '/admin/notes.Note/index', { token: reader.token })).code).toBe(1);
