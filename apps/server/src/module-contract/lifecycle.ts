@@ -42,9 +42,14 @@ export async function startModules(
     if (seen.has(module.uid)) throw new Error(`Two modules have the uid ${module.uid}`);
     seen.add(module.uid);
     ctx.db.addTables(module.tables ?? []);
-    const state = await moduleState(ctx, module.uid);
-    if (state === null) await enableModule(ctx, module);
-    else if (state !== MODULE_STATE.ENABLED && !module.builtIn) continue;
+    const row = await ctx.db.kysely
+      .selectFrom('module')
+      .select(['state', 'version'])
+      .where('uid', '=', module.uid)
+      .executeTakeFirst();
+    if (!row) await enableModule(ctx, module);
+    else if (row.state !== MODULE_STATE.ENABLED && !module.builtIn) continue;
+    else if (row.version !== module.version) await upgradeModule(ctx, module, row.version);
     else await migrateModule(ctx.db, module);
     makeTextsKnown(module);
     await module.routes?.(app, ctx);
@@ -84,6 +89,24 @@ export async function enableModule(ctx: AppContext, module: ModuleDefinition): P
   if (!row) await module.events?.install?.(ctx);
   else if (row.version !== module.version) await module.events?.update?.(ctx, { from: row.version });
   await module.events?.enable?.(ctx);
+}
+
+/**
+ * An enabled module whose code changed version (a built-in area after a Portico update, or a
+ * module's files replaced in place): new migrations run, rules the new version added are
+ * inserted, and `update` is called. Rules it dropped stay until an administrator removes them.
+ */
+async function upgradeModule(ctx: AppContext, module: ModuleDefinition, from: string): Promise<void> {
+  await migrateModule(ctx.db, module);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await insertModuleRules(ctx.db, trx, module, NO_GRANTS);
+    await trx
+      .updateTable('module')
+      .set({ version: module.version, update_time: Math.floor(Date.now() / 1000) })
+      .where('uid', '=', module.uid)
+      .execute();
+  });
+  await module.events?.update?.(ctx, { from });
 }
 
 /** Disables a module: `disable` event, then its rules go and the groups holding them are remembered. */

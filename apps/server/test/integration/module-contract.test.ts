@@ -6,6 +6,7 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { defineModule } from '../../src/module-contract/define.js';
 import {
   disableModule,
   enableModule,
@@ -196,6 +197,59 @@ forEachDatabase(
       notesEvents.length = 0;
       await enableModule(t.ctx, notesModule);
       expect(notesEvents).toEqual(['install', 'enable']);
+    });
+
+    it('a new version found at start runs its new migrations, adds its new rules and calls update', async () => {
+      const t = get();
+      await disableModule(t.ctx, notesModule).catch(() => undefined);
+      await enableModule(t.ctx, notesModule);
+      notesEvents.length = 0;
+      const next = defineModule({
+        ...notesModule,
+        version: '2.0.0',
+        migrations: (env) => ({
+          ...notesModule.migrations(env),
+          '0002-second-note': {
+            async up(db) {
+              await db.insertInto('notes_note').values({ title: 'Second note' }).execute();
+            },
+          },
+        }),
+        adminRules: [
+          {
+            ...notesModule.adminRules[0],
+            children: [
+              {
+                ...notesModule.adminRules[0].children[0],
+                children: [
+                  ...notesModule.adminRules[0].children[0].children,
+                  { type: 'button', title: ['添加', 'Add'], name: 'notes/note/add' },
+                ],
+              },
+            ],
+          },
+        ],
+      });
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [next] });
+      try {
+        await app.ready();
+        expect(notesEvents).toEqual(['update from 1.0.0']);
+        const { token } = await loginSuper(t);
+        const list = await call(app, 'GET', '/admin/notes.Note/index', { token });
+        expect(list.data.list.map((row: { title: string }) => row.title)).toEqual([
+          'First note',
+          'Second note',
+        ]);
+        const add = await t.ctx.db.kysely
+          .selectFrom('admin_rule as r')
+          .innerJoin('admin_rule as p', 'p.id', 'r.pid')
+          .select('p.name')
+          .where('r.name', '=', 'notes/note/add')
+          .executeTakeFirst();
+        expect(add?.name).toBe('notes/note');
+      } finally {
+        await app.close();
+      }
     });
   },
   {},
