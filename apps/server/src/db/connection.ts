@@ -10,7 +10,7 @@ import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } 
 import type { Pool as Mysql2Pool } from 'mysql2';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import type { Database } from './schema.js';
-import { TABLE_NAMES } from './schema.js';
+import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
 import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError } from './unavailable.js';
@@ -35,7 +35,7 @@ export function dialectOf(url: string): Dialect {
 
 export async function openDatabase(url: string, prefix: string): Promise<Db> {
   const dialect = dialectOf(url);
-  const tables = new Set<string>([...TABLE_NAMES, ...SEARCH_INDEX_TABLES]);
+  const tables = new Set<string>([...TABLE_NAMES, ...BOOKKEEPING_TABLES, ...SEARCH_INDEX_TABLES]);
   const kysely = new Kysely<Database>({
     dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, tables),
   });

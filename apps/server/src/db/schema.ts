@@ -399,7 +399,10 @@ export interface Database {
 
 export type TableName = keyof Database;
 
-/** Every logical table name; the prefix plugin only rewrites these. */
+/**
+ * Every logical table of application data; the prefix plugin rewrites these and
+ * BOOKKEEPING_TABLES. Screens that list tables (data security) offer only these.
+ */
 export const TABLE_NAMES: readonly TableName[] = [
   'admin',
   'admin_group',
@@ -412,8 +415,6 @@ export const TABLE_NAMES: readonly TableName[] = [
   'config',
   'content',
   'login_failure',
-  'module',
-  'module_migration',
   'security_data_recycle',
   'security_data_recycle_log',
   'security_sensitive_data',
@@ -425,6 +426,9 @@ export const TABLE_NAMES: readonly TableName[] = [
   'user_rule',
   'user_score_log',
 ];
+
+/** The module contract's own records: prefixed like the others, never offered as data. */
+export const BOOKKEEPING_TABLES: readonly TableName[] = ['module', 'module_migration'];
 
 export type Admin = Selectable<AdminTable>;
 export type NewAdmin = Insertable<AdminTable>;
