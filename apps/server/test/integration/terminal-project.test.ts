@@ -20,6 +20,7 @@ for (const path of [
   'tsconfig.base.json',
   'scripts/server.mjs',
   'scripts/build-web.mjs',
+  'scripts/module-registry.mjs',
   'apps/server/package.json',
   'apps/server/tsconfig.json',
   'apps/server/src',
