@@ -10,8 +10,6 @@ export const ACCOUNT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
 /** Mainland China mobile number. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
-/** Nickname-like names: letters (any script), digits, _ and -. */
-export const NAME_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 export const VARIABLE_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 /**
  * The one nickname rule of every form (member profile, administrator forms for members and
@@ -30,7 +28,6 @@ export const MESSAGES = {
   account: 'Please input correct account name',
   mobile: 'Please enter the correct mobile number',
   email: 'Please enter the correct email address',
-  name: 'Please enter the correct name',
   nickname: "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·",
   variableName: 'Please enter the correct variable name',
   number: 'Please enter the correct number',
@@ -45,7 +42,6 @@ export const isPassword: Rule = (v) => PASSWORD_PATTERN.test(v) || MESSAGES.pass
 export const isAccount: Rule = (v) => ACCOUNT_PATTERN.test(v) || MESSAGES.account;
 export const isMobile: Rule = (v) => MOBILE_PATTERN.test(v) || MESSAGES.mobile;
 export const isEmail: Rule = (v) => (v.length <= 50 && EMAIL_PATTERN.test(v)) || MESSAGES.email;
-export const isName: Rule = (v) => NAME_PATTERN.test(v) || MESSAGES.name;
 /** Judges the trimmed value, as the server trims a nickname before it checks it. */
 export const isNickname: Rule = (v) => {
   const trimmed = v.trim();

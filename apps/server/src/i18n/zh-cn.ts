@@ -19,7 +19,6 @@ export const zhCn: Record<string, string> = {
   'Please input correct account name': '请输入正确的账户名（字母开头，3-16 位字母、数字或下划线）',
   'Please enter the correct mobile number': '请输入正确的手机号',
   'Please enter the correct email address': '请输入正确的电子邮箱',
-  'Please enter the correct name': '请输入正确的名称',
   "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·":
     "请输入不超过 50 个字的昵称，可含文字、数字、空格及 _ - . ' ·",
   'Please enter the correct variable name': '请输入正确的变量名',

@@ -68,7 +68,6 @@ export const validate = {
   'Please input correct account name': 'Please enter 3 to 16 letters, digits or _, starting with a letter',
   'Please enter the correct mobile number': 'Please enter the correct mobile number',
   'Please enter the correct email address': 'Please enter the correct email address',
-  'Please enter the correct name': 'Please enter the correct name',
   "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·":
     "Please enter a nickname of up to 50 letters, digits, spaces and _ - . ' ·",
   Required: 'Required',
