@@ -18,6 +18,8 @@ import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
 import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
+import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
+import { packageInstalled } from './features/module/installer/package-installed.js';
 import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp, WebBuild } from './features/web/web-app.js';
@@ -144,7 +146,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerIpBlock(app, ctx);
 
   await registerFeatures(app, ctx);
-  await startModules(app, ctx, [...BUILT_IN_MODULES, ...(options.modules ?? INSTALLED_MODULES)]);
+  const modules = [...BUILT_IN_MODULES, ...(options.modules ?? INSTALLED_MODULES)];
+  registerModuleInstallerRoutes(app, ctx, modules);
+  await startModules(app, ctx, modules, (uid) => packageInstalled(config.projectDir, uid));
 
   app.addHook('onClose', async () => {
     if (!options.db) await db.close();

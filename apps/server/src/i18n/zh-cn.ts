@@ -222,4 +222,15 @@ export const zhCn: Record<string, string> = {
   'A built-in module cannot be disabled': '内置模块不能禁用',
   'A built-in module cannot be uninstalled': '内置模块不能卸载',
   'The module is not enabled': '模块未启用',
+  // Modules (installer endpoints).
+  'Module file conflicts': '模块文件冲突',
+  'Module file updated': '模块文件有更新',
+  'Dependent wait install': '依赖等待安装',
+  'Another module operation is running, please try again when it has finished':
+    '另一个模块操作正在进行，请在其完成后重试',
+  'Only super administrators can manage modules': '只有超级管理员可以管理模块',
+  'Updates from the module market are not available yet: upload the new version of the module as a zip instead':
+    '暂不支持从模块市场更新：请改为上传新版本模块的压缩包',
+  'The module package must be a zip file uploaded as an attachment': '模块包必须是作为附件上传的 zip 文件',
+  'The module install task names no valid module': '模块安装任务未指定有效的模块',
 };

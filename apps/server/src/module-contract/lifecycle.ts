@@ -30,11 +30,19 @@ export async function moduleState(ctx: AppContext, uid: string): Promise<number 
   return row ? row.state : null;
 }
 
+/**
+ * Whether the module installer has the module's files enabled on disk: true (installed), false
+ * (waiting for installation, conflicts or packages, or disabled), null (no package folder: a
+ * built-in area or a module shipped in the repository, enabled on first sight).
+ */
+export type PackageInstalled = (uid: string) => Promise<boolean | null>;
+
 /** Brings every module up (see the file comment); answers the uids whose routes were registered. */
 export async function startModules(
   app: FastifyInstance,
   ctx: AppContext,
   modules: readonly ModuleDefinition[],
+  packageInstalled: PackageInstalled = async () => null,
 ): Promise<string[]> {
   const seen = new Set<string>();
   const started: string[] = [];
@@ -47,7 +55,11 @@ export async function startModules(
       .select(['state', 'version'])
       .where('uid', '=', module.uid)
       .executeTakeFirst();
-    if (!row) await enableModule(ctx, module);
+    const onDisk = module.builtIn ? null : await packageInstalled(module.uid);
+    // The installer enables a package whose code this process had not loaded (a new upload, a
+    // newer version): its database side (migrations, rules, events) follows at this start.
+    if (onDisk === false) continue;
+    if (!row || (onDisk === true && row.state !== MODULE_STATE.ENABLED)) await enableModule(ctx, module);
     else if (row.state !== MODULE_STATE.ENABLED && !module.builtIn) continue;
     else if (row.version !== module.version) await upgradeModule(ctx, module, row.version);
     else await migrateModule(ctx.db, module);

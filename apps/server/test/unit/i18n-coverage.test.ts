@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES, MODULE_MESSAGES, RANGE_MESSAGES } from '@portico/shared';
 import { expect, it } from 'vitest';
+import { INSTALLER_MESSAGES } from '../../src/features/module/installer/messages.js';
 import { MODULE_PACKAGE_MESSAGES } from '../../src/features/module/package/messages.js';
 import { TERMINAL_MESSAGES } from '../../src/features/terminal/messages.js';
 import { translate } from '../../src/i18n/index.js';
@@ -30,6 +31,7 @@ function emittedKeys(): Set<string> {
     // Module messages are thrown by constant, not as literals the patterns below find.
     ...Object.values(MODULE_MESSAGES),
     ...Object.values(MODULE_PACKAGE_MESSAGES),
+    ...Object.values(INSTALLER_MESSAGES),
   ]);
   const patterns = [
     /new ApiError\(\s*'((?:[^'\\]|\\.)+)'/g,

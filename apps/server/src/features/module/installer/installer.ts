@@ -1,0 +1,217 @@
+/**
+ * The module installer (reference server §8.3 install / changeState / uninstall / upload): the
+ * package library moves a module's files and packages on disk, the module contract does the
+ * database side (migrations, menu rules, events). One module operation runs at a time.
+ *
+ * A module's server code is bundled at start, so the contract can enable a module now only when
+ * this process already loaded the same version of its definition (a module disabled and enabled
+ * again); otherwise the enable completes at the next start (startModules asks the package state)
+ * and the answer says `needRestart`.
+ */
+import { join } from 'node:path';
+import {
+  type ModuleConflictDecisions,
+  type ModuleDependencyEnv,
+  type ModuleInfo,
+  ModuleState,
+  type ModuleWorkspace,
+} from '@portico/shared';
+import type { AppContext } from '../../../context.js';
+import { ApiError, type EnvelopeCode, fail } from '../../../http/errors.js';
+import type { ModuleDefinition } from '../../../module-contract/define.js';
+import {
+  moduleState as contractState,
+  disableModule,
+  enableModule,
+  MODULE_STATE,
+  uninstallModule,
+} from '../../../module-contract/lifecycle.js';
+import { TerminalLock } from '../../terminal/terminal-lock.js';
+import {
+  applyPackage,
+  clearUpdateFlag,
+  completeDependencyInstall,
+  disablePackage,
+  inspectModule,
+  installFromZip,
+  MODULE_PACKAGE_MESSAGES,
+  readRuntime,
+  readyToEnable,
+  uninstallPackage,
+} from '../package/index.js';
+import { INSTALLER_MESSAGES as M } from './messages.js';
+
+/** What an answer after files moved tells the client to do next. */
+export interface ModuleChangeFlags {
+  /** Web files or web packages changed: the web app must be rebuilt. */
+  needRebuild: boolean;
+  /** Server files or packages changed, or the enable waits for the start: restart the server. */
+  needRestart: boolean;
+}
+
+export interface ModuleAnswer extends ModuleChangeFlags {
+  info: ModuleInfo;
+  state: ModuleState;
+}
+
+/** A whole module operation may take this long before its lock counts as abandoned. */
+const LOCK_STALE_MS = 30 * 60 * 1000;
+
+/** The envelope codes -1/-2 of the module answers (outside the ordinary response codes). */
+const answerCode = (code: number) => code as unknown as EnvelopeCode;
+
+export function changeFlags(
+  paths: readonly string[],
+  workspaces: readonly ModuleWorkspace[],
+): ModuleChangeFlags {
+  return {
+    needRebuild: workspaces.includes('web') || paths.some((path) => path.startsWith('apps/web/')),
+    needRestart: workspaces.includes('server') || paths.some((path) => path.startsWith('apps/server/')),
+  };
+}
+
+function workspacesWithPackages(info: ModuleInfo): ModuleWorkspace[] {
+  return (['server', 'web'] as const).filter(
+    (w) => Object.keys(info[w].dependencies).length + Object.keys(info[w].devDependencies).length > 0,
+  );
+}
+
+export class ModuleInstaller {
+  private readonly definitions = new Map<string, ModuleDefinition>();
+  private readonly lock: TerminalLock;
+  private running = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    modules: readonly ModuleDefinition[],
+  ) {
+    for (const module of modules) if (!module.builtIn) this.definitions.set(module.uid, module);
+    this.lock = new TerminalLock(join(ctx.config.dataDir, 'module-installer.lock'), LOCK_STALE_MS);
+  }
+
+  private get projectDir(): string {
+    return this.ctx.config.projectDir;
+  }
+
+  /** Runs `work` unless another module operation runs (in this process or another). */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running || !this.lock.acquire()) fail(M.busy);
+    this.running = true;
+    try {
+      return await work();
+    } finally {
+      this.running = false;
+      this.lock.release();
+    }
+  }
+
+  /** install: apply a waiting module (answers -1 for conflicts, -2 for packages), then enable it. */
+  async install(uid: string, decisions?: ModuleConflictDecisions): Promise<ModuleAnswer> {
+    const disk = await inspectModule(this.projectDir, uid);
+    if (disk.state === ModuleState.uninstalled) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    if (disk.state === ModuleState.dependentWaitInstall) this.waitForPackages(uid, disk.waitInstall, []);
+    if (disk.state !== ModuleState.waitInstall && disk.state !== ModuleState.conflictPending)
+      throw new ApiError(MODULE_PACKAGE_MESSAGES.alreadyExists, [], 0, { uid, state: disk.state });
+    const result = await applyPackage(this.projectDir, uid, { decisions, trigger: 'install' });
+    if (result.status === 'conflict') throw new ApiError(M.conflicts, [], answerCode(-1), result.data);
+    if (result.status === 'dependentWaitInstall')
+      this.waitForPackages(uid, result.waitInstall, result.copied);
+    return this.finishEnable(uid);
+  }
+
+  private waitForPackages(uid: string, waitInstall: ModuleWorkspace[], copied: string[]): never {
+    throw new ApiError(M.dependentWaitInstall, [], answerCode(-2), {
+      uid,
+      state: ModuleState.dependentWaitInstall,
+      wait_install: waitInstall,
+      ...changeFlags(copied, waitInstall),
+    });
+  }
+
+  /** The packages were installed (a terminal task or the administrator says so): finish the enable. */
+  async dependenciesInstalled(uid: string): Promise<ModuleAnswer> {
+    const state = await completeDependencyInstall(this.projectDir, uid);
+    if (state !== ModuleState.installed) fail(MODULE_PACKAGE_MESSAGES.wrongState);
+    return this.finishEnable(uid);
+  }
+
+  /** The files are in place (state 1): the contract enables the module now or at the next start. */
+  private async finishEnable(uid: string): Promise<ModuleAnswer> {
+    const disk = await inspectModule(this.projectDir, uid);
+    if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    const definition = this.definitions.get(uid);
+    const loaded = definition?.version === disk.info.version;
+    if (definition && loaded) await enableModule(this.ctx, definition);
+    // The contract compares the recorded version itself, so the mark has done its work.
+    await clearUpdateFlag(this.projectDir, uid);
+    const copied = (await readRuntime(this.projectDir, uid)).files.map((file) => file.path);
+    const flags = changeFlags(copied, workspacesWithPackages(disk.info));
+    return {
+      info: disk.info,
+      state: ModuleState.installed,
+      needRebuild: flags.needRebuild,
+      needRestart: flags.needRestart || !loaded,
+    };
+  }
+
+  /** changeState(false): take the files out (answers -1 to confirm edits, -2 when packages went). */
+  async disable(
+    uid: string,
+    options: {
+      confirmConflict?: boolean;
+      removeDependencies?: Partial<Record<ModuleDependencyEnv, string[]>>;
+    },
+  ): Promise<ModuleAnswer> {
+    const result = await disablePackage(this.projectDir, uid, options);
+    if (result.status === 'conflict') throw new ApiError(M.fileUpdated, [], answerCode(-1), result.data);
+    const definition = this.definitions.get(uid);
+    if (definition && (await contractState(this.ctx, uid)) === MODULE_STATE.ENABLED)
+      await disableModule(this.ctx, definition);
+    const disk = await inspectModule(this.projectDir, uid);
+    if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    const flags = changeFlags([...result.removed, ...result.restored], result.waitInstall);
+    if (result.status === 'dependentWaitInstall')
+      throw new ApiError(M.dependentWaitInstall, [], answerCode(-2), {
+        uid,
+        state: ModuleState.disable,
+        wait_install: result.waitInstall,
+        ...flags,
+      });
+    return { info: disk.info, state: ModuleState.disable, ...flags };
+  }
+
+  /** changeState(true): a disabled module waits for installation again; the client then installs. */
+  async readyToEnable(uid: string): Promise<ModuleAnswer> {
+    await readyToEnable(this.projectDir, uid);
+    const disk = await inspectModule(this.projectDir, uid);
+    if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    return { info: disk.info, state: disk.state, needRebuild: false, needRestart: false };
+  }
+
+  /** Deletes a disabled module: its `uninstall` event and migrations undone, then its folder. */
+  async uninstall(uid: string): Promise<void> {
+    const disk = await inspectModule(this.projectDir, uid);
+    if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    if (disk.state !== ModuleState.disable)
+      throw new ApiError(MODULE_PACKAGE_MESSAGES.disableFirst, [], 0, { uid, state: disk.state });
+    const definition = this.definitions.get(uid);
+    if (definition && (await contractState(this.ctx, uid)) === MODULE_STATE.DISABLED)
+      await uninstallModule(this.ctx, definition);
+    await uninstallPackage(this.projectDir, uid);
+  }
+
+  /** update: only a disabled module; without the market, a newer version comes by upload. */
+  async update(uid: string): Promise<never> {
+    const disk = await inspectModule(this.projectDir, uid);
+    if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
+    if (disk.state !== ModuleState.disable)
+      throw new ApiError(MODULE_PACKAGE_MESSAGES.disableBeforeUpdate, [], 0, { uid, state: disk.state });
+    fail(M.marketLater);
+  }
+
+  /** upload: a zip (already resolved inside the upload storage) becomes a waiting module. */
+  async upload(zipPath: string): Promise<ModuleAnswer & { upgrade: boolean }> {
+    const { info, upgrade } = await installFromZip(this.projectDir, zipPath);
+    return { info, upgrade, state: ModuleState.waitInstall, needRebuild: false, needRestart: false };
+  }
+}

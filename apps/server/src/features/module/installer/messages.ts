@@ -1,0 +1,26 @@
+/**
+ * What the module installer endpoints tell the administrator (English keys translated per
+ * request), and the admin-log titles of its steps.
+ */
+export const INSTALLER_MESSAGES = {
+  conflicts: 'Module file conflicts',
+  fileUpdated: 'Module file updated',
+  dependentWaitInstall: 'Dependent wait install',
+  busy: 'Another module operation is running, please try again when it has finished',
+  superOnly: 'Only super administrators can manage modules',
+  marketLater:
+    'Updates from the module market are not available yet: upload the new version of the module as a zip instead',
+  zipOutsideStorage: 'The module package must be a zip file uploaded as an attachment',
+  badInstallTask: 'The module install task names no valid module',
+} as const;
+
+/** Admin-log titles (stored as written, like the terminal's). */
+export const MODULE_LOG_TITLES = {
+  install: 'Install module',
+  dependentInstallComplete: 'Module dependencies installed',
+  enable: 'Enable module',
+  disable: 'Disable module',
+  uninstall: 'Uninstall module',
+  update: 'Update module',
+  upload: 'Upload module',
+} as const;
