@@ -6,7 +6,7 @@
  * restored, rules gone), enabled again, uninstalled; a module uploaded as an attachment zip;
  * and the refusals.
  */
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -71,7 +71,7 @@ for (const { dialect } of testDatabases()) {
     let token: string;
     const post = (
       action: string,
-      options: { query?: Record<string, string>; body?: unknown; lang?: 'zh-cn' } = {},
+      options: { query?: Record<string, string>; body?: unknown; lang?: 'zh-cn' | 'en' } = {},
     ) => call(t.app, 'POST', `/admin/module/${action}`, { token, ...options });
     const menuNames = async () =>
       names((await call(t.app, 'GET', '/admin/index/index', { token })).data.menus);
@@ -339,6 +339,75 @@ for (const { dialect } of testDatabases()) {
       // Web files only, and no definition loaded in this process: rebuild, and restart to enable it.
       expect(installed.data).toMatchObject({ state: 1, needRebuild: true, needRestart: true });
       expect(readText(project, 'apps/web/src/modules/blog/index.ts')).toBe('export default {};\n');
+    });
+
+    it('a newer version uploaded over a disabled module is enabled, with its update event, at the restart', async () => {
+      const storage = storageRoot(t.ctx.config.dataDir);
+      const zipOf = (version: string) => {
+        const file = join(storage, `default/20261123/notes-${version}.zip`);
+        writeRawZip(file, [
+          { name: 'module.json', data: Buffer.from(JSON.stringify(moduleJson({ uid: 'notes', version }))) },
+          { name: NOTES_SERVER_FILE, data: Buffer.from(`export const version = '${version}';\n`) },
+        ]);
+        return `/storage/default/20261123/notes-${version}.zip`;
+      };
+      expect((await post('upload', { body: { file: zipOf('1.0.0') } })).data).toMatchObject({
+        upgrade: false,
+      });
+      notesEvents.length = 0;
+      const first = await post('install', { query: { uid: 'notes' } });
+      // The definition of this very version is loaded: enabled at once; its server file wants a restart.
+      expect(first.data).toMatchObject({ state: 1, needRebuild: false, needRestart: true });
+      expect(notesEvents).toEqual(['install', 'enable']);
+      expect((await post('changeState', { body: { uid: 'notes', state: 0 } })).code).toBe(1);
+
+      const upgrade = await post('upload', { body: { file: zipOf('1.0.1') } });
+      expect(upgrade.data).toMatchObject({ upgrade: true, state: 2, info: { version: '1.0.1' } });
+      notesEvents.length = 0;
+      const second = await post('install', { query: { uid: 'notes' } });
+      expect(second.data).toMatchObject({ state: 1, needRestart: true });
+      // This process runs 1.0.0 of the module: the database side waits for the start that loads 1.0.1.
+      expect(await contractState(t.ctx, 'notes')).toBe(6);
+      expect(notesEvents).toEqual([]);
+      expect(await menuNames()).not.toContain('notes');
+
+      const { app } = await buildApp(t.ctx.config, {
+        db: t.ctx.db,
+        modules: [{ ...notesModule, version: '1.0.1' }],
+      });
+      await app.ready();
+      try {
+        expect(notesEvents).toEqual(['update from 1.0.0', 'enable']);
+        expect(await contractState(t.ctx, 'notes')).toBe(1);
+        const menu = await call(app, 'GET', '/admin/index/index', { token });
+        expect(names(menu.data.menus)).toContain('notes/note');
+        expect((await call(app, 'GET', '/admin/notes.Note/index', { token })).code).toBe(1);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('runs one module operation at a time, also across server processes', async () => {
+      const lock = join(t.ctx.config.dataDir, 'module-installer.lock');
+      // Another live process (this one's parent) holds the lock.
+      writeFileSync(lock, `${process.ppid}\n`);
+      try {
+        for (const lang of ['en', 'zh-cn'] as const) {
+          const res = await post('changeState', { body: { uid: 'notes', state: 0 }, lang });
+          expect(res.code).toBe(0);
+          expect(res.msg).toBe(
+            lang === 'en'
+              ? 'Another module operation is running, please try again when it has finished'
+              : '另一个模块操作正在进行，请在其完成后重试',
+          );
+        }
+        expect(
+          (await call(t.app, 'GET', '/admin/module/state', { token, query: { uid: 'notes' } })).data.state,
+        ).toBe(1);
+      } finally {
+        rmSync(lock, { force: true });
+      }
+      expect((await post('changeState', { body: { uid: 'notes', state: 0 } })).code).toBe(1);
     });
 
     it('records every step in the administrator log', async () => {
