@@ -410,6 +410,44 @@ for (const { dialect } of testDatabases()) {
       expect((await post('changeState', { body: { uid: 'notes', state: 0 } })).code).toBe(1);
     });
 
+    it('a disable whose event fails leaves the module enabled with its files, so it can be retried', async () => {
+      let failDisable = true;
+      const notes = {
+        ...notesModule,
+        version: '1.0.1',
+        events: {
+          ...notesModule.events,
+          disable: () => {
+            if (failDisable) throw new Error('the disable event failed');
+          },
+        },
+      };
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notes] });
+      await app.ready();
+      const on = (action: string, body: unknown, query?: Record<string, string>) =>
+        call(app, 'POST', `/admin/module/${action}`, { token, body, query });
+      try {
+        expect((await on('changeState', { uid: 'notes', state: 1 })).data).toMatchObject({ state: 2 });
+        expect((await on('install', {}, { uid: 'notes' })).data).toMatchObject({ state: 1 });
+        expect(await contractState(t.ctx, 'notes')).toBe(1);
+
+        const failed = await on('changeState', { uid: 'notes', state: 0 });
+        expect(failed.code).not.toBe(1);
+        expect(await contractState(t.ctx, 'notes')).toBe(1);
+        expect(existsSync(join(project, NOTES_SERVER_FILE))).toBe(true);
+        expect(
+          (await call(app, 'GET', '/admin/module/state', { token, query: { uid: 'notes' } })).data.state,
+        ).toBe(1);
+
+        failDisable = false;
+        expect((await on('changeState', { uid: 'notes', state: 0 })).data).toMatchObject({ state: 6 });
+        expect(await contractState(t.ctx, 'notes')).toBe(6);
+        expect(existsSync(join(project, NOTES_SERVER_FILE))).toBe(false);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('records every step in the administrator log', async () => {
       const rows = await t.ctx.db.kysely.selectFrom('admin_log').select(['title', 'url']).execute();
       const titles = new Set(rows.filter((r) => r.url.includes('/admin/module/')).map((r) => r.title));

@@ -29,6 +29,7 @@ import {
 import { TerminalLock } from '../../terminal/terminal-lock.js';
 import {
   applyPackage,
+  checkDisable,
   clearUpdateFlag,
   completeDependencyInstall,
   disablePackage,
@@ -162,11 +163,17 @@ export class ModuleInstaller {
       removeDependencies?: Partial<Record<ModuleDependencyEnv, string[]>>;
     },
   ): Promise<ModuleAnswer> {
-    const result = await disablePackage(this.projectDir, uid, options);
-    if (result.status === 'conflict') throw new ApiError(M.fileUpdated, [], answerCode(-1), result.data);
+    // Also refuses a module that cannot be disabled in its state, before anything changes.
+    const check = await checkDisable(this.projectDir, uid);
+    if (!options.confirmConflict && (check.conflictFile.length > 0 || check.dependConflict.length > 0))
+      throw new ApiError(M.fileUpdated, [], answerCode(-1), check);
+    // The contract first: its `disable` event runs while the module's files are there, and if it
+    // fails nothing was removed yet, so the module stays enabled and the disable can be retried.
     const definition = this.definitions.get(uid);
     if (definition && (await contractState(this.ctx, uid)) === MODULE_STATE.ENABLED)
       await disableModule(this.ctx, definition);
+    const result = await disablePackage(this.projectDir, uid, { ...options, confirmConflict: true });
+    if (result.status === 'conflict') throw new ApiError(M.fileUpdated, [], answerCode(-1), result.data);
     const disk = await inspectModule(this.projectDir, uid);
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
     const flags = changeFlags([...result.removed, ...result.restored], result.waitInstall);
