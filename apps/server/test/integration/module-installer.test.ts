@@ -448,6 +448,61 @@ for (const { dialect } of testDatabases()) {
       }
     });
 
+    it('an enable whose install event fails takes the files back out, so the install can be retried', async () => {
+      let failInstall = true;
+      const notes = {
+        ...notesModule,
+        events: {
+          ...notesModule.events,
+          install: () => {
+            if (failInstall) throw new Error('the install event failed');
+            notesEvents.push('install');
+          },
+        },
+      };
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notes] });
+      await app.ready();
+      const on = (action: string, body: unknown, query?: Record<string, string>) =>
+        call(app, 'POST', `/admin/module/${action}`, { token, body, query });
+      const state = async () =>
+        (await call(app, 'GET', '/admin/module/state', { token, query: { uid: 'notes' } })).data.state;
+      try {
+        // Uninstalled from the database, so the next enable is a first install.
+        expect((await on('uninstall', {}, { uid: 'notes' })).code).toBe(1);
+        writeNotesPackage(project);
+        // The module's web package is not in the workspace any more: the install waits for it.
+        const web = readJsonFile(project, 'apps/web/package.json');
+        delete web.dependencies.dayjs;
+        writeFiles(project, { 'apps/web/package.json': JSON.stringify(web, null, 2) });
+        expect(await state()).toBe(2);
+        const extend = {
+          fileConflict: { 'apps/server/src/app.ts': 'cover' },
+          dependConflict: { serverDependencies: { zod: 'discard' } },
+        };
+        expect((await on('install', { extend }, { uid: 'notes' })).code).toBe(-2);
+        const failed = await on('dependentInstallComplete', {}, { uid: 'notes' });
+        expect(failed.code).not.toBe(1);
+        expect(await state()).toBe(2);
+        expect(await contractState(t.ctx, 'notes')).not.toBe(1);
+        expect(existsSync(join(project, NOTES_SERVER_FILE))).toBe(false);
+        expect(readText(project, 'apps/server/src/app.ts')).toBe(ORIGINAL_APP);
+        expect(names((await call(app, 'GET', '/admin/index/index', { token })).data.menus)).not.toContain(
+          'notes',
+        );
+
+        failInstall = false;
+        notesEvents.length = 0;
+        // The package it added stays listed (installed by then): nothing waits this time.
+        expect((await on('install', { extend }, { uid: 'notes' })).data).toMatchObject({ state: 1 });
+        expect(await contractState(t.ctx, 'notes')).toBe(1);
+        expect(readText(project, 'apps/server/src/app.ts')).toBe(MODULE_APP);
+        // Still a first install for the contract: its install step is not skipped.
+        expect(notesEvents).toEqual(['install', 'enable']);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('records every step in the administrator log', async () => {
       const rows = await t.ctx.db.kysely.selectFrom('admin_log').select(['title', 'url']).execute();
       const titles = new Set(rows.filter((r) => r.url.includes('/admin/module/')).map((r) => r.title));

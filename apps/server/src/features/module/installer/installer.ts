@@ -142,7 +142,15 @@ export class ModuleInstaller {
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
     const definition = this.definitions.get(uid);
     const loaded = definition?.version === disk.info.version;
-    if (definition && loaded) await enableModule(this.ctx, definition);
+    if (definition && loaded) {
+      const firstInstall = (await contractState(this.ctx, uid)) === null;
+      try {
+        await enableModule(this.ctx, definition);
+      } catch (error) {
+        await this.undoEnable(definition, firstInstall);
+        throw error;
+      }
+    }
     // The contract compares the recorded version itself, so the mark has done its work.
     await clearUpdateFlag(this.projectDir, uid);
     const copied = (await readRuntime(this.projectDir, uid)).files.map((file) => file.path);
@@ -153,6 +161,27 @@ export class ModuleInstaller {
       needRebuild: flags.needRebuild,
       needRestart: flags.needRestart || !loaded,
     };
+  }
+
+  /**
+   * The contract could not enable the module (a migration or event failed): take its files back
+   * out and let it wait for installation again, rather than leave files in place that the next
+   * start would try, and fail, to enable.
+   */
+  private async undoEnable(definition: ModuleDefinition, firstInstall: boolean): Promise<void> {
+    const { uid } = definition;
+    // Rules and record go when the failure came after them (an event), and a first install is
+    // undone completely so the retry runs `install` again. The administrator sees the enable's
+    // own error, so a second failure here is not allowed to hide it.
+    const undo = async () => {
+      if ((await contractState(this.ctx, uid)) === MODULE_STATE.ENABLED)
+        await disableModule(this.ctx, definition);
+      if (firstInstall && (await contractState(this.ctx, uid)) !== null)
+        await uninstallModule(this.ctx, definition);
+    };
+    await undo().catch(() => {});
+    await disablePackage(this.projectDir, uid, { confirmConflict: true });
+    await readyToEnable(this.projectDir, uid);
   }
 
   /** changeState(false): take the files out (answers -1 to confirm edits, -2 when packages went). */
