@@ -76,6 +76,8 @@ export function registerModuleInstallerRoutes(
   ctx.terminal.onTerminalSuccess(MODULE_INSTALL_HOOK, async ({ argument }) => {
     if (!MODULE_UID_PATTERN.test(argument)) fail(M.badInstallTask);
     const disk = await inspectModule(projectDir, argument);
+    // Already finished (dependentInstallComplete, or a second task): nothing is left to do.
+    if (disk.state === ModuleState.installed) return;
     if (disk.state !== ModuleState.dependentWaitInstall) fail(M.badInstallTask);
     await installer.exclusive(() => installer.dependenciesInstalled(argument));
   });
