@@ -6,15 +6,21 @@
  * than through a TypeScript loader saves about 35 MiB of memory and the start-up compile.
  * Packages from node_modules stay external; the workspace's own TypeScript package
  * (@portico/shared) is bundled in.
+ *
+ * `start` supervises: the server runs as a child process (see supervisor.mjs) that exits with
+ * RESTART_EXIT_CODE when the module installer asks for a restart; this process then bundles
+ * again (picking up the modules installed meanwhile) and starts a new child. The other
+ * commands run in this process, as before.
  */
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { webBuildIsStale } from './build-web.mjs';
 import { writeServerModuleRegistry } from './module-registry.mjs';
+import { supervise } from './supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/server');
@@ -23,27 +29,40 @@ const outfile = join(server, 'dist/main.js');
 const { dependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@portico/'));
 
-// The server serves the web app, so `npm start` brings its build up to date first, in a
-// process of its own: Vite's memory would otherwise stay with the server for good.
-if ((process.argv[2] === 'start' || process.argv[2] === undefined) && webBuildIsStale()) {
-  const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+const command = process.argv[2] ?? 'start';
 
 // Installed modules are found at build time: their folders become static imports.
-writeServerModuleRegistry();
+async function bundle() {
+  writeServerModuleRegistry();
+  await build({
+    entryPoints: [join(server, 'src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+  // esbuild keeps a service process for the next build; the supervisor would carry it for good.
+  await stop();
+}
 
-await build({
-  entryPoints: [join(server, 'src/main.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  external,
-  logLevel: 'warning',
-});
+/** The server serves apps/web/dist unless WEB_DIST names another build (tests run without one). */
+const servesOwnWebBuild =
+  !process.env.WEB_DIST || resolve(process.env.WEB_DIST) === join(root, 'apps/web/dist');
 
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(outfile).href);
+if (command === 'start') {
+  // The server serves the web app, so `npm start` brings its build up to date first, in a
+  // process of its own: Vite's memory would otherwise stay with the server for good.
+  if (servesOwnWebBuild && webBuildIsStale()) {
+    const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  await supervise({ bundle, entry: outfile, args: ['start'] });
+} else {
+  await bundle();
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(outfile).href);
+}

@@ -27,6 +27,7 @@ import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
 import { requestForLog } from './http/log-serializers.js';
+import { ServerRestart } from './http/server-restart.js';
 import { detectLang } from './i18n/index.js';
 import type { ModuleDefinition } from './module-contract/define.js';
 import { startModules } from './module-contract/lifecycle.js';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   terminal?: TerminalOptions;
   /** The installed modules instead of those discovered at build time (tests bring fixtures). */
   modules?: readonly ModuleDefinition[];
+  /** How to restart this process (main.ts under the supervisor); without it restarts are refused. */
+  restart?: () => void;
 }
 
 export interface BuiltApp {
@@ -101,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sms: new SmsGateway(settings, app.log),
     webBuild,
     terminal: new Terminal(config, tokens, webBuild, options.terminal),
+    restart: new ServerRestart(options.restart),
   };
 
   app.addContentTypeParser(

@@ -13,6 +13,7 @@ import type { Settings } from './features/config/settings.js';
 import type { Terminal } from './features/terminal/terminal.js';
 import type { SmsGateway } from './features/verify/sms.js';
 import type { WebBuild } from './features/web/web-app.js';
+import type { ServerRestart } from './http/server-restart.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -29,6 +30,8 @@ export interface AppContext {
   webBuild: WebBuild;
   /** Whitelisted commands for super administrators; other areas hook into their success. */
   terminal: Terminal;
+  /** Restarts the process under `npm start`'s supervisor (new server code); refused elsewhere. */
+  restart: ServerRestart;
 }
 
 /** Unix seconds now. One place so tests reason about time the same way the code does. */

@@ -16,9 +16,18 @@ import {
   savePasswordFile,
 } from './setup/super-admin.js';
 
+/**
+ * The exit code asking `npm start`'s supervisor for a new process (scripts/supervisor.mjs has
+ * the same). The supervisor forks the server with an IPC channel: that is how it knows it runs.
+ */
+const RESTART_EXIT_CODE = 75;
+const supervised = typeof process.send === 'function';
+
 async function start(): Promise<void> {
   const config = ensureAppSecret(loadConfig());
-  const { app, ctx } = await buildApp(config);
+  let shutdown = async (_reason: string, _exitCode = 0) => {};
+  const restart = supervised ? () => void shutdown('restart', RESTART_EXIT_CODE) : undefined;
+  const { app, ctx } = await buildApp(config, { restart });
   const password = await ensureSuperAdmin(ctx.db);
   if (password) announcePassword(config.dataDir, SUPER_ADMIN_USERNAME, password, 'created');
   const areas = await importAreas(ctx.db);
@@ -27,17 +36,19 @@ async function start(): Promise<void> {
     app.log.warn({ err: error }, 'merging the search indexes failed'),
   );
   let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (reason, exitCode = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ reason }, 'shutting down');
     upkeep.stop();
     // close() stops accepting connections, lets in-flight requests finish, then closes the database.
     await app.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The supervisor is gone (killed): nobody would stop or restart this process any more.
+  if (supervised) process.on('disconnect', () => void shutdown('supervisor gone'));
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -233,4 +233,6 @@ export const zhCn: Record<string, string> = {
     '暂不支持从模块市场更新：请改为上传新版本模块的压缩包',
   'The module package must be a zip file uploaded as an attachment': '模块包必须是作为附件上传的 zip 文件',
   'The module install task names no valid module': '模块安装任务未指定有效的模块',
+  'The server is restarting to load the module': '服务器正在重启以加载模块',
+  "Restart the server to load the module's server code": '请重启服务器以加载模块的服务端代码',
 };

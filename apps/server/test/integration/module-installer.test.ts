@@ -340,6 +340,9 @@ for (const { dialect } of testDatabases()) {
       expect(installed.code).toBe(1);
       // Web files only, and no definition loaded in this process: rebuild, and restart to enable it.
       expect(installed.data).toMatchObject({ state: 1, needRebuild: true, needRestart: true });
+      // No supervisor runs this server (npm start would): the administrator must restart it.
+      expect(installed.data).toMatchObject({ restarting: false });
+      expect(installed.msg).toBe("Restart the server to load the module's server code");
       expect(readText(project, 'apps/web/src/modules/blog/index.ts')).toBe('export default {};\n');
     });
 

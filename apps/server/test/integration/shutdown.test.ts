@@ -3,9 +3,10 @@
  * a request that still arrives on an open connection gets a 503 in the envelope, with a
  * translated message, like every other answer of the API.
  */
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { expect, it } from 'vitest';
 import { testDatabases } from '../support/databases.js';
+import { collect, type RawResponse } from '../support/raw-http.js';
 import { startTestApp } from '../support/test-app.js';
 
 for (const { dialect } of testDatabases()) {
@@ -59,52 +60,4 @@ for (const { dialect } of testDatabases()) {
 async function poll(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   if (!condition()) throw new Error('the condition did not come true within 5 seconds');
-}
-
-interface RawResponse {
-  status: number;
-  headers: string;
-  body: string;
-}
-
-/** Reads HTTP/1.1 responses (with Content-Length bodies) off a raw socket. */
-function collect(socket: Socket) {
-  let text = '';
-  const waiters: (() => void)[] = [];
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    text += chunk;
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const until = async (done: (text: string) => boolean) => {
-    while (!done(text)) {
-      await new Promise<void>((resolve, reject) => {
-        waiters.push(resolve);
-        setTimeout(() => reject(new Error(`no such answer within 10 seconds; received:\n${text}`)), 10_000);
-      });
-    }
-  };
-  const parse = (): RawResponse[] => {
-    const responses: RawResponse[] = [];
-    let rest = text;
-    for (;;) {
-      const end = rest.indexOf('\r\n\r\n');
-      if (end < 0) break;
-      const head = rest.slice(0, end);
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
-      if (rest.length < end + 4 + length) break;
-      if (status !== 100)
-        responses.push({ status, headers: head, body: rest.slice(end + 4, end + 4 + length) });
-      rest = rest.slice(end + 4 + length);
-    }
-    return responses;
-  };
-  return {
-    until,
-    responses: async (count: number) => {
-      await until(() => parse().length >= count);
-      return parse();
-    },
-  };
 }

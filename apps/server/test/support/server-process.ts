@@ -2,6 +2,8 @@
  * The real server as its own process (`main.ts start`, run through tsx so no bundle or web
  * build is needed), for tests that must see whether the process survives: an error that
  * kills a server process would only fail an in-process test as a stray "unhandled error".
+ * `supervised` runs `scripts/server.mjs start` instead, as `npm start` does: the supervisor
+ * with the bundled server as its child (no web build: WEB_DIST names a missing folder).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
+const START_SCRIPT = join(ROOT, 'scripts/server.mjs');
 /** Keep the end of the server's output for failure messages. */
 const OUTPUT_KEPT = 20_000;
 
@@ -21,6 +24,8 @@ export interface ServerExit {
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The process started: the server, or the supervisor when `supervised`. */
+  pid: number;
   adminPassword: string;
   /** How the process ended; null while it runs. */
   exited(): ServerExit | null;
@@ -42,11 +47,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { supervised = false } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-process-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
+  const args = supervised ? [START_SCRIPT, 'start'] : ['--import', 'tsx', MAIN, 'start'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -94,6 +103,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const saved = readFileSync(join(dataDir, 'admin-password.txt'), 'utf8');
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     adminPassword: /password:\s*(\S+)/i.exec(saved)?.[1] ?? '',
     exited: () => exit,
     output: () => output,

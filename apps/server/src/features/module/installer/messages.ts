@@ -12,6 +12,8 @@ export const INSTALLER_MESSAGES = {
     'Updates from the module market are not available yet: upload the new version of the module as a zip instead',
   zipOutsideStorage: 'The module package must be a zip file uploaded as an attachment',
   badInstallTask: 'The module install task names no valid module',
+  restarting: 'The server is restarting to load the module',
+  restartByHand: "Restart the server to load the module's server code",
 } as const;
 
 /** Admin-log titles (stored as written, like the terminal's). */

@@ -11,7 +11,7 @@ import {
   type ModuleDependencyEnv,
   ModuleState,
 } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../../auth/admin-auth.js';
 import type { AppContext } from '../../../context.js';
@@ -22,7 +22,7 @@ import { input, parseInput } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
 import { resolveUploadedZip } from './attachment-zip.js';
-import { ModuleInstaller } from './installer.js';
+import { type ModuleAnswer, ModuleInstaller } from './installer.js';
 import { INSTALLER_MESSAGES as M, MODULE_LOG_TITLES as TITLES } from './messages.js';
 
 const MODULE_INSTALL_HOOK = 'module-install';
@@ -62,6 +62,17 @@ async function sysVersion(projectDir: string): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/**
+ * A finished install, enable or disable that changed the server's code restarts the server
+ * after this answer when `npm start` supervises it (`restarting: true`: the client waits for it
+ * to come back); otherwise the answer says to restart it by hand.
+ */
+function answerWithRestart(ctx: AppContext, reply: FastifyReply, answer: ModuleAnswer) {
+  if (!answer.needRestart) return ok({ ...answer, restarting: false });
+  const restarting = ctx.restart.afterReply(reply);
+  return ok({ ...answer, restarting }, restarting ? M.restarting : M.restartByHand);
 }
 
 export function registerModuleInstallerRoutes(
@@ -115,32 +126,34 @@ export function registerModuleInstallerRoutes(
       action: 'install',
       method: 'POST',
       access: 'login',
-      handler: async (request) => {
+      handler: async (request, reply) => {
         request.adminLog.title = TITLES.install;
         requireSuperAdmin(request);
         const uid = queryUid(request);
         // Without `extend` any conflict stops the install (parseInput would turn none into {}).
         const raw = body(request).extend;
         const extend = raw ? parseInput(decisions, raw) : undefined;
-        return ok(await installer.exclusive(() => installer.install(uid, extend)));
+        const answer = await installer.exclusive(() => installer.install(uid, extend));
+        return answerWithRestart(ctx, reply, answer);
       },
     },
     {
       action: 'dependentInstallComplete',
       method: 'POST',
       access: 'login',
-      handler: async (request) => {
+      handler: async (request, reply) => {
         request.adminLog.title = TITLES.dependentInstallComplete;
         requireSuperAdmin(request);
         const uid = queryUid(request);
-        return ok(await installer.exclusive(() => installer.dependenciesInstalled(uid)));
+        const answer = await installer.exclusive(() => installer.dependenciesInstalled(uid));
+        return answerWithRestart(ctx, reply, answer);
       },
     },
     {
       action: 'changeState',
       method: 'POST',
       access: 'login',
-      handler: async (request) => {
+      handler: async (request, reply) => {
         request.adminLog.title = TITLES.disable;
         requireSuperAdmin(request);
         const form = parseInput(changeStateBody, body(request));
@@ -153,7 +166,8 @@ export function registerModuleInstallerRoutes(
           confirmConflict: form.confirmConflict,
           removeDependencies: form.dependConflictSolution,
         };
-        return ok(await installer.exclusive(() => installer.disable(uid, options)));
+        const answer = await installer.exclusive(() => installer.disable(uid, options));
+        return answerWithRestart(ctx, reply, answer);
       },
     },
     {
