@@ -67,6 +67,11 @@ export function setBaseUrl(url: string): void {
   http.defaults.baseURL = url;
 }
 
+/** The origin API calls go to ('' for the page's own). */
+export function apiBaseUrl(): string {
+  return http.defaults.baseURL ?? '';
+}
+
 type Area = 'admin' | 'user';
 const STORES = { admin: useAdminInfo, user: useUserInfo } as const;
 const LOGIN_ROUTE = { admin: 'adminLogin', user: 'userLogin' } as const;

@@ -61,6 +61,8 @@ export const utils = {
   'Original name': 'Original name',
   size: 'Size',
   'Last upload time': 'Last upload time',
+  'The server is restarting, please wait…': 'The server is restarting, please wait…',
+  'The server did not come back': 'The server did not come back: check its log and restart it by hand',
 };
 
 export const validate = {

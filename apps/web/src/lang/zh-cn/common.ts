@@ -57,6 +57,8 @@ export const utils = {
   'Original name': '原始名称',
   size: '大小',
   'Last upload time': '最后上传时间',
+  'The server is restarting, please wait…': '服务器正在重启，请稍候…',
+  'The server did not come back': '服务器未能恢复：请查看其日志并手动重启',
 };
 
 export const validate = {
