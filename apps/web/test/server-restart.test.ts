@@ -14,7 +14,7 @@ let servers: Server[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function listen(port = 0): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = createServer((_request, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ code: 1, msg: '', time: 1, data: { status: 'ok' } }));
