@@ -10,14 +10,13 @@
  * `start` supervises: the server runs as a child process (see supervisor.mjs) that exits with
  * RESTART_EXIT_CODE when the module installer asks for a restart; this process then bundles
  * again (picking up the modules installed meanwhile) and starts a new child. The other
- * commands run in this process, as before.
+ * commands run in this process, as before. `bundle` (internal) only bundles.
  */
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
 import { webBuildIsStale } from './build-web.mjs';
 import { writeServerModuleRegistry } from './module-registry.mjs';
 import { supervise } from './supervisor.mjs';
@@ -33,6 +32,7 @@ const command = process.argv[2] ?? 'start';
 
 // Installed modules are found at build time: their folders become static imports.
 async function bundle() {
+  const { build } = await import('esbuild');
   writeServerModuleRegistry();
   await build({
     entryPoints: [join(server, 'src/main.ts')],
@@ -45,8 +45,15 @@ async function bundle() {
     external,
     logLevel: 'warning',
   });
-  // esbuild keeps a service process for the next build; the supervisor would carry it for good.
-  await stop();
+}
+
+/**
+ * For the supervisor: the bundle made by a short-lived process (this script's `bundle`), so
+ * esbuild's memory (about 15 MiB, and its service process) never stays with the supervisor.
+ */
+async function bundleApart() {
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), 'bundle'], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`the bundler exited with code ${run.status}`);
 }
 
 /** The server serves apps/web/dist unless WEB_DIST names another build (tests run without one). */
@@ -60,7 +67,9 @@ if (command === 'start') {
     const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  await supervise({ bundle, entry: outfile, args: ['start'] });
+  await supervise({ bundle: bundleApart, entry: outfile, args: ['start'] });
+} else if (command === 'bundle') {
+  await bundle();
 } else {
   await bundle();
   process.setSourceMapsEnabled(true);
