@@ -1,5 +1,6 @@
 /** Articles and pages: managed in the back-office, read publicly, HTML sanitized both ways. */
 import { expect, it } from 'vitest';
+import { EDITOR_HTML } from '../fixtures/editor-html.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const HOSTILE =
@@ -20,7 +21,7 @@ forEachDatabase('content pages', (get) => {
       .selectAll()
       .where('title', '=', 'Launch notes')
       .executeTakeFirstOrThrow();
-    expect(stored.body).toBe('<h2>Hello</h2><p><a>x</a><img src="https://example.com/a.png" /></p>');
+    expect(stored.body).toBe('<h2>Hello</h2><p><a>x</a><img src="https://example.com/a.png"></p>');
 
     const read = await call(t.app, 'GET', '/api/content/index', {
       query: { kind: 'article', id: stored.id },
@@ -45,6 +46,26 @@ forEachDatabase('content pages', (get) => {
       title: 'Launch notes',
       status: '0',
     });
+  });
+
+  it('keeps the HTML the editor module writes exactly as written', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const add = await call(t.app, 'POST', '/admin/content.Content/add', {
+      token,
+      body: { kind: 'article', title: 'Edited', body: EDITOR_HTML, status: '1' },
+    });
+    expect(add.code).toBe(1);
+    const { id } = await t.ctx.db.kysely
+      .selectFrom('content')
+      .select('id')
+      .where('title', '=', 'Edited')
+      .executeTakeFirstOrThrow();
+    // What the administrator opens again in the editor, and what visitors read.
+    const edit = await call(t.app, 'GET', '/admin/content.Content/edit', { token, query: { id } });
+    expect(edit.data.row.body).toBe(EDITOR_HTML);
+    const read = await call(t.app, 'GET', '/api/content/index', { query: { kind: 'article', id } });
+    expect(read.data.content.body).toBe(EDITOR_HTML);
   });
 
   it('sanitizes again when serving a row written straight into the database', async () => {

@@ -11,10 +11,18 @@ let loaded: Promise<(html: string) => string> | undefined;
 const load = () => {
   loaded ??= import('sanitize-html').then(({ default: sanitize }) => {
     const configured = options(sanitize);
-    return (html: string) => sanitize(html, configured);
+    return (html: string) => sanitize(html, configured).replace(XHTML_VOID_END, '$1>');
   });
   return loaded;
 };
+
+/**
+ * sanitize-html closes void elements the XHTML way (`<img src="a.png" />`); browsers and the
+ * rich-text editor write `<img src="a.png">`, so a body saved from the editor would come back
+ * changed and the editor would report an edit nobody made. Its output escapes `<` and `>` in
+ * text and attribute values, so this only ever matches the end of a tag it wrote.
+ */
+const XHTML_VOID_END = /(<(?:img|br|hr|source|col|wbr)\b[^<>]*?) \/>/g;
 
 const options = (sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [
