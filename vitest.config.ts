@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { moduleMirror } from './scripts/module-mirror-plugin.mjs';
 
 export default defineConfig({
   test: {
@@ -16,10 +17,12 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // moduleMirror: tests of a module package (modules/<uid>/) before it is installed.
+        plugins: [react(), moduleMirror(import.meta.dirname)],
         test: {
           name: 'web',
-          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          // Module packages carry their own tests (modules/<uid>/test/).
+          include: ['apps/web/test/**/*.test.{ts,tsx}', 'modules/*/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
           // The first test of a file pays for importing antd under jsdom, seconds on two busy cores.

@@ -1,0 +1,3 @@
+import type { Plugin } from 'vite';
+
+export function moduleMirror(projectDir: string): Plugin;
