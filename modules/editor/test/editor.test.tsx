@@ -29,12 +29,16 @@ if (missing)
       '(npm install the web.dependencies of modules/editor/module.json).',
   );
 
+// Whether the module is in the web build (the installer copies its entry in; disabling takes it out).
+const build = vi.hoisted(() => ({ hasEditorModule: true }));
+
 vi.mock('../../../apps/web/src/modules/registry', async (original) => {
   const actual = await original<typeof import('../../../apps/web/src/modules/registry')>();
   const { default: entry } = await import('../apps/web/src/modules/editor/index');
   return {
     ...actual,
-    moduleFormInput: (type: string) => entry.formInputs[type as 'editor'] ?? actual.moduleFormInput(type),
+    moduleFormInput: (type: string) =>
+      (build.hasEditorModule && entry.formInputs[type as 'editor']) || actual.moduleFormInput(type),
     moduleLangPacks: async (lang: 'en' | 'zh-cn') => [(await entry.lang[lang]()).default],
   };
 });
@@ -70,6 +74,20 @@ async function editable(): Promise<HTMLElement> {
   return area;
 }
 
+// First: the form input is remembered per type once shown, as in a build (disabling rebuilds).
+it('leaves the textarea fallback while the module is not in the build', async () => {
+  build.hasEditorModule = false;
+  try {
+    const body = renderBody('<p>Hi</p>');
+    expect(await screen.findByText('No rich-text editor is installed yet', { exact: false })).toBeTruthy();
+    expect(document.querySelector('.ProseMirror')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '<p>Bye</p>' } });
+    expect(body()).toBe('<p>Bye</p>');
+  } finally {
+    build.hasEditorModule = true;
+  }
+});
+
 describe.skipIf(missing)('editor module', () => {
   it('declares the editor form input and both language packs', () => {
     expect(editorModule.uid).toBe('editor');
@@ -87,7 +105,7 @@ describe.skipIf(missing)('editor module', () => {
   it('replaces the textarea fallback and formats the selection from the toolbar', async () => {
     const body = renderBody('<p>Hello</p>');
     const area = await editable();
-    expect(screen.queryByText('Please install editor', { exact: false })).toBeNull();
+    expect(screen.queryByText('No rich-text editor is installed yet', { exact: false })).toBeNull();
     expect(area.innerHTML).toContain('Hello');
     act(() => {
       area.focus();
