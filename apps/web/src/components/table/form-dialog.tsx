@@ -1,7 +1,7 @@
 /**
  * The add/edit dialog: loads the row for Edit, submits to `add` or `edit`, and walks
  * through several selected rows ('Save and edit next item'). Enter submits; inside a
- * textarea Ctrl+Enter does. Clicking outside does not close it.
+ * textarea or a rich-text editor Ctrl+Enter does. Clicking outside does not close it.
  */
 import { Button, Form, Modal, Spin } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
@@ -72,9 +72,12 @@ export function FormDialog<R extends Row>({
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    const inTextarea = (event.target as HTMLElement).tagName === 'TEXTAREA';
-    if (inTextarea && !event.ctrlKey) return;
-    if ((event.target as HTMLElement).closest('.ant-select')) return;
+    const target = event.target as HTMLElement;
+    // Multi-line fields (a textarea, a rich-text editor's contenteditable area) take Enter as a new line.
+    const multiLine =
+      target.tagName === 'TEXTAREA' || !!target.closest('[contenteditable]:not([contenteditable="false"])');
+    if (multiLine && !event.ctrlKey) return;
+    if (target.closest('.ant-select')) return;
     event.preventDefault();
     void submit();
   };
