@@ -61,7 +61,8 @@ export default function RichEditor({ value, onChange, placeholder }: FormInputPr
     <Tooltip title={title} key={title}>
       <Button
         size="small"
-        type={active ? 'primary' : 'text'}
+        color={active ? 'primary' : 'default'}
+        variant={active ? 'filled' : 'text'}
         aria-label={title}
         aria-pressed={active}
         icon={icon}
