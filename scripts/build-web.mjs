@@ -24,7 +24,8 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+  // A folder's own time changes when a file is added or removed in it (a module disabled).
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
 export function webBuildIsStale() {
