@@ -45,7 +45,7 @@ it("renders the module's input for its type and keeps the form's value in it", a
   render(<Page />);
   const editor = (await screen.findByLabelText('editor')) as HTMLInputElement;
   expect(editor.value).toBe('<p>Hi</p>');
-  expect(screen.queryByText('Please install editor', { exact: false })).toBeNull();
+  expect(screen.queryByText('No rich-text editor is installed yet', { exact: false })).toBeNull();
   act(() => {
     fireEvent.change(editor, { target: { value: '<p>Bye</p>' } });
   });
