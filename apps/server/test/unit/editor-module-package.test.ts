@@ -4,12 +4,15 @@
  * one the installer accepts, naming every npm package its files import that the web workspace
  * does not already have. Read-only: nothing is installed into the checkout.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkModuleInfo, ModuleState } from '@portico/shared';
-import { expect, it } from 'vitest';
-import { listModules } from '../../src/features/module/package/index.js';
+import { afterEach, expect, it } from 'vitest';
+import { applyPackage, listModules } from '../../src/features/module/package/index.js';
+import { fakeProject, readJsonFile, removeScratchDirs } from '../support/module-project.js';
+
+afterEach(removeScratchDirs);
 
 const checkout = fileURLToPath(new URL('../../../../', import.meta.url));
 const packageDir = join(checkout, 'modules/editor');
@@ -49,4 +52,29 @@ it('names every package its files import that the web workspace lacks', () => {
     }
   }
   expect(undeclared).toEqual([]);
+});
+
+it('installs into a project as its web files and packages, nothing else', async () => {
+  const project = fakeProject();
+  cpSync(packageDir, join(project, 'modules/editor'), { recursive: true });
+  const result = await applyPackage(project, 'editor');
+  expect(result).toMatchObject({ status: 'dependentWaitInstall', waitInstall: ['web'] });
+  const web = 'apps/web/src/modules/editor/';
+  expect(result.status !== 'conflict' && result.copied).toEqual([
+    `${web}extensions.ts`,
+    `${web}index.ts`,
+    `${web}lang/en.ts`,
+    `${web}lang/zh-cn.ts`,
+    `${web}rich-editor.css`,
+    `${web}rich-editor.tsx`,
+  ]);
+  expect(readJsonFile(project, 'apps/web/package.json').dependencies).toMatchObject({
+    react: '^19.0.0',
+    '@tiptap/react': '~3.34.0',
+    '@tiptap/starter-kit': '~3.34.0',
+  });
+  expect(readJsonFile(project, 'apps/server/package.json').dependencies).toEqual({
+    fastify: '^5.0.0',
+    zod: '^4.0.0',
+  });
 });
