@@ -1,0 +1,83 @@
+/** The module installer `/admin/module/*` (docs/modules.md): answers -1/-2 arrive as rejections. */
+import type { ModuleConflictDecisions, ModuleDependencyEnv, ModuleInfo, ModuleState } from '@portico/shared';
+import { type ApiResponse, createAxios } from '../request';
+
+export interface LocalModule extends ModuleInfo {
+  state: ModuleState;
+  update: boolean;
+  waitInstall: string[];
+}
+
+export interface ModuleAnswerData {
+  uid?: string;
+  info?: ModuleInfo;
+  state?: ModuleState;
+  needRebuild?: boolean;
+  needRestart?: boolean;
+  wait_install?: string[];
+}
+
+/** -1/-2 are not errors to show: the pipeline turns them into screens. */
+const quiet = { showCodeMessage: false } as const;
+
+/** The envelope of a module call whatever its code; a network failure still rejects. */
+async function envelope<T>(call: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error && typeof error === 'object' && 'code' in error && 'msg' in error)
+      return error as ApiResponse<T>;
+    throw error;
+  }
+}
+
+export function moduleIndex() {
+  return createAxios<{ sysVersion: string; installed: LocalModule[] }>({
+    url: '/admin/module/index',
+    method: 'get',
+  });
+}
+
+export function installModule(uid: string, extend?: ModuleConflictDecisions) {
+  return envelope(
+    createAxios<ModuleAnswerData>(
+      { url: '/admin/module/install', method: 'post', params: { uid }, data: extend ? { extend } : {} },
+      quiet,
+    ),
+  );
+}
+
+export function dependentInstallComplete(uid: string) {
+  return envelope(
+    createAxios<ModuleAnswerData>(
+      { url: '/admin/module/dependentInstallComplete', method: 'post', params: { uid } },
+      quiet,
+    ),
+  );
+}
+
+export function changeModuleState(data: {
+  uid: string;
+  state: 0 | 1;
+  confirmConflict?: 1;
+  dependConflictSolution?: Partial<Record<ModuleDependencyEnv, string[]>>;
+}) {
+  return envelope(
+    createAxios<ModuleAnswerData>({ url: '/admin/module/changeState', method: 'post', data }, quiet),
+  );
+}
+
+export function uninstallModule(uid: string) {
+  return createAxios(
+    { url: '/admin/module/uninstall', method: 'post', params: { uid } },
+    { showSuccessMessage: true },
+  );
+}
+
+export function uploadModule(file: string) {
+  return createAxios<ModuleAnswerData & { upgrade: boolean }>({
+    url: '/admin/module/upload',
+    method: 'post',
+    data: { file },
+  });
+}

@@ -1,0 +1,177 @@
+/**
+ * The install pipeline's screens (reference web §6.2 "Common dialog") as pure functions: an
+ * installer answer becomes the next screen, so the dialog only draws and the tests need no
+ * server. Codes: 1 done, -1 decisions needed, -2 packages to install through the terminal.
+ */
+import {
+  type ConflictSolution,
+  type ModuleConflictData,
+  type ModuleConflictDecisions,
+  type ModuleDependencyEnv,
+  type ModuleDisableConflictData,
+  ModuleState,
+} from '@portico/shared';
+import type { ModuleAnswerData } from '../../../api/backend/module';
+
+export type LoadingPhase = 'init' | 'download' | 'install';
+/** The dependency box of the done screen. */
+export type DependencyStatus = 'none' | 'executing' | 'success' | 'fail';
+
+export type PipelineScreen =
+  | { type: 'closed' }
+  | { type: 'upload' }
+  | { type: 'loading'; uid: string; phase: LoadingPhase }
+  | { type: 'conflict'; uid: string; data: ModuleConflictData }
+  | { type: 'disableConflict'; uid: string; data: ModuleDisableConflictData }
+  | {
+      type: 'done';
+      uid: string;
+      /** Disabling shows "Completed" and the disable texts. */
+      mode: 'install' | 'disable';
+      state: ModuleState;
+      dependency: DependencyStatus;
+      needRebuild: boolean;
+      needRestart: boolean;
+    };
+
+/** What the page must do besides showing the screen. */
+export type PipelineEffect =
+  | { type: 'none' }
+  /** Queue `web-install.<pm>`; `extend` is `module-install:<uid>` for an install. */
+  | { type: 'install-packages'; extend: string };
+
+export interface Step {
+  screen: PipelineScreen;
+  effect: PipelineEffect;
+}
+
+interface Answer {
+  code: number;
+  data: unknown;
+}
+
+const NONE: PipelineEffect = { type: 'none' };
+const flagsOf = (data: ModuleAnswerData) => ({
+  needRebuild: data.needRebuild === true,
+  needRestart: data.needRestart === true,
+});
+
+/** Before any call: a module already there (or its folder taken) cannot be installed. */
+export function canStartInstall(state: ModuleState): boolean {
+  return (
+    state === ModuleState.waitInstall ||
+    state === ModuleState.conflictPending ||
+    state === ModuleState.dependentWaitInstall ||
+    state === ModuleState.uninstalled
+  );
+}
+
+/** The loading phase an install starts with: a module not on the machine is downloaded first. */
+export function firstPhase(state: ModuleState): LoadingPhase {
+  return state === ModuleState.uninstalled ? 'download' : 'install';
+}
+
+/** install / dependentInstallComplete answered. Anything else than 1/-1/-2 closes (the error was shown). */
+export function afterInstall(uid: string, answer: Answer): Step {
+  const data = (answer.data ?? {}) as ModuleAnswerData;
+  if (answer.code === 1)
+    return {
+      screen: {
+        type: 'done',
+        uid,
+        mode: 'install',
+        state: ModuleState.installed,
+        dependency: 'none',
+        ...flagsOf(data),
+      },
+      effect: NONE,
+    };
+  if (answer.code === -1)
+    return { screen: { type: 'conflict', uid, data: data as unknown as ModuleConflictData }, effect: NONE };
+  if (answer.code === -2)
+    return {
+      screen: {
+        type: 'done',
+        uid,
+        mode: 'install',
+        state: ModuleState.dependentWaitInstall,
+        dependency: 'executing',
+        ...flagsOf(data),
+      },
+      effect: { type: 'install-packages', extend: `module-install:${uid}` },
+    };
+  return { screen: { type: 'closed' }, effect: NONE };
+}
+
+/** changeState(0) answered. */
+export function afterDisable(uid: string, answer: Answer): Step {
+  const data = (answer.data ?? {}) as ModuleAnswerData;
+  const done = (dependency: DependencyStatus): PipelineScreen => ({
+    type: 'done',
+    uid,
+    mode: 'disable',
+    state: ModuleState.disable,
+    dependency,
+    ...flagsOf(data),
+  });
+  if (answer.code === 1) return { screen: done('none'), effect: NONE };
+  if (answer.code === -1)
+    return {
+      screen: { type: 'disableConflict', uid, data: data as unknown as ModuleDisableConflictData },
+      effect: NONE,
+    };
+  if (answer.code === -2)
+    return { screen: done('executing'), effect: { type: 'install-packages', extend: '' } };
+  return { screen: { type: 'closed' }, effect: NONE };
+}
+
+/** The terminal's package task ended: the dependency box shows it; an install's state follows. */
+export function afterPackages(screen: PipelineScreen, succeeded: boolean): PipelineScreen {
+  if (screen.type !== 'done' || screen.dependency !== 'executing') return screen;
+  if (!succeeded) return { ...screen, dependency: 'fail' };
+  const state = screen.mode === 'install' ? ModuleState.installed : screen.state;
+  return { ...screen, dependency: 'success', state };
+}
+
+/** "End of installation" waits for the packages, unless the module is already installed. */
+export function canFinish(screen: PipelineScreen): boolean {
+  return (
+    screen.type === 'done' && (screen.dependency !== 'executing' || screen.state === ModuleState.installed)
+  );
+}
+
+/** The reference's default treatment of a conflict: back up and overwrite. */
+export function defaultDecisions(data: ModuleConflictData): Required<ModuleConflictDecisions> {
+  const fileConflict: Record<string, ConflictSolution> = {};
+  for (const file of data.fileConflict) fileConflict[file.oldFile] = file.solution || 'cover';
+  const dependConflict: Partial<Record<ModuleDependencyEnv, Record<string, ConflictSolution>>> = {};
+  for (const depend of data.dependConflict) {
+    dependConflict[depend.env] = {
+      ...dependConflict[depend.env],
+      [depend.depend]: depend.solution || 'cover',
+    };
+  }
+  return { fileConflict, dependConflict };
+}
+
+/** The disable screen's "delete/retain" choices as changeState's `dependConflictSolution`. */
+export function removalsOf(
+  data: ModuleDisableConflictData,
+  retained: ReadonlySet<string>,
+): Partial<Record<ModuleDependencyEnv, string[]>> {
+  const removals: Partial<Record<ModuleDependencyEnv, string[]>> = {};
+  for (const depend of data.dependConflict) {
+    if (retained.has(`${depend.env}:${depend.depend}`)) continue;
+    removals[depend.env] = [...(removals[depend.env] ?? []), depend.depend];
+  }
+  return removals;
+}
+
+/** The done screen's headline (a translation key of the module namespace). */
+export function doneTitle(screen: Extract<PipelineScreen, { type: 'done' }>): string {
+  if (screen.state === ModuleState.installed) return 'Congratulations, module installation is complete';
+  if (screen.state === ModuleState.disable) return 'Module is disabled';
+  if (screen.state === ModuleState.dependentWaitInstall)
+    return 'Congratulations, the code of the module is ready';
+  return 'Unknown state';
+}

@@ -1,0 +1,124 @@
+/** The install pipeline's screens: which screen each installer answer leads to (reference web §6.2). */
+import { type ModuleConflictData, ModuleState } from '@portico/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  afterDisable,
+  afterInstall,
+  afterPackages,
+  canFinish,
+  defaultDecisions,
+  doneTitle,
+  removalsOf,
+} from '../src/views/backend/module/pipeline';
+
+const conflict: ModuleConflictData = {
+  uid: 'notes',
+  state: ModuleState.conflictPending,
+  fileConflict: [{ newFile: 'notes/apps/web/a.ts', oldFile: 'apps/web/a.ts', solution: 'cover' }],
+  dependConflict: [
+    {
+      env: 'webDependencies',
+      newDepend: 'dayjs ^2',
+      oldDepend: 'dayjs ^1',
+      depend: 'dayjs',
+      solution: 'cover',
+    },
+  ],
+};
+
+describe('install answers', () => {
+  it('a finished install shows the done screen with nothing to install and the rebuild flag', () => {
+    const step = afterInstall('notes', { code: 1, data: { needRebuild: true, needRestart: false } });
+    expect(step.effect).toEqual({ type: 'none' });
+    expect(step.screen).toMatchObject({
+      type: 'done',
+      state: ModuleState.installed,
+      dependency: 'none',
+      needRebuild: true,
+    });
+    expect(canFinish(step.screen)).toBe(true);
+    if (step.screen.type === 'done')
+      expect(doneTitle(step.screen)).toBe('Congratulations, module installation is complete');
+  });
+
+  it('conflicts (-1) show both tables; Confirm sends cover for each by default, keyed as the server expects', () => {
+    const step = afterInstall('notes', { code: -1, data: conflict });
+    expect(step.screen).toMatchObject({ type: 'conflict', uid: 'notes' });
+    expect(defaultDecisions(conflict)).toEqual({
+      fileConflict: { 'apps/web/a.ts': 'cover' },
+      dependConflict: { webDependencies: { dayjs: 'cover' } },
+    });
+  });
+
+  it('packages to install (-2) queue web-install for the module and keep End of installation until they end', () => {
+    const step = afterInstall('notes', { code: -2, data: { wait_install: ['web'], needRebuild: true } });
+    expect(step.effect).toEqual({ type: 'install-packages', extend: 'module-install:notes' });
+    expect(step.screen).toMatchObject({
+      type: 'done',
+      dependency: 'executing',
+      state: ModuleState.dependentWaitInstall,
+    });
+    expect(canFinish(step.screen)).toBe(false);
+    if (step.screen.type === 'done')
+      expect(doneTitle(step.screen)).toBe('Congratulations, the code of the module is ready');
+
+    const ok = afterPackages(step.screen, true);
+    expect(ok).toMatchObject({ dependency: 'success', state: ModuleState.installed });
+    expect(canFinish(ok)).toBe(true);
+    const failed = afterPackages(step.screen, false);
+    expect(failed).toMatchObject({ dependency: 'fail', state: ModuleState.dependentWaitInstall });
+    expect(canFinish(failed)).toBe(true);
+  });
+
+  it('a refusal (0) closes the pipeline: the request layer has said why', () => {
+    expect(afterInstall('notes', { code: 0, data: {} }).screen).toEqual({ type: 'closed' });
+  });
+});
+
+describe('disable answers', () => {
+  const disableConflict = {
+    uid: 'notes',
+    conflictFile: ['apps/web/a.ts'],
+    dependConflict: [
+      {
+        env: 'webDependencies' as const,
+        depend: 'dayjs',
+        dependTitle: 'dayjs ^2',
+        solution: 'delete' as const,
+      },
+      {
+        env: 'serverDependencies' as const,
+        depend: 'zod',
+        dependTitle: 'zod ^4',
+        solution: 'delete' as const,
+      },
+    ],
+  };
+
+  it('-1 shows the disable-conflict screen; the kept packages are left out of the removals', () => {
+    expect(afterDisable('notes', { code: -1, data: disableConflict }).screen.type).toBe('disableConflict');
+    expect(removalsOf(disableConflict, new Set(['serverDependencies:zod']))).toEqual({
+      webDependencies: ['dayjs'],
+    });
+  });
+
+  it('-2 queues web-install without the module hook and shows the disabled done screen', () => {
+    const step = afterDisable('notes', { code: -2, data: { wait_install: ['web'] } });
+    expect(step.effect).toEqual({ type: 'install-packages', extend: '' });
+    expect(step.screen).toMatchObject({ type: 'done', mode: 'disable', state: ModuleState.disable });
+    expect(afterPackages(step.screen, true)).toMatchObject({
+      dependency: 'success',
+      state: ModuleState.disable,
+    });
+  });
+
+  it('1 shows the disabled done screen', () => {
+    const step = afterDisable('notes', { code: 1, data: { needRebuild: true } });
+    expect(step.screen).toMatchObject({
+      type: 'done',
+      mode: 'disable',
+      dependency: 'none',
+      needRebuild: true,
+    });
+  });
+});
