@@ -81,3 +81,7 @@ export function uploadModule(file: string) {
     data: { file },
   });
 }
+
+export function moduleState(uid: string) {
+  return createAxios<{ state: ModuleState }>({ url: '/admin/module/state', method: 'get', params: { uid } });
+}

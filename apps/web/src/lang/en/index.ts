@@ -7,6 +7,7 @@ import dashboard from './dashboard';
 import layouts from './layouts';
 import { account, user } from './member-center';
 import * as members from './members';
+import moduleMarket from './module';
 import { adminInfo, attachment, config } from './routine';
 import { security } from './security';
 import terminal from './terminal';
@@ -37,4 +38,5 @@ export default {
   'user.ledger': members.ledger,
   security,
   terminal,
+  module: moduleMarket,
 } satisfies Pack;
