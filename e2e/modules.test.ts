@@ -1,0 +1,208 @@
+/**
+ * The module market in Chromium (reference web §6.2): a super administrator sees every module
+ * on the machine with its state, installs one through the conflict screen to the done screen,
+ * disables and uninstalls it; the Upload installation view; a non-super administrator is
+ * refused. The server works on a scratch project (PROJECT_DIR) so the checkout stays as it is.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api } from './support/api.js';
+import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { type E2eServer, startServer } from './support/server.js';
+
+type Lang = 'en' | 'zh-cn';
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const UID = 'e2enotes';
+/** A project file the module also brings, with other content: the install meets a file conflict. */
+const CLASHING = `apps/server/src/modules/${UID}/notes.txt`;
+
+function scratchProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-project-'));
+  for (const file of ['package.json', 'apps/server/package.json', 'apps/web/package.json']) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(file, join(dir, file));
+  }
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  write(
+    `modules/${UID}/module.json`,
+    JSON.stringify({
+      uid: UID,
+      title: 'E2E notes',
+      intro: 'A tiny module for the browser test',
+      author: 'Portico',
+      version: '1.0.0',
+    }),
+  );
+  write(`modules/${UID}/${CLASHING}`, 'from the module\n');
+  write(CLASHING, 'already in the project\n');
+  return dir;
+}
+
+describe.skipIf(!browserAvailable)('module market', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let project: string;
+
+  beforeAll(async () => {
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+    project = scratchProject();
+    server = await startServer({ PROJECT_DIR: project });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  const shoot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `modules-${name}.png`), animations: 'disabled' });
+  };
+  const setLang = async (page: Page, lang: Lang) => {
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.evaluate(
+      (defaultLang) =>
+        localStorage.setItem(
+          'storeConfig_v2',
+          JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
+        ),
+      lang,
+    );
+  };
+  const openMarket = async (lang: Lang, width: number) => {
+    const { context, page } = await newPage(browser, { width, height: 900 });
+    await setLang(page, lang);
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await page.goto(`${server.baseUrl}/admin/moduleStore`);
+    await page.getByTestId('module-market').waitFor();
+    return { context, page };
+  };
+  const card = (page: Page) => page.locator(`[data-testid="module-card"][data-uid="${UID}"]`);
+  const pipeline = (page: Page) => page.getByTestId('module-pipeline');
+  /** No horizontal scrolling: everything fits the window. */
+  const fits = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  it('lists the module on the machine with its state tag, in both languages and at 390 px', async () => {
+    for (const [lang, width, tag] of [
+      ['en', 1440, 'Wait for installation'],
+      ['zh-cn', 1440, '等待安装'],
+      ['en', 390, 'Wait for installation'],
+      ['zh-cn', 390, '等待安装'],
+    ] as const) {
+      const { context, page } = await openMarket(lang, width);
+      await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe(tag);
+      await expect(card(page).innerText()).resolves.toContain('E2E notes');
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, `local-${width}-${lang}`);
+
+      await page.getByRole('button', { name: lang === 'en' ? 'Upload installation' : '上传安装' }).click();
+      const upload = page.getByTestId('module-upload');
+      await upload.waitFor();
+      await expect(upload.innerText()).resolves.toContain(
+        lang === 'en' ? 'Click me to upload' : '点击我上传',
+      );
+      await expect(upload.locator('li').count()).resolves.toBe(3);
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, `upload-${width}-${lang}`);
+      await context.close();
+    }
+  });
+
+  it('installs through the conflict screen to the done screen, then disables and uninstalls', async () => {
+    const { context, page } = await openMarket('en', 390);
+    await card(page).getByRole('button', { name: 'Install now' }).click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('conflict');
+    const conflict = page.getByTestId('module-install-conflict');
+    await expect(conflict.innerText()).resolves.toContain(CLASHING);
+    await expect(conflict.innerText()).resolves.toContain('Backup and overwrite existing files');
+    await shoot(page, 'conflict-390-en');
+    await conflict.getByRole('button', { name: 'Confirm' }).click();
+
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    const done = page.getByTestId('module-done');
+    await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
+    await expect(done.innerText()).resolves.toContain('This module does not add new dependencies');
+    // Its server code is not loaded by this process: the next start enables it.
+    await done.getByTestId('module-need-restart').waitFor();
+    await expect(fits(page)).resolves.toBe(true);
+    await shoot(page, 'done-390-en');
+    await done.getByRole('button', { name: 'End of installation' }).click();
+    await pipeline(page).waitFor({ state: 'detached' });
+    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
+
+    await card(page).getByRole('switch').click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await expect(page.getByTestId('module-done').innerText()).resolves.toContain('Module is disabled');
+    await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
+    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
+
+    await card(page).getByRole('button', { name: 'uninstall' }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /OK|Yes/ })
+      .click();
+    await expect.poll(() => card(page).count()).toBe(0);
+    await page.getByText('No module on this machine yet, use Upload installation').waitFor();
+    await context.close();
+  });
+
+  it('refuses an administrator who is not a super administrator', async () => {
+    const token = await adminToken(server);
+    await api(
+      server,
+      '/admin/auth.Group/add',
+      { pid: 1, name: 'Module watchers', rules: [78, 79, 80, 81, 82, 83] },
+      token,
+    );
+    type GroupRow = { id: number; name: string; children?: GroupRow[] };
+    const groups = await fetch(`${server.baseUrl}/admin/auth.Group/index`, {
+      headers: { batoken: token, server: 'true', 'think-lang': 'en' },
+    }).then((r) => r.json() as Promise<{ data: { list: GroupRow[] } }>);
+    // The list is a tree: the new group sits under the super administrators' group.
+    const flat = (rows: GroupRow[]): GroupRow[] => rows.flatMap((row) => [row, ...flat(row.children ?? [])]);
+    const group = flat(groups.data.list).find((g) => g.name === 'Module watchers');
+    await api(
+      server,
+      '/admin/auth.Admin/add',
+      {
+        username: 'watcher2',
+        nickname: 'Watcher',
+        password: 'Watcher123',
+        group_arr: [group?.id],
+        status: '1',
+      },
+      token,
+    );
+    const { context, page } = await newPage(browser, { width: 390 });
+    await setLang(page, 'en');
+    await page.fill('#username', 'watcher2');
+    await page.fill('#password', 'Watcher123');
+    await page.keyboard.press('Enter');
+    // Without the dashboard rule the first page is another one: any page past the login.
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto(`${server.baseUrl}/admin/moduleStore`);
+    await page.getByTestId('module-refused').waitFor();
+    await expect(page.getByTestId('module-refused').innerText()).resolves.toContain(
+      'Only super administrators can manage modules',
+    );
+    await shoot(page, 'refused-390-en');
+    // The server refuses too, whatever the page shows.
+    const login = await api<{ userInfo: { token: string } }>(server, '/admin/index/login', {
+      username: 'watcher2',
+      password: 'Watcher123',
+    });
+    const index = await fetch(`${server.baseUrl}/admin/module/index`, {
+      headers: { batoken: login.userInfo.token, server: 'true', 'think-lang': 'en' },
+    }).then((r) => r.json() as Promise<{ code: number; data: { installed?: unknown } }>);
+    expect(index.code).not.toBe(1);
+    expect(index.data?.installed).toBeUndefined();
+    await context.close();
+  });
+});
