@@ -81,6 +81,7 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await loginAsAdmin(page, server.baseUrl, server.adminPassword);
     await page.goto(`${server.baseUrl}/admin/moduleStore`);
     await page.getByTestId('module-market').waitFor();
+    await page.waitForSelector('#block-loading', { state: 'detached' });
     return { context, page };
   };
   const card = (page: Page) => page.locator(`[data-testid="module-card"][data-uid="${UID}"]`);
@@ -122,6 +123,13 @@ describe.skipIf(!browserAvailable)('module market', () => {
     const conflict = page.getByTestId('module-install-conflict');
     await expect(conflict.innerText()).resolves.toContain(CLASHING);
     await expect(conflict.innerText()).resolves.toContain('Backup and overwrite existing files');
+    // On a phone the conflict's lines stack: its treatment stays inside the 390 px screen.
+    const selectRight = () =>
+      conflict
+        .locator('.ant-select')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().right);
+    await expect.poll(selectRight).toBeLessThanOrEqual(390 - 8);
     await shoot(page, 'conflict-390-en');
     await conflict.getByRole('button', { name: 'Confirm' }).click();
 
@@ -137,7 +145,16 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await pipeline(page).waitFor({ state: 'detached' });
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
 
+    // An administrator edited the module's file since: the disable asks first.
+    writeFileSync(join(project, CLASHING), 'edited by hand\n');
     await card(page).getByRole('switch').click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('disableConflict');
+    const disableConflict = page.getByTestId('module-disable-conflict');
+    await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).waitFor();
+    await expect(disableConflict.innerText()).resolves.toContain(CLASHING);
+    await expect(fits(page)).resolves.toBe(true);
+    await shoot(page, 'disable-conflict-390-en');
+    await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).click();
     await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
     await expect(page.getByTestId('module-done').innerText()).resolves.toContain('Module is disabled');
     await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();

@@ -11,7 +11,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDecisions, removalsOf } from './pipeline';
 
-const tableScroll = { x: 'max-content' } as const;
+// Long project paths wrap instead of pushing the treatment out of a phone's screen.
+const path = (text: string) => <span className="module-path">{text}</span>;
+/** On a phone the rows stack (module.css): each cell shows its column title itself. */
+const labelled = (title: string) => ({ title, onCell: () => ({ 'data-label': title }) as object });
 
 export function InstallConflict({
   data,
@@ -35,19 +38,20 @@ export function InstallConflict({
         <>
           <Typography.Title level={5}>{t('module.File conflict')}</Typography.Title>
           <Table
+            className="module-conflict-table"
             size="small"
             pagination={false}
-            scroll={tableScroll}
             rowKey="oldFile"
             dataSource={data.fileConflict}
             columns={[
-              { title: t('module.New file'), dataIndex: 'newFile' },
-              { title: t('module.Existing file'), dataIndex: 'oldFile' },
+              { ...labelled(t('module.New file')), dataIndex: 'newFile', render: path },
+              { ...labelled(t('module.Existing file')), dataIndex: 'oldFile', render: path },
               {
-                title: t('module.Treatment scheme'),
+                ...labelled(t('module.Treatment scheme')),
                 render: (_, row) => (
                   <Select
-                    style={{ width: 220 }}
+                    className="module-treatment"
+                    popupMatchSelectWidth={false}
                     value={decisions.fileConflict[row.oldFile]}
                     onChange={(v) => setFile(row.oldFile, v)}
                     options={[
@@ -65,24 +69,25 @@ export function InstallConflict({
         <>
           <Typography.Title level={5}>{t('module.Dependency conflict')}</Typography.Title>
           <Table
+            className="module-conflict-table"
             size="small"
             pagination={false}
-            scroll={tableScroll}
             rowKey={(row) => `${row.env}:${row.depend}`}
             dataSource={data.dependConflict}
             columns={[
               {
-                title: t('module.Environment'),
+                ...labelled(t('module.Environment')),
                 dataIndex: 'env',
                 render: (env: string) => t(`module.${env}`),
               },
-              { title: t('module.New dependency'), dataIndex: 'newDepend' },
-              { title: t('module.Existing dependencies'), dataIndex: 'oldDepend' },
+              { ...labelled(t('module.New dependency')), dataIndex: 'newDepend' },
+              { ...labelled(t('module.Existing dependencies')), dataIndex: 'oldDepend' },
               {
-                title: t('module.Treatment scheme'),
+                ...labelled(t('module.Treatment scheme')),
                 render: (_, row) => (
                   <Select
-                    style={{ width: 200 }}
+                    className="module-treatment"
+                    popupMatchSelectWidth={false}
                     value={decisions.dependConflict[row.env]?.[row.depend]}
                     onChange={(v) => setDepend(row.env, row.depend, v)}
                     options={[
@@ -141,12 +146,12 @@ export function DisableConflict({
             )}
           />
           <Table
+            className="module-conflict-table"
             size="small"
             pagination={false}
-            scroll={tableScroll}
             rowKey={(file) => file}
             dataSource={data.conflictFile}
-            columns={[{ title: t('module.Conflict file'), render: (_, file) => file }]}
+            columns={[{ ...labelled(t('module.Conflict file')), render: (_, file) => path(file) }]}
           />
         </>
       )}
@@ -156,25 +161,26 @@ export function DisableConflict({
             {t('module.The module declares the added dependencies')}
           </Typography.Title>
           <Table
+            className="module-conflict-table"
             size="small"
             pagination={false}
-            scroll={tableScroll}
             rowKey={(row) => `${row.env}:${row.depend}`}
             dataSource={data.dependConflict}
             columns={[
               {
-                title: t('module.Environment'),
+                ...labelled(t('module.Environment')),
                 dataIndex: 'env',
                 render: (env: string) => t(`module.${env}`),
               },
-              { title: t('module.Dependency'), dataIndex: 'dependTitle' },
+              { ...labelled(t('module.Dependency')), dataIndex: 'dependTitle' },
               {
-                title: t('module.Treatment scheme'),
+                ...labelled(t('module.Treatment scheme')),
                 render: (_, row) => {
                   const key = `${row.env}:${row.depend}`;
                   return (
                     <Select
-                      style={{ width: 120 }}
+                      className="module-treatment"
+                      popupMatchSelectWidth={false}
                       value={retained.has(key) ? 'retain' : 'delete'}
                       onChange={(v) => choose(key, v === 'retain')}
                       options={[

@@ -4,6 +4,7 @@
  * install pipeline. The market catalogue, purchase and the market account come later: their
  * places are the disabled Local module toggle-off view and the header's right side.
  */
+import { CloudUploadOutlined, DesktopOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Result, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,17 +62,13 @@ export default function ModuleMarket() {
   return (
     <div className="default-main module-market" data-testid="module-market">
       <div className="module-header">
-        <Button
-          icon={<i className="fa fa-refresh" />}
-          onClick={() => void load()}
-          aria-label={t('module.Refresh')}
-        />
+        <Button icon={<ReloadOutlined />} onClick={() => void load()} aria-label={t('module.Refresh')} />
         <Space.Compact>
-          <Button icon={<i className="fa fa-upload" />} onClick={() => pipeline.show({ type: 'upload' })}>
+          <Button icon={<CloudUploadOutlined />} onClick={() => pipeline.show({ type: 'upload' })}>
             {t('module.Upload installation')}
           </Button>
           <Button
-            icon={<i className="fa fa-desktop" />}
+            icon={<DesktopOutlined />}
             type={localOnly ? 'primary' : 'default'}
             onClick={() => setLocalOnly((on) => !on)}
             data-testid="module-local-toggle"

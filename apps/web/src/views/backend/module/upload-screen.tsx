@@ -2,6 +2,7 @@
  * Upload installation: the warning list and a .zip drag area. The file goes to the ordinary
  * upload endpoint, its URL to /admin/module/upload, then the install pipeline starts.
  */
+import { InboxOutlined } from '@ant-design/icons';
 import { Alert, notification, Result, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +76,7 @@ export function UploadScreen({ onUploaded }: { onUploaded: (uid: string) => void
         customRequest={(options) => void send(options)}
       >
         <p className="ant-upload-drag-icon">
-          <i className="fa fa-cloud-upload" style={{ fontSize: 40 }} />
+          <InboxOutlined />
         </p>
         <p className="ant-upload-text">
           {t('module.Drag the module package file here')} <em>{t('module.Click me to upload')}</em>
