@@ -62,7 +62,10 @@ describe.skipIf(!browserAvailable)('module market', () => {
   });
 
   const shoot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `modules-${name}.png`), animations: 'disabled' });
+    if (!SHOTS) return;
+    // A dialog still zooming in would be caught half drawn.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: join(SHOTS, `modules-${name}.png`), animations: 'disabled' });
   };
   const setLang = async (page: Page, lang: Lang) => {
     await page.goto(`${server.baseUrl}/admin/login`);
