@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
@@ -170,6 +171,35 @@ describe.skipIf(!browserAvailable)('module market', () => {
       .click();
     await expect.poll(() => card(page).count()).toBe(0);
     await page.getByText('No module on this machine yet, use Upload installation').waitFor();
+    await context.close();
+  });
+
+  it('installs a module uploaded as a .zip through the drag area', async () => {
+    const zip = join(project, 'zipped.zip');
+    writeRawZip(zip, [
+      {
+        name: 'module.json',
+        data: Buffer.from(
+          JSON.stringify({
+            uid: 'zipped',
+            title: 'Zipped notes',
+            intro: 'Came as a zip',
+            author: 'Portico',
+            version: '1.0.0',
+          }),
+        ),
+      },
+      { name: 'apps/server/src/modules/zipped/readme.txt', data: Buffer.from('zipped\n') },
+    ]);
+    const { context, page } = await openMarket('zh-cn', 390);
+    await page.getByRole('button', { name: '上传安装' }).click();
+    await page.getByTestId('module-upload').locator('input[type=file]').setInputFiles(zip);
+    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 20_000 }).toBe('done');
+    await expect(page.getByTestId('module-done').innerText()).resolves.toContain('恭喜，模块安装已完成');
+    await shoot(page, 'upload-done-390-zh-cn');
+    await page.getByTestId('module-done').getByRole('button', { name: '结束安装' }).click();
+    const zipped = page.locator('[data-testid="module-card"][data-uid="zipped"]');
+    await expect.poll(() => zipped.getByTestId('module-state').innerText()).toBe('已安装');
     await context.close();
   });
 
