@@ -164,6 +164,18 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
 
+    // Switched on again: the install runs anew and meets the project's file, which the disable put back.
+    await card(page).getByRole('switch').click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('conflict');
+    await page.getByTestId('module-install-conflict').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
+    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
+    await card(page).getByRole('switch').click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
+    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
+
     await card(page).getByRole('button', { name: 'uninstall' }).click();
     await page
       .locator('.ant-popconfirm')
