@@ -141,8 +141,10 @@ describe.skipIf(!browserAvailable)('module market', () => {
     const done = page.getByTestId('module-done');
     await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
     await expect(done.innerText()).resolves.toContain('This module does not add new dependencies');
-    // Its server code is not loaded by this process: the next start enables it.
-    await done.getByTestId('module-need-restart').waitFor();
+    // npm start supervises the server: it restarts itself to load the module's server code, the
+    // page waits under "The server is restarting…", and no "restart by hand" line is shown.
+    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
+    await expect(done.getByTestId('module-need-restart').count()).resolves.toBe(0);
     await expect(fits(page)).resolves.toBe(true);
     await shoot(page, 'done-390-en');
     await done.getByRole('button', { name: 'End of installation' }).click();

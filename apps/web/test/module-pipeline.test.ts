@@ -8,7 +8,10 @@ import {
   canFinish,
   defaultDecisions,
   doneTitle,
+  finishAction,
+  mustWaitForRestart,
   removalsOf,
+  restartByHand,
 } from '../src/views/backend/module/pipeline';
 
 const conflict: ModuleConflictData = {
@@ -120,5 +123,26 @@ describe('disable answers', () => {
       dependency: 'none',
       needRebuild: true,
     });
+  });
+});
+
+describe('restart and End of installation', () => {
+  it('an answer saying restarting asks the page to wait for the server, and the restart line is not shown', () => {
+    const step = afterInstall('notes', { code: 1, data: { needRestart: true, restarting: true } });
+    expect(step.screen).toMatchObject({ type: 'done', needRestart: true, restarting: true });
+    expect(mustWaitForRestart(step.screen)).toBe(true);
+    expect(restartByHand(step.screen)).toBe(false);
+    const byHand = afterInstall('notes', { code: 1, data: { needRestart: true, restarting: false } }).screen;
+    expect(mustWaitForRestart(byHand)).toBe(false);
+    expect(restartByHand(byHand)).toBe(true);
+  });
+
+  it('End of installation builds when asked, else reloads an install (new menus) and only closes a disable', () => {
+    const installed = afterInstall('notes', { code: 1, data: {} }).screen;
+    const disabled = afterDisable('notes', { code: 1, data: {} }).screen;
+    expect(finishAction(installed, true)).toBe('build');
+    expect(finishAction(installed, false)).toBe('reload');
+    expect(finishAction(disabled, true)).toBe('build');
+    expect(finishAction(disabled, false)).toBe('close');
   });
 });

@@ -14,6 +14,8 @@ export interface ModuleAnswerData {
   state?: ModuleState;
   needRebuild?: boolean;
   needRestart?: boolean;
+  /** The server restarts itself once this answer is out (npm start supervises it). */
+  restarting?: boolean;
   wait_install?: string[];
 }
 

@@ -7,7 +7,7 @@ import { Button, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
-import { canFinish, doneTitle, type PipelineScreen } from './pipeline';
+import { canFinish, doneTitle, finishAction, type PipelineScreen, restartByHand } from './pipeline';
 
 type Done = Extract<PipelineScreen, { type: 'done' }>;
 
@@ -85,11 +85,15 @@ export function DoneScreen({
   const [rebuild, setRebuild] = useState(false);
   const finish = () => {
     onClose();
-    if (!rebuild) return;
+    const action = finishAction(screen, rebuild);
+    if (action === 'reload') window.location.reload();
+    if (action !== 'build') return;
     openTerminal();
     addTaskPM('web-build', true, '', (status) => {
-      // A finished build is live at once (the server serves it): reload to use it.
-      if (status === TerminalTaskStatus.success) useTerminal.getState().toggle(false);
+      if (status !== TerminalTaskStatus.success) return;
+      useTerminal.getState().toggle(false);
+      // The new build is served at once: an install reloads to show the module's pages and menus.
+      if (screen.mode === 'install') window.location.reload();
     });
   };
   return (
@@ -106,8 +110,7 @@ export function DoneScreen({
         <Typography.Text type="secondary">
           {t('module.Please manually clean up the system and browser cache')}
         </Typography.Text>
-        {screen.needRestart && (
-          // Another helper adds waitForServerRestart(): the lead wires it here when an answer says restarting.
+        {restartByHand(screen) && (
           <Typography.Text type="warning" data-testid="module-need-restart">
             {t('module.Restart the server to load the module server code')}
           </Typography.Text>

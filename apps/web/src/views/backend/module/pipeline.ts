@@ -32,6 +32,8 @@ export type PipelineScreen =
       dependency: DependencyStatus;
       needRebuild: boolean;
       needRestart: boolean;
+      /** The server restarts itself after this answer (npm start supervises it). */
+      restarting: boolean;
     };
 
 /** What the page must do besides showing the screen. */
@@ -54,6 +56,7 @@ const NONE: PipelineEffect = { type: 'none' };
 const flagsOf = (data: ModuleAnswerData) => ({
   needRebuild: data.needRebuild === true,
   needRestart: data.needRestart === true,
+  restarting: data.restarting === true,
 });
 
 /** Before any call: a module already there (or its folder taken) cannot be installed. */
@@ -174,4 +177,23 @@ export function doneTitle(screen: Extract<PipelineScreen, { type: 'done' }>): st
   if (screen.state === ModuleState.dependentWaitInstall)
     return 'Congratulations, the code of the module is ready';
   return 'Unknown state';
+}
+
+/** The server restarts after this answer: the page waits for it before going on. */
+export function mustWaitForRestart(screen: PipelineScreen): boolean {
+  return screen.type === 'done' && screen.restarting;
+}
+
+/** Nobody restarts the server for the administrator: the done screen says to. */
+export function restartByHand(screen: PipelineScreen): boolean {
+  return screen.type === 'done' && screen.needRestart && !screen.restarting;
+}
+
+/**
+ * End of installation: the reissue radio queues the web build; otherwise an install reloads
+ * the page so the module's menus appear (the reference reloads too), a disable just closes.
+ */
+export function finishAction(screen: PipelineScreen, rebuild: boolean): 'build' | 'reload' | 'close' {
+  if (rebuild) return 'build';
+  return screen.type === 'done' && screen.mode === 'install' ? 'reload' : 'close';
 }

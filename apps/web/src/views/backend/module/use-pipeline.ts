@@ -14,17 +14,29 @@ import {
 import type { ApiResponse } from '../../../api/request';
 import { t } from '../../../lang';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
+import { waitForServerRestart } from '../../../utils/server-restart';
 import {
   afterDisable,
   afterInstall,
   afterPackages,
   canStartInstall,
   firstPhase,
+  mustWaitForRestart,
   type PipelineScreen,
   type Step,
 } from './pipeline';
 
 const HANDLED = new Set([1, -1, -2]);
+
+/** The server restarts after the answer: the page waits under its overlay until it is back. */
+async function restartIfAsked(screen: PipelineScreen): Promise<void> {
+  if (!mustWaitForRestart(screen)) return;
+  try {
+    await waitForServerRestart();
+  } catch (error) {
+    notification.error({ title: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 export function usePipeline(onChange: () => void) {
   const [screen, setScreen] = useState<PipelineScreen>({ type: 'closed' });
@@ -36,9 +48,10 @@ export function usePipeline(onChange: () => void) {
   }, []);
 
   const apply = useCallback(
-    (step: Step, answer: ApiResponse<unknown>) => {
+    async (step: Step, answer: ApiResponse<unknown>) => {
       if (!HANDLED.has(answer.code) && answer.msg) notification.error({ title: answer.msg });
       show(step.screen);
+      await restartIfAsked(step.screen);
       onChange();
       if (step.effect.type !== 'install-packages') return;
       addTaskPM('web-install', true, step.effect.extend, (status) => {
@@ -66,7 +79,7 @@ export function usePipeline(onChange: () => void) {
           show({ type: 'loading', uid, phase: firstPhase(data.state) });
         }
         const answer = await installModule(uid, extend);
-        apply(afterInstall(uid, answer), answer);
+        await apply(afterInstall(uid, answer), answer);
       } catch {
         show({ type: 'closed' });
       }
@@ -82,7 +95,7 @@ export function usePipeline(onChange: () => void) {
           state: 0,
           ...(confirm ? { confirmConflict: 1 as const, dependConflictSolution: confirm.removals } : {}),
         });
-        apply(afterDisable(uid, answer), answer);
+        await apply(afterDisable(uid, answer), answer);
       } catch {
         show({ type: 'closed' });
       }
@@ -119,15 +132,16 @@ export function usePipeline(onChange: () => void) {
         const done = afterInstall(uid, answer).screen;
         const current = screenRef.current;
         // Keep what the first answer said about rebuild/restart.
-        show(
+        const next =
           current.type === 'done' && done.type === 'done'
             ? {
                 ...done,
                 needRebuild: current.needRebuild || done.needRebuild,
                 needRestart: current.needRestart || done.needRestart,
               }
-            : done,
-        );
+            : done;
+        show(next);
+        await restartIfAsked(next);
         onChange();
       } catch {
         // The request layer has shown why.
