@@ -167,8 +167,12 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
 
     // Switched on again: the install runs anew and meets the project's file, which the disable put back.
+    // ...this time on a wide screen, where the conflict is a table row.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await card(page).getByRole('switch').click();
     await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('conflict');
+    await expect(fits(page)).resolves.toBe(true);
+    await shoot(page, 'conflict-1440-en');
     await page.getByTestId('module-install-conflict').getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
     await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
