@@ -9,9 +9,12 @@ import { Form, Input } from 'antd';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { FormDialog } from '../src/components/table/form-dialog';
 import type { ListSpec } from '../src/components/table/types';
-import { initI18n } from '../src/lang';
+import { initI18n, loadBackendTexts } from '../src/lang';
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  await initI18n('en');
+  await loadBackendTexts();
+});
 afterEach(cleanup);
 
 function Fields() {

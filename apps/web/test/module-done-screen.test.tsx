@@ -6,7 +6,7 @@
 import { ModuleState } from '@portico/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../src/lang';
+import { initI18n, loadBackendTexts } from '../src/lang';
 import { useTerminal } from '../src/stores/terminal';
 import { DoneScreen } from '../src/views/backend/module/done-screen';
 import type { PipelineScreen } from '../src/views/backend/module/pipeline';
@@ -31,7 +31,7 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
-  return initI18n('en');
+  return initI18n('en').then(loadBackendTexts);
 });
 afterEach(() => {
   cleanup();

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Form } from 'antd';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { FormItem } from '../src/components/form/form-item';
-import { initI18n } from '../src/lang';
+import { initI18n, loadBackendTexts } from '../src/lang';
 import type { FormInputProps } from '../src/modules/contract';
 
 vi.mock('../src/modules/registry', async (original) => {
@@ -27,7 +27,10 @@ vi.mock('../src/modules/registry', async (original) => {
   };
 });
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  await initI18n('en');
+  await loadBackendTexts();
+});
 afterEach(cleanup);
 
 it("renders the module's input for its type and keeps the form's value in it", async () => {

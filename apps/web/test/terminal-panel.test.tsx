@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import TerminalPanel from '../src/components/terminal/panel';
 import type { TerminalTask } from '../src/components/terminal/queue';
-import { initI18n } from '../src/lang';
+import { initI18n, loadBackendTexts } from '../src/lang';
 import { useTerminal } from '../src/stores/terminal';
 
 const task = (uuid: string, status: S, fields: Partial<TerminalTask> = {}): TerminalTask => ({
@@ -23,7 +23,10 @@ const task = (uuid: string, status: S, fields: Partial<TerminalTask> = {}): Term
   ...fields,
 });
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  await initI18n('en');
+  await loadBackendTexts();
+});
 afterEach(() => {
   cleanup();
   useTerminal.setState({

@@ -6,7 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { flatten } from '../src/lang';
+import enBackend from '../src/lang/en/backend';
 import en from '../src/lang/en/index';
+import zhCnBackend from '../src/lang/zh-cn/backend';
 import zhCn from '../src/lang/zh-cn/index';
 import { moduleLangPacks } from '../src/modules/registry';
 import type { Lang } from '../src/stores/config';
@@ -21,10 +23,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The core's pack with every module's (modules bring their own texts). */
+/** The core's packs (sign-in and back-office) with every module's (modules bring their own texts). */
 async function allTexts(lang: Lang): Promise<Record<string, string>> {
   const modules = (await moduleLangPacks(lang)).map(flatten);
-  return Object.assign({}, ...modules, flatten(lang === 'en' ? en : zhCn));
+  const [core, backend] = lang === 'en' ? [en, enBackend] : [zhCn, zhCnBackend];
+  return Object.assign({}, ...modules, flatten(backend), flatten(core));
 }
 
 it('has the same keys in both languages, none left empty', async () => {

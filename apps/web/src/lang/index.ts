@@ -19,6 +19,12 @@ const PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
   en: () => import('./en/index'),
 };
 
+/** The back-office areas' texts: kept off the sign-in pages, whose first load has a size budget. */
+const BACKEND_PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
+  'zh-cn': () => import('./zh-cn/backend'),
+  en: () => import('./en/backend'),
+};
+
 export async function initI18n(lang: Lang): Promise<void> {
   const [pack, modulePacks] = await Promise.all([PACKS[lang](), moduleLangPacks(lang)]);
   const translation = Object.assign({}, ...modulePacks.map(flatten), flatten(pack.default));
@@ -33,6 +39,23 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     returnNull: false,
   });
+}
+
+let backendTexts: Promise<void> | null = null;
+
+/**
+ * Adds the back-office texts of the active language, once (switching languages reloads the
+ * page); the route that loads the back-office awaits it. Core and module texts win a clash.
+ */
+export function loadBackendTexts(): Promise<void> {
+  backendTexts ??= BACKEND_PACKS[i18n.language as Lang]().then((pack) => {
+    i18n.addResourceBundle(i18n.language, 'translation', flatten(pack.default), true, false);
+  });
+  // A failed load (the network) is tried again by the next navigation.
+  backendTexts.catch(() => {
+    backendTexts = null;
+  });
+  return backendTexts;
 }
 
 /** Translates outside components (request layer, stores). */

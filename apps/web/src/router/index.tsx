@@ -4,6 +4,7 @@
  * sending a cold deep link through the loading route.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadBackendTexts } from '../lang';
 import { modulePublicRoutes } from '../modules/registry';
 import { RootShell } from './root-shell';
 
@@ -55,7 +56,12 @@ const routes: RouteObject[] = [
         lazy: page(() => import('../views/backend/loading')),
         handle: { title: 'pagesTitle.loading' },
       },
-      { path: '/admin/*', lazy: page(() => import('../layouts/backend')) },
+      {
+        path: '/admin/*',
+        lazy: page(() =>
+          Promise.all([import('../layouts/backend'), loadBackendTexts()]).then(([layout]) => layout),
+        ),
+      },
       {
         path: '/user',
         element: <Navigate to="/user/loading" replace />,

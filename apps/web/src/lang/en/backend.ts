@@ -1,0 +1,22 @@
+/** English: the back-office areas' texts, loaded with the back-office (not on the sign-in pages). */
+import type { Pack } from '../index';
+import { admin, adminLog, group, rule } from './auth';
+import dashboard from './dashboard';
+import moduleMarket from './module';
+import { adminInfo, attachment, config } from './routine';
+import { security } from './security';
+import terminal from './terminal';
+
+export default {
+  dashboard,
+  'auth.admin': admin,
+  'auth.group': group,
+  'auth.rule': rule,
+  'auth.adminLog': adminLog,
+  'routine.attachment': attachment,
+  'routine.adminInfo': adminInfo,
+  'routine.config': config,
+  security,
+  terminal,
+  module: moduleMarket,
+} satisfies Pack;
