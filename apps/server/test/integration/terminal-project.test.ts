@@ -18,9 +18,8 @@ const project = mkdtempSync(join(tmpdir(), 'portico-project-'));
 for (const path of [
   'package.json',
   'tsconfig.base.json',
-  'scripts/server.mjs',
-  'scripts/build-web.mjs',
-  'scripts/module-registry.mjs',
+  // All of them: the CLI imports its neighbours (build check, module registry, supervisor).
+  'scripts',
   'apps/server/package.json',
   'apps/server/tsconfig.json',
   'apps/server/src',
