@@ -39,8 +39,17 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     returnNull: false,
   });
+  languageChosen(lang);
 }
 
+/**
+ * Settled by initI18n. The router is made when the app's modules load, before main.tsx has
+ * initialised i18next, and a cold deep link into the back-office asks for its texts at once.
+ */
+let languageChosen: (lang: Lang) => void = () => {};
+const chosenLanguage = new Promise<Lang>((resolve) => {
+  languageChosen = resolve;
+});
 let backendTexts: Promise<void> | null = null;
 
 /**
@@ -48,9 +57,11 @@ let backendTexts: Promise<void> | null = null;
  * page); the route that loads the back-office awaits it. Core and module texts win a clash.
  */
 export function loadBackendTexts(): Promise<void> {
-  backendTexts ??= BACKEND_PACKS[i18n.language as Lang]().then((pack) => {
-    i18n.addResourceBundle(i18n.language, 'translation', flatten(pack.default), true, false);
-  });
+  backendTexts ??= chosenLanguage
+    .then((lang) => BACKEND_PACKS[lang]().then((pack) => ({ lang, pack })))
+    .then(({ lang, pack }) => {
+      i18n.addResourceBundle(lang, 'translation', flatten(pack.default), true, false);
+    });
   // A failed load (the network) is tried again by the next navigation.
   backendTexts.catch(() => {
     backendTexts = null;
