@@ -173,6 +173,19 @@ export function signedInAdmin(request: FastifyRequest): AdminIdentity {
   return request.admin;
 }
 
+/**
+ * The signed-in administrator, when a super administrator; anyone else is refused with
+ * `refusal` (the terminal answers 401 'You have no permission', the module installer its own message).
+ */
+export function requireSuper(
+  request: FastifyRequest,
+  refusal: ApiError = new ApiError('You have no permission', [], Code.noPermission),
+): AdminIdentity {
+  const admin = signedInAdmin(request);
+  if (!admin.super) throw refusal;
+  return admin;
+}
+
 export function needLogin(message = 'Please login first'): ApiError {
   return new ApiError(message, [], Code.loginState, { type: LoginState.needLogin });
 }

@@ -6,12 +6,12 @@
 import { PACKAGE_MANAGER_SETTINGS, TERMINAL_CONFIG_URL } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requireSuper } from '../../auth/admin-auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { adminController } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
 import { LOG_TITLES } from './messages.js';
-import { requireSuper } from './super-only.js';
 import { terminalSettings } from './terminal-settings.js';
 
 const configBody = z

@@ -11,14 +11,13 @@
  */
 import { TERMINAL_LEGACY_STREAM_URL, TERMINAL_STREAM_URL, TERMINAL_TICKET_URL } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_TOKEN_HEADERS, headerToken } from '../../auth/admin-auth.js';
+import { ADMIN_TOKEN_HEADERS, headerToken, requireSuper } from '../../auth/admin-auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { adminController } from '../../http/routes.js';
 import { translate } from '../../i18n/index.js';
 import { EventStream } from './event-stream.js';
 import { LOG_TITLES, TERMINAL_MESSAGES as M } from './messages.js';
-import { requireSuper } from './super-only.js';
 
 export function registerTerminalStreamRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const url of [TERMINAL_STREAM_URL, TERMINAL_LEGACY_STREAM_URL]) {

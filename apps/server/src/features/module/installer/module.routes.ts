@@ -13,11 +13,11 @@ import {
 } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signedInAdmin } from '../../../auth/admin-auth.js';
+import { requireSuper } from '../../../auth/admin-auth.js';
 import type { AppContext } from '../../../context.js';
 import { ok } from '../../../http/envelope.js';
-import { fail } from '../../../http/errors.js';
-import { adminController } from '../../../http/routes.js';
+import { ApiError, fail } from '../../../http/errors.js';
+import { type ActionSpec, adminController } from '../../../http/routes.js';
 import { input, parseInput } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
@@ -48,8 +48,26 @@ function uidOf(value: unknown): string {
   return uid;
 }
 
-function requireSuperAdmin(request: FastifyRequest): void {
-  if (!signedInAdmin(request).super) fail(M.superOnly);
+/**
+ * One installer action: super administrators only (a module puts code on the server); a POST
+ * is titled in the admin log before the check, so a refused attempt is logged too.
+ */
+function superAction(
+  action: string,
+  method: 'GET' | 'POST',
+  title: string | null,
+  handler: ActionSpec['handler'],
+): ActionSpec {
+  return {
+    action,
+    method,
+    access: 'login',
+    handler: async (request, reply) => {
+      if (title) request.adminLog.title = title;
+      requireSuper(request, new ApiError(M.superOnly));
+      return handler(request, reply);
+    },
+  };
 }
 
 const queryUid = (request: FastifyRequest) => uidOf((request.query as Record<string, unknown>).uid);
@@ -94,116 +112,65 @@ export function registerModuleInstallerRoutes(
   });
 
   adminController(app, ctx, 'module', [
-    {
-      action: 'index',
-      method: 'GET',
-      access: 'login',
-      handler: async (request) => {
-        requireSuperAdmin(request);
-        const installed = (await listModules(projectDir)).map(
-          ({ info, uid, state, update, waitInstall }) => ({
-            ...info,
-            uid,
-            state,
-            update,
-            waitInstall,
-          }),
-        );
-        return ok({ sysVersion: await sysVersion(projectDir), installed });
-      },
-    },
-    {
-      action: 'state',
-      method: 'GET',
-      access: 'login',
-      handler: async (request) => {
-        requireSuperAdmin(request);
-        const uid = queryUid(request);
-        return ok({ state: (await inspectModule(projectDir, uid)).state });
-      },
-    },
-    {
-      action: 'install',
-      method: 'POST',
-      access: 'login',
-      handler: async (request, reply) => {
-        request.adminLog.title = TITLES.install;
-        requireSuperAdmin(request);
-        const uid = queryUid(request);
-        // Without `extend` any conflict stops the install (parseInput would turn none into {}).
-        const raw = body(request).extend;
-        const extend = raw ? parseInput(decisions, raw) : undefined;
-        const answer = await installer.exclusive(() => installer.install(uid, extend));
-        return answerWithRestart(ctx, reply, answer);
-      },
-    },
-    {
-      action: 'dependentInstallComplete',
-      method: 'POST',
-      access: 'login',
-      handler: async (request, reply) => {
-        request.adminLog.title = TITLES.dependentInstallComplete;
-        requireSuperAdmin(request);
+    superAction('index', 'GET', null, async () => {
+      const installed = (await listModules(projectDir)).map(({ info, uid, state, update, waitInstall }) => ({
+        ...info,
+        uid,
+        state,
+        update,
+        waitInstall,
+      }));
+      return ok({ sysVersion: await sysVersion(projectDir), installed });
+    }),
+    superAction('state', 'GET', null, async (request) => {
+      const uid = queryUid(request);
+      return ok({ state: (await inspectModule(projectDir, uid)).state });
+    }),
+    superAction('install', 'POST', TITLES.install, async (request, reply) => {
+      const uid = queryUid(request);
+      // Without `extend` any conflict stops the install (parseInput would turn none into {}).
+      const raw = body(request).extend;
+      const extend = raw ? parseInput(decisions, raw) : undefined;
+      const answer = await installer.exclusive(() => installer.install(uid, extend));
+      return answerWithRestart(ctx, reply, answer);
+    }),
+    superAction(
+      'dependentInstallComplete',
+      'POST',
+      TITLES.dependentInstallComplete,
+      async (request, reply) => {
         const uid = queryUid(request);
         const answer = await installer.exclusive(() => installer.dependenciesInstalled(uid));
         return answerWithRestart(ctx, reply, answer);
       },
-    },
-    {
-      action: 'changeState',
-      method: 'POST',
-      access: 'login',
-      handler: async (request, reply) => {
-        request.adminLog.title = TITLES.disable;
-        requireSuperAdmin(request);
-        const form = parseInput(changeStateBody, body(request));
-        const uid = uidOf(form.uid);
-        if (form.state) {
-          request.adminLog.title = TITLES.enable;
-          return ok(await installer.exclusive(() => installer.readyToEnable(uid)));
-        }
-        const options = {
-          confirmConflict: form.confirmConflict,
-          removeDependencies: form.dependConflictSolution,
-        };
-        const answer = await installer.exclusive(() => installer.disable(uid, options));
-        return answerWithRestart(ctx, reply, answer);
-      },
-    },
-    {
-      action: 'uninstall',
-      method: 'POST',
-      access: 'login',
-      handler: async (request) => {
-        request.adminLog.title = TITLES.uninstall;
-        requireSuperAdmin(request);
-        const uid = queryUid(request);
-        await installer.exclusive(() => installer.uninstall(uid));
-        return ok({ uid });
-      },
-    },
-    {
-      action: 'update',
-      method: 'POST',
-      access: 'login',
-      handler: async (request) => {
-        request.adminLog.title = TITLES.update;
-        requireSuperAdmin(request);
-        const uid = uidOf((request.query as Record<string, unknown>).uid ?? body(request).uid);
-        return installer.exclusive(() => installer.update(uid));
-      },
-    },
-    {
-      action: 'upload',
-      method: 'POST',
-      access: 'login',
-      handler: async (request) => {
-        request.adminLog.title = TITLES.upload;
-        requireSuperAdmin(request);
-        const zip = await resolveUploadedZip(ctx.config.dataDir, body(request).file);
-        return ok(await installer.exclusive(() => installer.upload(zip)));
-      },
-    },
+    ),
+    superAction('changeState', 'POST', TITLES.disable, async (request, reply) => {
+      const form = parseInput(changeStateBody, body(request));
+      const uid = uidOf(form.uid);
+      if (form.state) {
+        request.adminLog.title = TITLES.enable;
+        return ok(await installer.exclusive(() => installer.readyToEnable(uid)));
+      }
+      const options = {
+        confirmConflict: form.confirmConflict,
+        removeDependencies: form.dependConflictSolution,
+      };
+      const answer = await installer.exclusive(() => installer.disable(uid, options));
+      return answerWithRestart(ctx, reply, answer);
+    }),
+    superAction('uninstall', 'POST', TITLES.uninstall, async (request) => {
+      const uid = queryUid(request);
+      await installer.exclusive(() => installer.uninstall(uid));
+      return ok({ uid });
+    }),
+    superAction('update', 'POST', TITLES.update, async (request) => {
+      const uid = uidOf((request.query as Record<string, unknown>).uid ?? body(request).uid);
+      return installer.exclusive(() => installer.update(uid));
+    }),
+    superAction('upload', 'POST', TITLES.upload, async (request) => {
+      const zip = await resolveUploadedZip(ctx.config.dataDir, body(request).file);
+      return ok(await installer.exclusive(() => installer.upload(zip)));
+    }),
   ]);
   return installer;
 }
