@@ -9,6 +9,9 @@ import { openDatabase } from './db/connection.js';
 import { migrateDownOne, migrateToLatest } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { importAreas } from './features/area/area-data.js';
+import { BUILT_IN_MODULES } from './features/index.js';
+import { migrateEnabledModules } from './module-contract/lifecycle.js';
+import { INSTALLED_MODULES } from './modules/installed.js';
 import {
   ensureSuperAdmin,
   resetPassword,
@@ -57,7 +60,8 @@ async function migrate(): Promise<void> {
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
     const result = await migrateToLatest(db);
-    const applied = result.results?.map((r) => r.migrationName) ?? [];
+    const modules = await migrateEnabledModules(db, [...BUILT_IN_MODULES, ...INSTALLED_MODULES]);
+    const applied = [...(result.results?.map((r) => r.migrationName) ?? []), ...modules];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await db.close();

@@ -2,6 +2,7 @@
 import { type ModuleConflictData, ModuleState } from '@portico/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  afterDependenciesReady,
   afterDisable,
   afterInstall,
   afterPackages,
@@ -71,6 +72,28 @@ describe('install answers', () => {
     const failed = afterPackages(step.screen, false);
     expect(failed).toMatchObject({ dependency: 'fail', state: ModuleState.dependentWaitInstall });
     expect(canFinish(failed)).toBe(true);
+  });
+
+  it("the installer's answer after the packages keeps the first answer's rebuild and restart", () => {
+    const waiting = afterInstall('notes', {
+      code: -2,
+      data: { needRebuild: true, needRestart: false },
+    }).screen;
+    const failed = afterPackages(waiting, false);
+    const answered = afterInstall('notes', {
+      code: 1,
+      data: { needRebuild: false, needRestart: true, restarting: true },
+    }).screen;
+    const next = afterDependenciesReady(failed, answered);
+    expect(next).toMatchObject({
+      type: 'done',
+      state: ModuleState.installed,
+      dependency: 'success',
+      needRebuild: true,
+      needRestart: true,
+      restarting: true,
+    });
+    expect(mustWaitForRestart(next)).toBe(true);
   });
 
   it('a refusal (0) closes the pipeline: the request layer has said why', () => {

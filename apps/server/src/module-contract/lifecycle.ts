@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/connection.js';
 import { ApiError } from '../http/errors.js';
 import { addLanguagePack } from '../i18n/index.js';
 import { ADMIN_RULE_TITLES, MEMBER_RULE_TITLES } from '../i18n/seeded-titles.js';
@@ -68,6 +69,26 @@ export async function startModules(
     started.push(module.uid);
   }
   return started;
+}
+
+/**
+ * `npm run migrate`: the pending migrations of the built-in areas and of every enabled module,
+ * so a database is brought up to date without starting the server. Rules and events (install,
+ * update) need the running app and follow at the next start, which finds the migrations done.
+ */
+export async function migrateEnabledModules(db: Db, modules: readonly ModuleDefinition[]): Promise<string[]> {
+  const enabled = new Set(
+    (
+      await db.kysely.selectFrom('module').select('uid').where('state', '=', MODULE_STATE.ENABLED).execute()
+    ).map((row) => row.uid),
+  );
+  const ran: string[] = [];
+  for (const module of modules) {
+    if (!module.builtIn && !enabled.has(module.uid)) continue;
+    db.addTables(module.tables ?? []);
+    for (const name of await migrateModule(db, module)) ran.push(`${module.uid}/${name}`);
+  }
+  return ran;
 }
 
 /**

@@ -10,6 +10,7 @@ import { defineModule } from '../../src/module-contract/define.js';
 import {
   disableModule,
   enableModule,
+  migrateEnabledModules,
   moduleState,
   uninstallModule,
 } from '../../src/module-contract/lifecycle.js';
@@ -250,6 +251,43 @@ forEachDatabase(
       } finally {
         await app.close();
       }
+    });
+
+    it('npm run migrate runs the pending migrations of enabled modules, not of disabled ones', async () => {
+      const t = get();
+      // Earlier tests ran migrations on this database: a name of its own, and titles compared to now.
+      const withMigration = (title: string) =>
+        defineModule({
+          ...notesModule,
+          migrations: (env) => ({
+            ...notesModule.migrations(env),
+            '0009-from-the-cli': {
+              async up(db) {
+                await db.insertInto('notes_note').values({ title }).execute();
+              },
+            },
+          }),
+        });
+      const titles = async () =>
+        (
+          await t.ctx.db.kysely
+            .withTables<{ notes_note: { title: string } }>()
+            .selectFrom('notes_note')
+            .select('title')
+            .execute()
+        ).map((row) => row.title);
+      const before = await titles();
+
+      await disableModule(t.ctx, notesModule).catch(() => undefined);
+      expect(await migrateEnabledModules(t.ctx.db, [withMigration('While disabled')])).toEqual([]);
+      expect(await titles()).toEqual(before);
+
+      await enableModule(t.ctx, notesModule);
+      expect(await migrateEnabledModules(t.ctx.db, [withMigration('From the CLI')])).toEqual([
+        'notes/0009-from-the-cli',
+      ]);
+      expect(await migrateEnabledModules(t.ctx.db, [withMigration('Twice')])).toEqual([]);
+      expect(await titles()).toEqual([...before, 'From the CLI']);
     });
   },
   {},

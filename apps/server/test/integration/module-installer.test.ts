@@ -338,11 +338,9 @@ for (const { dialect } of testDatabases()) {
       expect(upload.data).toMatchObject({ info: { uid: 'blog' }, state: 2, upgrade: false });
       const installed = await post('install', { query: { uid: 'blog' } });
       expect(installed.code).toBe(1);
-      // Web files only, and no definition loaded in this process: rebuild, and restart to enable it.
-      expect(installed.data).toMatchObject({ state: 1, needRebuild: true, needRestart: true });
-      // No supervisor runs this server (npm start would): the administrator must restart it.
+      // Web files only: the web app is rebuilt, and the server has nothing of it to load.
+      expect(installed.data).toMatchObject({ state: 1, needRebuild: true, needRestart: false });
       expect(installed.data).toMatchObject({ restarting: false });
-      expect(installed.msg).toBe("Restart the server to load the module's server code");
       expect(readText(project, 'apps/web/src/modules/blog/index.ts')).toBe('export default {};\n');
     });
 
@@ -363,6 +361,9 @@ for (const { dialect } of testDatabases()) {
       const first = await post('install', { query: { uid: 'notes' } });
       // The definition of this very version is loaded: enabled at once; its server file wants a restart.
       expect(first.data).toMatchObject({ state: 1, needRebuild: false, needRestart: true });
+      // No supervisor runs this server (npm start would): the administrator must restart it.
+      expect(first.data).toMatchObject({ restarting: false });
+      expect(first.msg).toBe("Restart the server to load the module's server code");
       expect(notesEvents).toEqual(['install', 'enable']);
       expect((await post('changeState', { body: { uid: 'notes', state: 0 } })).code).toBe(1);
 

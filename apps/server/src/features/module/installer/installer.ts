@@ -159,7 +159,9 @@ export class ModuleInstaller {
       info: disk.info,
       state: ModuleState.installed,
       needRebuild: flags.needRebuild,
-      needRestart: flags.needRestart || !loaded,
+      // A definition of another version runs here: the start that loads this one enables it.
+      // A module without server code (web files only) has nothing for a restart to load.
+      needRestart: flags.needRestart || (definition !== undefined && !loaded),
     };
   }
 

@@ -136,6 +136,20 @@ export function afterPackages(screen: PipelineScreen, succeeded: boolean): Pipel
   return { ...screen, dependency: 'success', state };
 }
 
+/**
+ * dependentInstallComplete answered (after the package task, or the administrator's confirm):
+ * the packages count as installed, and what the first answer said about rebuild/restart stays.
+ */
+export function afterDependenciesReady(current: PipelineScreen, answered: PipelineScreen): PipelineScreen {
+  if (current.type !== 'done' || answered.type !== 'done') return answered;
+  return {
+    ...answered,
+    dependency: 'success',
+    needRebuild: current.needRebuild || answered.needRebuild,
+    needRestart: current.needRestart || answered.needRestart,
+  };
+}
+
 /** "End of installation" waits for the packages, unless the module is already installed. */
 export function canFinish(screen: PipelineScreen): boolean {
   return (

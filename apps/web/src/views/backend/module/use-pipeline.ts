@@ -13,9 +13,11 @@ import {
 } from '../../../api/backend/module';
 import type { ApiResponse } from '../../../api/request';
 import { t } from '../../../lang';
+import { bootAdmin } from '../../../router/admin-boot';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
 import { waitForServerRestart } from '../../../utils/server-restart';
 import {
+  afterDependenciesReady,
   afterDisable,
   afterInstall,
   afterPackages,
@@ -47,6 +49,30 @@ export function usePipeline(onChange: () => void) {
     setScreen(next);
   }, []);
 
+  /**
+   * The packages are in place (the install task succeeded, or the administrator confirms it
+   * after a failed one): the installer finishes the install and says whether the web app must
+   * be rebuilt and the server restarted for the module's code, and restarts it if it can.
+   */
+  const dependenciesReady = useCallback(
+    async (uid: string) => {
+      try {
+        const answer = await dependentInstallComplete(uid);
+        if (answer.code !== 1) {
+          if (answer.msg) notification.error({ title: answer.msg });
+          return;
+        }
+        const next = afterDependenciesReady(screenRef.current, afterInstall(uid, answer).screen);
+        show(next);
+        await restartIfAsked(next);
+        onChange();
+      } catch {
+        // The request layer has shown why.
+      }
+    },
+    [show, onChange],
+  );
+
   const apply = useCallback(
     async (step: Step, answer: ApiResponse<unknown>) => {
       if (!HANDLED.has(answer.code) && answer.msg) notification.error({ title: answer.msg });
@@ -54,15 +80,19 @@ export function usePipeline(onChange: () => void) {
       await restartIfAsked(step.screen);
       onChange();
       if (step.effect.type !== 'install-packages') return;
+      const { screen } = step;
+      const installing = screen.type === 'done' && screen.mode === 'install' ? screen.uid : null;
       addTaskPM('web-install', true, step.effect.extend, (status) => {
         const succeeded = status === TerminalTaskStatus.success;
         // Any failure opens the terminal so the administrator sees why.
         if (!succeeded) useTerminal.getState().toggle(true);
         show(afterPackages(screenRef.current, succeeded));
         onChange();
+        // The terminal's hook has installed the module; its answer carries the restart.
+        if (succeeded && installing) void dependenciesReady(installing);
       });
     },
-    [show, onChange],
+    [show, onChange, dependenciesReady],
   );
 
   const install = useCallback(
@@ -96,6 +126,8 @@ export function usePipeline(onChange: () => void) {
           ...(confirm ? { confirmConflict: 1 as const, dependConflictSolution: confirm.removals } : {}),
         });
         await apply(afterDisable(uid, answer), answer);
+        // The module's menu rules are gone: the sidebar follows without a reload.
+        if (answer.code === 1 || answer.code === -2) await bootAdmin();
       } catch {
         show({ type: 'closed' });
       }
@@ -118,36 +150,6 @@ export function usePipeline(onChange: () => void) {
       await install(uid);
     },
     [install],
-  );
-
-  /** "Confirm that dependencies are ready" after a failed package task. */
-  const dependenciesReady = useCallback(
-    async (uid: string) => {
-      try {
-        const answer = await dependentInstallComplete(uid);
-        if (answer.code !== 1) {
-          if (answer.msg) notification.error({ title: answer.msg });
-          return;
-        }
-        const done = afterInstall(uid, answer).screen;
-        const current = screenRef.current;
-        // Keep what the first answer said about rebuild/restart.
-        const next =
-          current.type === 'done' && done.type === 'done'
-            ? {
-                ...done,
-                needRebuild: current.needRebuild || done.needRebuild,
-                needRestart: current.needRestart || done.needRestart,
-              }
-            : done;
-        show(next);
-        await restartIfAsked(next);
-        onChange();
-      } catch {
-        // The request layer has shown why.
-      }
-    },
-    [show, onChange],
   );
 
   return { screen, show, install, disable, enable, dependenciesReady };
