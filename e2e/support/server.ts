@@ -17,11 +17,19 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+/**
+ * `root` runs another copy of the project (a scratch copy a test may change: modules installed,
+ * packages added, the web app rebuilt), from its own folder as `npm start` there would.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { root = resolve('.') }: { root?: string } = {},
+): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [resolve('scripts/server.mjs'), 'start'], {
+  const child = spawn(process.execPath, [join(root, 'scripts/server.mjs'), 'start'], {
+    cwd: root,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
