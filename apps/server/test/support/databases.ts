@@ -26,8 +26,10 @@ export function testDatabases(): DatabaseFactory[] {
   return factories;
 }
 
+/** TEST_DB_PREFIX names the databases (helpers on a shared server keep to their own prefix). */
 function uniqueName(): string {
-  return `portico_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const prefix = process.env.TEST_DB_PREFIX || 'portico_t_';
+  return `${prefix}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
 async function createSqlite(): Promise<TestDatabase> {

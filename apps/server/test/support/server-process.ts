@@ -6,7 +6,7 @@
  * with the bundled server as its child (no web build: WEB_DIST names a missing folder).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ export interface ServerProcess {
   baseUrl: string;
   /** The process started: the server, or the supervisor when `supervised`. */
   pid: number;
+  /** The super administrator's password, when this process created it (else ''). */
   adminPassword: string;
   /** How the process ended; null while it runs. */
   exited(): ServerExit | null;
@@ -100,7 +101,9 @@ export async function startServerProcess(
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  const saved = readFileSync(join(dataDir, 'admin-password.txt'), 'utf8');
+  // Only the process that created the super administrator has its password.
+  const passwordFile = join(dataDir, 'admin-password.txt');
+  const saved = existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8') : '';
   return {
     baseUrl,
     pid: child.pid ?? 0,
