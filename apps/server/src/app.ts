@@ -14,6 +14,7 @@ import { UserAuth } from './auth/user-auth.js';
 import { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { CacheVersions } from './db/cache-versions.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Settings } from './features/config/settings.js';
@@ -23,6 +24,7 @@ import { packageInstalled } from './features/module/installer/package-installed.
 import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp, WebBuild } from './features/web/web-app.js';
+import { authBudgetStore } from './http/auth-budget-store.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
@@ -90,15 +92,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const tokens = new TokenService(db, config.appSecret);
-  const settings = new Settings(db);
+  const caches = new CacheVersions(db);
+  const settings = new Settings(db, caches);
   const webBuild = new WebBuild(config.webDist);
   const ctx: AppContext = {
     config,
     db,
+    caches,
     settings,
     tokens,
     captcha: new CaptchaService(db, config.appSecret),
-    adminAuth: new AdminAuth(db, tokens, config),
+    adminAuth: new AdminAuth(db, tokens, config, caches),
     userAuth: new UserAuth(db, tokens),
     codes: new VerificationCodes(db, config.appSecret),
     sms: new SmsGateway(settings, app.log),
@@ -145,7 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(cors, corsOptions());
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: authBudgetStore(db) });
   registerErrorHandling(app, await registerWebApp(app, ctx));
   registerIpBlock(app, ctx);
 
@@ -154,7 +158,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerModuleInstallerRoutes(app, ctx, modules);
   await startModules(app, ctx, modules, (uid) => packageInstalled(config.projectDir, uid));
 
+  caches.start();
   app.addHook('onClose', async () => {
+    await caches.stop();
     if (!options.db) await db.close();
   });
   return { app, ctx };

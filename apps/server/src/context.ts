@@ -8,6 +8,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { UserAuth } from './auth/user-auth.js';
 import type { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
+import type { CacheVersions } from './db/cache-versions.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
 import type { Terminal } from './features/terminal/terminal.js';
@@ -18,6 +19,8 @@ import type { ServerRestart } from './http/server-restart.js';
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /** Drops cached rows in this process and the others on the database when they change. */
+  caches: CacheVersions;
   settings: Settings;
   tokens: TokenService;
   captcha: CaptchaService;

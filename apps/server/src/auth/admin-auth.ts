@@ -7,9 +7,11 @@ import { LoginState } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppConfig } from '../config.js';
+import type { CacheVersions } from '../db/cache-versions.js';
 import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { AdminTable } from '../db/schema.js';
+import { SharedCache } from '../db/shared-cache.js';
 import { ApiError, Code } from '../http/errors.js';
 import type { Access } from '../http/routes.js';
 import { can, type Grants, mergeRuleLists } from './permissions.js';
@@ -31,8 +33,8 @@ export const ADMIN_TOKEN_HEADERS = ['batoken', 'ba-token'] as const;
 
 /**
  * Grants are read on every admin request; they are kept for a few seconds. Any write
- * through the back-office clears them at once in this process; other processes on the
- * same database see a change within GRANTS_CACHE_MS.
+ * through the back-office drops them at once in this process, and in the other processes on
+ * the same database within a fraction of a second (db/cache-versions.ts).
  */
 const GRANTS_CACHE_MS = 5000;
 
@@ -50,10 +52,8 @@ type AdminProfile = Pick<
   'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time' | 'status'
 >;
 
-type CachedGrants = Grants & { groupIds: number[]; at: number };
-
 export class AdminAuth {
-  private readonly grantsCache = new Map<number, CachedGrants>();
+  private readonly grantsCache: SharedCache<number, Grants & { groupIds: number[] }>;
   /** The token and its administrator in one query: this runs on every back-office request. */
   private readonly tokenWithAdmin;
 
@@ -61,7 +61,9 @@ export class AdminAuth {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly config: AppConfig,
+    caches: CacheVersions,
   ) {
+    this.grantsCache = new SharedCache(caches, 'rules', GRANTS_CACHE_MS);
     const { kysely } = db;
     this.tokenWithAdmin = preparedQuery(kysely, 1, (stored: string) =>
       kysely
@@ -124,18 +126,8 @@ export class AdminAuth {
     return { id, username, nickname, avatar, last_login_time, token, ...(await this.grants(id)) };
   }
 
-  async grants(adminId: number): Promise<Grants & { groupIds: number[] }> {
-    const cached = this.grantsCache.get(adminId);
-    if (cached && Date.now() - cached.at < GRANTS_CACHE_MS) return cached;
-    const fresh = await this.loadGrants(adminId);
-    if (this.grantsCache.size > 10_000) this.grantsCache.clear();
-    this.grantsCache.set(adminId, { ...fresh, at: Date.now() });
-    return fresh;
-  }
-
-  /** Drops cached grants (after any change to groups, rules or memberships). */
-  forgetGrants(): void {
-    this.grantsCache.clear();
+  grants(adminId: number): Promise<Grants & { groupIds: number[] }> {
+    return this.grantsCache.get(adminId, () => this.loadGrants(adminId));
   }
 
   private async loadGrants(adminId: number): Promise<Grants & { groupIds: number[] }> {

@@ -23,7 +23,7 @@ import {
   type ListSpec,
   parseListParams,
 } from './list-query.js';
-import { forgetRemarks, routeRemark } from './remark.js';
+import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 
@@ -141,7 +141,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         await runWrite(kysely, request, (w) =>
           captureEdit(ctx, w, spec.controller, id, () => edit(id, body, w)),
         );
-        forgetCachedRules(ctx);
+        await forgetCachedRules(ctx);
         return ok(null, 'Update successful');
       },
     });
@@ -155,7 +155,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
       handler: async (request) => {
         const body = requireBody(request.body);
         await runWrite(kysely, request, (w) => add(body, w));
-        forgetCachedRules(ctx);
+        await forgetCachedRules(ctx);
         return ok(null, 'Added successfully');
       },
     });
@@ -172,7 +172,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const count = await runWrite(kysely, request, (w) =>
           captureDeletes(ctx, w, spec.controller, unique, () => del(unique, w)),
         );
-        forgetCachedRules(ctx);
+        await forgetCachedRules(ctx);
         if (count === 0) throw new ApiError('No rows were deleted');
         return ok(null, 'Deleted successfully');
       },
@@ -282,10 +282,12 @@ export function asObject(value: unknown): Row {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
 }
 
-/** Any back-office write may change groups, rules or memberships: drop what is cached from them. */
-function forgetCachedRules(ctx: AppContext): void {
-  ctx.adminAuth.forgetGrants();
-  forgetRemarks(ctx.db);
+/**
+ * Any back-office write may change groups, rules or memberships: drop what is cached from them,
+ * here and in the other server processes on the database.
+ */
+function forgetCachedRules(ctx: AppContext): Promise<void> {
+  return ctx.caches.changed('rules');
 }
 
 /** A switch cell's `{id, field: '0'|'1'}`, completed with the stored row; null for a full form. */

@@ -371,6 +371,21 @@ export interface LoginFailureTable {
   last_failure_time: number;
 }
 
+/** Addition: the version of each in-memory cache area, shared by the server processes (db/cache-versions.ts). */
+export interface CacheVersionTable {
+  area: string;
+  version: Default<number>;
+}
+
+/** Addition: the per-IP auth budget's counters, shared by the server processes (http/auth-budget-store.ts). */
+export interface AuthBudgetTable {
+  /** The rate limiter's key: the client's IP (an IPv6 client by its network). */
+  client: string;
+  hits: Default<number>;
+  /** When the current window ends, in milliseconds. */
+  window_end: number;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -379,6 +394,8 @@ export interface Database {
   admin_rule: AdminRuleTable;
   area: AreaTable;
   attachment: AttachmentTable;
+  auth_budget: AuthBudgetTable;
+  cache_version: CacheVersionTable;
   captcha: CaptchaTable;
   config: ConfigTable;
   content: ContentTable;
@@ -427,8 +444,16 @@ export const TABLE_NAMES: readonly TableName[] = [
   'user_score_log',
 ];
 
-/** The module contract's own records: prefixed like the others, never offered as data. */
-export const BOOKKEEPING_TABLES: readonly TableName[] = ['module', 'module_migration'];
+/**
+ * Bookkeeping, prefixed like the others and never offered as data: the module contract's
+ * records, and the state the server processes share (cache versions, the auth budget).
+ */
+export const BOOKKEEPING_TABLES: readonly TableName[] = [
+  'module',
+  'module_migration',
+  'cache_version',
+  'auth_budget',
+];
 
 export type Admin = Selectable<AdminTable>;
 export type NewAdmin = Insertable<AdminTable>;

@@ -106,7 +106,8 @@ const authLimiters = new WeakMap<AppContext, onRequestAsyncHookHandler>();
  * The per-IP budget of auth attempts (AUTH_RATE_LIMIT a minute), shared by every auth
  * POST: an attacker cannot multiply it by spreading guesses over the routes. A per-route
  * `config.rateLimit` would not do: the plugin gives each route a store of its own (even
- * with a `groupId`). The counters live in this process's memory.
+ * with a `groupId`). The counters live in the database (http/auth-budget-store.ts), so every
+ * server process on it spends the same budget.
  */
 function authBudget(app: FastifyInstance, ctx: AppContext, spec: ActionSpec) {
   if (!spec.rateLimited) return {};

@@ -118,6 +118,8 @@ export async function enableModule(ctx: AppContext, module: ModuleDefinition): P
         .values({ uid: module.uid, ...values, create_time: time })
         .execute();
   });
+  // Groups got their rules back: the grants cached by every server process are stale.
+  await ctx.caches.changed('rules');
   makeTextsKnown(module);
   if (!row) await module.events?.install?.(ctx);
   else if (row.version !== module.version) await module.events?.update?.(ctx, { from: row.version });
@@ -139,6 +141,7 @@ async function upgradeModule(ctx: AppContext, module: ModuleDefinition, from: st
       .where('uid', '=', module.uid)
       .execute();
   });
+  await ctx.caches.changed('rules');
   await module.events?.update?.(ctx, { from });
 }
 
@@ -164,6 +167,7 @@ export async function disableModule(
       .where('uid', '=', module.uid)
       .execute();
   });
+  await ctx.caches.changed('rules');
 }
 
 /** Uninstalls a disabled module: `uninstall` event, its migrations undone, its record gone. */

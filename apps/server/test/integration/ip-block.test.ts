@@ -17,7 +17,7 @@ forEachDatabase('no_access_ip', (get) => {
     const t = get();
     const set = async (value: string) => {
       await t.ctx.db.kysely.updateTable('config').set({ value }).where('name', '=', 'no_access_ip').execute();
-      t.ctx.settings.invalidate();
+      await t.ctx.caches.changed('settings');
     };
     // inject() calls come from 127.0.0.1.
     await set('10.9.9.9\n127.0.0.0/8');

@@ -151,7 +151,7 @@ forEachDatabase('member identity', (get) => {
       .set({ value: '0' })
       .where('name', '=', 'open_member_center')
       .execute();
-    t.ctx.settings.invalidate();
+    await t.ctx.caches.changed('settings');
     try {
       for (const method of ['GET', 'POST'] as const) {
         const res = await call(t.app, method, '/api/user/checkIn', {
@@ -169,7 +169,7 @@ forEachDatabase('member identity', (get) => {
         .set({ value: '1' })
         .where('name', '=', 'open_member_center')
         .execute();
-      t.ctx.settings.invalidate();
+      await t.ctx.caches.changed('settings');
     }
   });
 });

@@ -190,7 +190,6 @@ interface Answer {
   status: number;
   code: number;
   msg: string;
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes of several endpoints.
   data: any;
 }
 

@@ -219,7 +219,7 @@ forEachDatabase('routine.Config', (get) => {
       .execute();
     const setZone = async (value: string) => {
       await t.ctx.db.kysely.updateTable('config').set({ value }).where('name', '=', 'time_zone').execute();
-      t.ctx.settings.invalidate();
+      await t.ctx.caches.changed('settings');
     };
     const found = async (val: string, operator = '=') => {
       const res = await call(t.app, 'GET', '/admin/auth.Admin/index', {

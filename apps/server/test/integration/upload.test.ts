@@ -150,7 +150,7 @@ forEachDatabase('uploads and attachments', (get) => {
       .set({ value: '100b' })
       .where('name', '=', 'upload_max_size')
       .execute();
-    t.ctx.settings.invalidate();
+    await t.ctx.caches.changed('settings');
     try {
       const big = await upload(t, token, {
         name: 'big.zip',
@@ -165,7 +165,7 @@ forEachDatabase('uploads and attachments', (get) => {
         .set({ value: '10mb' })
         .where('name', '=', 'upload_max_size')
         .execute();
-      t.ctx.settings.invalidate();
+      await t.ctx.caches.changed('settings');
     }
     // Nothing outside the storage folder can be fetched through it.
     writeFileSync(join(t.ctx.config.dataDir, 'secret.txt'), 'TOP SECRET');

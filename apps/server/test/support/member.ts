@@ -35,7 +35,7 @@ export async function setSettings(t: TestApp, values: Record<string, string>): P
   for (const [name, value] of Object.entries(values)) {
     await t.ctx.db.kysely.updateTable('config').set({ value }).where('name', '=', name).execute();
   }
-  t.ctx.settings.invalidate();
+  await t.ctx.caches.changed('settings');
 }
 
 /** Points the site's mail settings at the test mailbox (plain SMTP with a password). */

@@ -1,17 +1,25 @@
 /**
  * Read access to the config rows (site name, switches, mail settings...). Values are
- * cached briefly: most requests need a few of them, and a write through the config
- * screen calls `invalidate()`. The short lifetime keeps several server processes on
- * one database in step without any messaging between them.
+ * cached briefly: most requests need a few of them (the IP block reads one on every API
+ * request). A write through the config screens announces itself with
+ * `ctx.caches.changed('settings')`, which drops the copy in every server process on the
+ * database within a fraction of a second (db/cache-versions.ts).
  */
+import type { CacheVersions } from '../../db/cache-versions.js';
 import type { Db } from '../../db/connection.js';
+import { SharedCache } from '../../db/shared-cache.js';
 
 const CACHE_MS = 5000;
 
 export class Settings {
-  private cache: { values: Map<string, string>; loadedAt: number } | null = null;
+  private readonly cache: SharedCache<'all', Map<string, string>>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    caches: CacheVersions,
+  ) {
+    this.cache = new SharedCache(caches, 'settings', CACHE_MS);
+  }
 
   async get(name: string): Promise<string> {
     return (await this.values()).get(name) ?? '';
@@ -23,15 +31,10 @@ export class Settings {
     return value === '1' || value === 'true';
   }
 
-  invalidate(): void {
-    this.cache = null;
-  }
-
-  private async values(): Promise<Map<string, string>> {
-    if (this.cache && Date.now() - this.cache.loadedAt < CACHE_MS) return this.cache.values;
-    const rows = await this.db.kysely.selectFrom('config').select(['name', 'value']).execute();
-    const values = new Map(rows.map((row) => [row.name, row.value ?? '']));
-    this.cache = { values, loadedAt: Date.now() };
-    return values;
+  private values(): Promise<Map<string, string>> {
+    return this.cache.get('all', async () => {
+      const rows = await this.db.kysely.selectFrom('config').select(['name', 'value']).execute();
+      return new Map(rows.map((row) => [row.name, row.value ?? '']));
+    });
   }
 }

@@ -121,7 +121,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
           for (const [name, value] of changes)
             await trx.updateTable('config').set({ value }).where('name', '=', name).execute();
         });
-        ctx.settings.invalidate();
+        await ctx.caches.changed('settings');
         return ok(null, 'The current page configuration item was updated successfully');
       },
     },
@@ -153,7 +153,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
             weigh: data.weigh,
           }),
         );
-        ctx.settings.invalidate();
+        await ctx.caches.changed('settings');
         return ok(null, 'Added successfully');
       },
     },
@@ -175,7 +175,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
             return Number(result.numDeletedRows);
           }),
         );
-        ctx.settings.invalidate();
+        await ctx.caches.changed('settings');
         return ok(null, 'Deleted successfully');
       },
     },

@@ -154,8 +154,7 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
           const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
           const count = await runWrite(kysely, request, (w) => undo.run(ctx, w, [...new Set(ids)]));
           // A restore or rollback may touch settings, groups or rules: drop what is cached from them.
-          ctx.settings.invalidate();
-          ctx.adminAuth.forgetGrants();
+          await ctx.caches.changed('settings', 'rules');
           return ok(null, undo.message, [count]);
         },
       },

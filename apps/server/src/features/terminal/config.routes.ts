@@ -53,7 +53,7 @@ export function registerTerminalConfigRoute(app: FastifyInstance, ctx: AppContex
             }
           }
         });
-        ctx.settings.invalidate();
+        await ctx.caches.changed('settings');
         return ok(await terminalSettings(ctx));
       },
     },

@@ -1,0 +1,40 @@
+/**
+ * State that every server process on one database must share (issue 18): the version of each
+ * in-memory cache area, bumped by a process that changed what the area caches so the others
+ * drop their copy (db/cache-versions.ts), and the per-IP auth budget's counters
+ * (http/auth-budget-store.ts), which in memory would give each process a budget of its own.
+ */
+import type { Migration } from 'kysely';
+import type { Dialect } from '../connection.js';
+import { type AnyDb, columnKit } from './columns.js';
+
+/** The cache areas; a row each, so a bump is a plain UPDATE. */
+export const CACHE_AREAS = ['rules', 'settings'] as const;
+
+export function sharedStateMigration(dialect: Dialect, prefix: string): Migration {
+  const k = columnKit(dialect, prefix);
+  return {
+    async up(db: AnyDb) {
+      let versions = k.str(db.schema.createTable('cache_version'), 'area', 30);
+      versions = k.int(versions, 'version');
+      versions = versions.addPrimaryKeyConstraint(`${prefix}cache_version_pkey`, ['area']);
+      await k.finish(versions).execute();
+      await db
+        .insertInto('cache_version')
+        .values(CACHE_AREAS.map((area) => ({ area, version: 0 })))
+        .execute();
+
+      let budget = k.str(db.schema.createTable('auth_budget'), 'client', 100);
+      budget = k.int(budget, 'hits');
+      // Milliseconds: the budget's window is a minute, and its reset is told in seconds.
+      budget = budget.addColumn('window_end', 'bigint', (c) => c.notNull().defaultTo(0));
+      budget = budget.addPrimaryKeyConstraint(`${prefix}auth_budget_pkey`, ['client']);
+      await k.finish(budget).execute();
+      await k.index(db, 'auth_budget', ['window_end']);
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('auth_budget').execute();
+      await db.schema.dropTable('cache_version').execute();
+    },
+  };
+}
