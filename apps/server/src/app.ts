@@ -17,6 +17,7 @@ import type { AppContext } from './context.js';
 import { CacheVersions } from './db/cache-versions.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { Settings } from './features/config/settings.js';
 import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
@@ -156,7 +157,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerFeatures(app, ctx);
   const modules = [...BUILT_IN_MODULES, ...(options.modules ?? INSTALLED_MODULES)];
   registerModuleInstallerRoutes(app, ctx, modules);
-  await startModules(app, ctx, modules, (uid) => packageInstalled(config.projectDir, uid));
+  await withStartupLock(db, () =>
+    startModules(app, ctx, modules, (uid) => packageInstalled(config.projectDir, uid)),
+  );
 
   caches.start();
   app.addHook('onClose', async () => {

@@ -14,6 +14,11 @@ export interface AppConfig {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * Where uploads are stored (served at /storage/). Several server processes must share it
+   * (docs/deploy.md): the same folder, or one network mount, for all of them.
+   */
+  storageDir: string;
   tablePrefix: string;
   appSecret: string;
   logLevel: LogLevel;
@@ -58,6 +63,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: '127.0.0.1',
     port: 8000,
     dataDir,
+    storageDir: join(dataDir, 'storage'),
     tablePrefix: 'ba_',
     appSecret: '',
     logLevel: 'info',
@@ -116,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     userTokenTtl: intVar(env, 'USER_TOKEN_TTL', base.userTokenTtl, 60, 365 * 86400, problems),
     refreshTokenTtl: intVar(env, 'REFRESH_TOKEN_TTL', base.refreshTokenTtl, 60, 365 * 86400, problems),
     authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', base.authRateLimit, 1, 100000, problems),
+    storageDir: env.STORAGE_DIR ? resolvePath(cwd, env.STORAGE_DIR) : base.storageDir,
     webDist: env.WEB_DIST ? resolvePath(cwd, env.WEB_DIST) : resolve(cwd, 'apps/web/dist'),
     projectDir: env.PROJECT_DIR ? resolvePath(cwd, env.PROJECT_DIR) : resolve(cwd),
     environment: env,
@@ -134,9 +141,17 @@ export function ensureAppSecret(config: AppConfig): AppConfig {
   if (config.appSecret) return config;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = join(config.dataDir, SECRET_FILE);
-  if (existsSync(file)) return { ...config, appSecret: readFileSync(file, 'utf8').trim() };
+  const stored = () => ({ ...config, appSecret: readFileSync(file, 'utf8').trim() });
+  if (existsSync(file)) return stored();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    // Exclusive: of several processes starting at once on one data folder, one writes the
+    // secret and the others read it, so all of them sign and check the same tokens.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return stored();
+  }
   chmodSync(file, 0o600);
   return { ...config, appSecret: secret };
 }

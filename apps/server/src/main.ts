@@ -8,6 +8,7 @@ import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateDownOne, migrateToLatest } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { importAreas } from './features/area/area-data.js';
 import { BUILT_IN_MODULES } from './features/index.js';
 import { migrateEnabledModules } from './module-contract/lifecycle.js';
@@ -31,9 +32,11 @@ async function start(): Promise<void> {
   let shutdown = async (_reason: string, _exitCode = 0) => {};
   const restart = supervised ? () => void shutdown('restart', RESTART_EXIT_CODE) : undefined;
   const { app, ctx } = await buildApp(config, { restart });
-  const password = await ensureSuperAdmin(ctx.db);
+  const { password, areas } = await withStartupLock(ctx.db, async () => ({
+    password: await ensureSuperAdmin(ctx.db),
+    areas: await importAreas(ctx.db),
+  }));
   if (password) announcePassword(config.dataDir, SUPER_ADMIN_USERNAME, password, 'created');
-  const areas = await importAreas(ctx.db);
   if (areas) app.log.info({ areas }, 'area data loaded');
   const upkeep = scheduleSearchIndexUpkeep(ctx.db, (error) =>
     app.log.warn({ err: error }, 'merging the search indexes failed'),

@@ -386,6 +386,11 @@ export interface AuthBudgetTable {
   window_end: number;
 }
 
+/** Addition: rows server processes lock to take turns (db/startup-lock.ts). */
+export interface ProcessLockTable {
+  name: string;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -402,6 +407,7 @@ export interface Database {
   login_failure: LoginFailureTable;
   module: ModuleTable;
   module_migration: ModuleMigrationTable;
+  process_lock: ProcessLockTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -446,13 +452,14 @@ export const TABLE_NAMES: readonly TableName[] = [
 
 /**
  * Bookkeeping, prefixed like the others and never offered as data: the module contract's
- * records, and the state the server processes share (cache versions, the auth budget).
+ * records, and the state the server processes share (cache versions, the auth budget, locks).
  */
 export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'module',
   'module_migration',
   'cache_version',
   'auth_budget',
+  'process_lock',
 ];
 
 export type Admin = Selectable<AdminTable>;

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { TerminalSuccessHooks } from '../../src/features/terminal/success-hooks.js';
-import { storageRoot } from '../../src/features/upload/storage.js';
 import { moduleState as contractState } from '../../src/module-contract/lifecycle.js';
 import { notesEvents, notesModule } from '../fixtures/notes-module.js';
 import { testDatabases } from '../support/databases.js';
@@ -301,7 +300,7 @@ for (const { dialect } of testDatabases()) {
     });
 
     it('installs a zip uploaded as an attachment and refuses anything outside the upload storage', async () => {
-      const storage = storageRoot(t.ctx.config.dataDir);
+      const storage = t.ctx.config.storageDir;
       mkdirSync(join(storage, 'default/20261123'), { recursive: true });
       const entries = (uid: string) => [
         { name: 'module.json', data: Buffer.from(JSON.stringify(moduleJson({ uid }))) },
@@ -345,7 +344,7 @@ for (const { dialect } of testDatabases()) {
     });
 
     it('a newer version uploaded over a disabled module is enabled, with its update event, at the restart', async () => {
-      const storage = storageRoot(t.ctx.config.dataDir);
+      const storage = t.ctx.config.storageDir;
       const zipOf = (version: string) => {
         const file = join(storage, `default/20261123/notes-${version}.zip`);
         writeRawZip(file, [

@@ -4,12 +4,16 @@
  * load balancer do. What one process changes, the other must honour: a signed-out session or
  * a changed password at once, a group's removed rule and a changed setting within a second;
  * the per-IP auth budget and the sign-in lockout count attempts on both; a captcha shown by
- * one is answered on the other, once.
+ * one is answered on the other, once; an upload through one is served by the other (from the
+ * storage folder they share, STORAGE_DIR, while each has a data folder of its own).
  *
  * TRUST_PROXY is on, as behind a reverse proxy: each scenario speaks from an address of its
  * own (X-Forwarded-For), so the auth budget of one does not spend another's.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_ALPHABET } from '../../src/auth/captcha-image.js';
 import { hashPassword } from '../../src/auth/passwords.js';
@@ -18,6 +22,12 @@ import { insertId } from '../../src/db/insert-id.js';
 import { type TestDatabase, testDatabases } from '../support/databases.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' +
+    '0d0a2db40000000049454e44ae426082',
+  'hex',
+);
 /** The per-IP auth budget both processes are started with. */
 const AUTH_BUDGET = 12;
 /** How soon the other process must refuse what one process revoked. */
@@ -35,7 +45,10 @@ for (const factory of remote) {
     let db: Db | undefined;
     let a: ServerProcess | undefined;
     let b: ServerProcess | undefined;
+    /** The super administrator's password, shown by whichever process created the account. */
+    let superPassword = '';
     const secret = randomBytes(32).toString('hex');
+    const storage = mkdtempSync(join(tmpdir(), 'portico-shared-storage-'));
 
     beforeAll(async () => {
       database = await factory.create();
@@ -45,10 +58,14 @@ for (const factory of remote) {
         TRUST_PROXY: '1',
         AUTH_RATE_LIMIT: String(AUTH_BUDGET),
         USER_LOGIN_CAPTCHA: '1',
+        STORAGE_DIR: storage,
       };
-      // One after the other: the first migrates the database and creates the super administrator.
-      a = await startServerProcess(env);
-      b = await startServerProcess(env);
+      // Both at once on the new database: they race to migrate it, create the super
+      // administrator and load the area data, and both must come up.
+      [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      const shown = [a.adminPassword, b.adminPassword].filter(Boolean);
+      expect(shown).toHaveLength(1);
+      superPassword = shown[0] ?? '';
       db = await openDatabase(database.url, 'ba_');
     });
 
@@ -56,6 +73,7 @@ for (const factory of remote) {
       await Promise.all([a?.stop(), b?.stop()]);
       await db?.close();
       await database?.drop();
+      rmSync(storage, { recursive: true, force: true });
     });
 
     const both = () => {
@@ -65,7 +83,7 @@ for (const factory of remote) {
 
     it('refuses on B, at once, a token signed out on A', async () => {
       const { a, b } = both();
-      const token = await login(a, 'admin', a.adminPassword, '198.51.100.1');
+      const token = await login(a, 'admin', superPassword, '198.51.100.1');
       expect((await get(b, '/admin/auth.Admin/index', token)).code).toBe(1);
       expect((await post(a, '/admin/index/logout', token, {})).code).toBe(1);
       expect(await get(b, '/admin/auth.Admin/index', token)).toMatchObject({ code: 303 });
@@ -94,7 +112,7 @@ for (const factory of remote) {
       const { a, b, db } = both();
       const group = await createGroup(db, 'procs readers', ['auth/admin/index', 'dashboard']);
       await createAdmin(db, 'procs-x', 'reader-pass', group);
-      const superToken = await login(a, 'admin', a.adminPassword, '198.51.100.3');
+      const superToken = await login(a, 'admin', superPassword, '198.51.100.3');
       const reader = await login(b, 'procs-x', 'reader-pass', '198.51.100.3');
       // B now holds the reader's grants.
       expect((await get(b, '/admin/auth.Admin/index', reader)).code).toBe(1);
@@ -114,7 +132,7 @@ for (const factory of remote) {
 
     it('shows on B, within a second, a setting changed on A', async () => {
       const { a, b } = both();
-      const superToken = await login(a, 'admin', a.adminPassword, '198.51.100.4');
+      const superToken = await login(a, 'admin', superPassword, '198.51.100.4');
       const siteName = async () => (await get(b, '/api/index/index', '')).data.site.siteName as string;
       expect(await siteName()).not.toBe('Procs site');
       const saved = await post(a, '/admin/routine.Config/edit', superToken, { site_name: 'Procs site' });
@@ -182,6 +200,23 @@ for (const factory of remote) {
       expect(first).toMatchObject({ code: 0, msg: 'Incorrect user name or password!' });
       const again = await post(a, '/api/user/checkIn', '', signIn, '198.51.100.5');
       expect(again).toMatchObject({ code: 0, msg: 'Captcha error' });
+    });
+
+    it('serves from B a file uploaded through A', async () => {
+      const { a, b } = both();
+      const token = await login(a, 'admin', superPassword, '198.51.100.6');
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'shared.png');
+      const response = await fetch(`${a.baseUrl}/admin/ajax/upload`, {
+        method: 'POST',
+        headers: headers(token, '198.51.100.6'),
+        body: form,
+      });
+      const uploaded = (await response.json()) as { code: number; data: { file: { url: string } } };
+      expect(uploaded.code).toBe(1);
+      const served = await fetch(`${b.baseUrl}${uploaded.data.file.url}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     });
   });
 }

@@ -2,7 +2,8 @@
  * State that every server process on one database must share (issue 18): the version of each
  * in-memory cache area, bumped by a process that changed what the area caches so the others
  * drop their copy (db/cache-versions.ts), and the per-IP auth budget's counters
- * (http/auth-budget-store.ts), which in memory would give each process a budget of its own.
+ * (http/auth-budget-store.ts), which in memory would give each process a budget of its own;
+ * and a row to lock while a process does its start-up writes (db/startup-lock.ts).
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
@@ -31,8 +32,14 @@ export function sharedStateMigration(dialect: Dialect, prefix: string): Migratio
       budget = budget.addPrimaryKeyConstraint(`${prefix}auth_budget_pkey`, ['client']);
       await k.finish(budget).execute();
       await k.index(db, 'auth_budget', ['window_end']);
+
+      let locks = k.str(db.schema.createTable('process_lock'), 'name', 30);
+      locks = locks.addPrimaryKeyConstraint(`${prefix}process_lock_pkey`, ['name']);
+      await k.finish(locks).execute();
+      await db.insertInto('process_lock').values({ name: 'startup' }).execute();
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('process_lock').execute();
       await db.schema.dropTable('auth_budget').execute();
       await db.schema.dropTable('cache_version').execute();
     },

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { parseInput } from '../../http/validate.js';
-import { removeFile, storageRoot } from './storage.js';
+import { removeFile } from './storage.js';
 
 const editBody = z.object({ name: z.string().trim().min(1).max(100) });
 
 export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext): void {
-  const root = storageRoot(ctx.config.dataDir);
+  const root = ctx.config.storageDir;
   registerResource(app, ctx, {
     controller: 'routine.Attachment',
     table: 'attachment',

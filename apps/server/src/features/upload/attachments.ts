@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { now } from '../../context.js';
 import { insertId } from '../../db/insert-id.js';
 import type { UploadSettings } from '../config/site-config.js';
-import { cleanBaseName, fileExists, saveFile, savePath, storageRoot } from './storage.js';
+import { cleanBaseName, fileExists, saveFile, savePath } from './storage.js';
 import { checkUpload } from './upload-rules.js';
 
 const STORAGE = 'local';
@@ -43,7 +43,7 @@ export async function storeUpload(
 ) {
   const { suffix, image } = checkUpload(file, settings);
   const sha1 = createHash('sha1').update(file.bytes).digest('hex');
-  const root = storageRoot(ctx.config.dataDir);
+  const root = ctx.config.storageDir;
   const { kysely } = ctx.db;
   const time = now();
 

@@ -1,5 +1,5 @@
 /**
- * Where uploads live: `<DATA_DIR>/storage`, served at `/storage/…`. The stored path comes
+ * Where uploads live: STORAGE_DIR (`<DATA_DIR>/storage` by default), served at `/storage/…`. The stored path comes
  * from the save-name template with the client's file name reduced to harmless characters,
  * and is checked to stay inside the storage folder.
  */
@@ -8,10 +8,6 @@ import { dirname, resolve, sep } from 'node:path';
 
 export const STORAGE_URL = '/storage/';
 const DEFAULT_TEMPLATE = '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}';
-
-export function storageRoot(dataDir: string): string {
-  return resolve(dataDir, 'storage');
-}
 
 /** The original name without its extension, cut down to safe characters (max 15). */
 export function cleanBaseName(name: string, max = 15): string {

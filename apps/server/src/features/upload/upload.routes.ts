@@ -13,7 +13,7 @@ import { ApiError } from '../../http/errors.js';
 import { adminController, apiRoute } from '../../http/routes.js';
 import { uploadSettings } from '../config/site-config.js';
 import { storeUpload, type Uploader } from './attachments.js';
-import { STORAGE_URL, storageRoot } from './storage.js';
+import { STORAGE_URL } from './storage.js';
 
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 const MIB = 1024 * 1024;
@@ -21,7 +21,7 @@ const RASTER = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
 
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
-  const root = storageRoot(ctx.config.dataDir);
+  const root = ctx.config.storageDir;
   mkdirSync(root, { recursive: true, mode: 0o755 });
   await app.register(fastifyStatic, {
     root,

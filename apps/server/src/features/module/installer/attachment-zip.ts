@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fail } from '../../../http/errors.js';
-import { fileOf, storageRoot } from '../../upload/storage.js';
+import { fileOf } from '../../upload/storage.js';
 import { MODULE_PACKAGE_MESSAGES } from '../package/index.js';
 import { INSTALLER_MESSAGES as M } from './messages.js';
 
@@ -22,9 +22,9 @@ function storagePath(file: string): string {
   return file.startsWith('/') ? file : `/${file}`;
 }
 
-export async function resolveUploadedZip(dataDir: string, file: unknown): Promise<string> {
+export async function resolveUploadedZip(storageDir: string, file: unknown): Promise<string> {
   if (typeof file !== 'string' || file.trim() === '') fail(MODULE_PACKAGE_MESSAGES.zipNotFound);
-  const root = storageRoot(dataDir);
+  const root = storageDir;
   const path = storagePath(file.trim());
   const candidate = path.toLowerCase().endsWith('.zip') ? fileOf(root, path) : null;
   if (!candidate) fail(M.zipOutsideStorage);

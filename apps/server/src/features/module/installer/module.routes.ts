@@ -168,7 +168,7 @@ export function registerModuleInstallerRoutes(
       return installer.exclusive(() => installer.update(uid));
     }),
     superAction('upload', 'POST', TITLES.upload, async (request) => {
-      const zip = await resolveUploadedZip(ctx.config.dataDir, body(request).file);
+      const zip = await resolveUploadedZip(ctx.config.storageDir, body(request).file);
       return ok(await installer.exclusive(() => installer.upload(zip)));
     }),
   ]);
