@@ -14,7 +14,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { webBuildIsStale } from './build-web.mjs';
@@ -34,7 +34,7 @@ const command = process.argv[2] ?? 'start';
 async function bundle() {
   const { build } = await import('esbuild');
   writeServerModuleRegistry();
-  await build({
+  const result = await build({
     entryPoints: [join(server, 'src/main.ts')],
     outfile,
     bundle: true,
@@ -44,7 +44,17 @@ async function bundle() {
     sourcemap: true,
     external,
     logLevel: 'warning',
+    write: false,
   });
+  // Each file is written aside and renamed into place: several `npm start`s in one checkout
+  // (server processes behind a load balancer, docs/deploy.md) bundle at once, and a server
+  // must never load a bundle another is half-way through writing.
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ import { hashPassword } from '../../src/auth/passwords.js';
 import { type Db, openDatabase } from '../../src/db/connection.js';
 import { insertId } from '../../src/db/insert-id.js';
 import { type TestDatabase, testDatabases } from '../support/databases.js';
+import { startRoundRobinProxy } from '../support/round-robin-proxy.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 
 /** A real 1×1 PNG. */
@@ -202,6 +203,25 @@ for (const factory of remote) {
       expect(again).toMatchObject({ code: 0, msg: 'Captcha error' });
     });
 
+    it('serves one session through a round-robin proxy, whichever process answers, and ends it everywhere', async () => {
+      const { a, b } = both();
+      const proxy = await startRoundRobinProxy([a.baseUrl, b.baseUrl]);
+      try {
+        const ip = '198.51.100.7';
+        const token = await login(proxy, 'admin', superPassword, ip);
+        const lists = [];
+        for (let i = 0; i < 4; i++) lists.push((await get(proxy, '/admin/auth.Admin/index', token, ip)).code);
+        expect(lists).toEqual([1, 1, 1, 1]);
+        expect((await post(proxy, '/admin/index/logout', token, {}, ip)).code).toBe(1);
+        const after = [];
+        for (let i = 0; i < 2; i++) after.push((await get(proxy, '/admin/auth.Admin/index', token, ip)).code);
+        expect(after).toEqual([303, 303]);
+        expect(proxy.served).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('serves from B a file uploaded through A', async () => {
       const { a, b } = both();
       const token = await login(a, 'admin', superPassword, '198.51.100.6');
@@ -228,22 +248,20 @@ interface Answer {
   data: any;
 }
 
+/** A server process, or the proxy in front of them. */
+type Reachable = { baseUrl: string };
+
 function headers(token: string, ip: string): Record<string, string> {
   return { batoken: token, 'think-lang': 'en', server: 'true', 'x-forwarded-for': ip };
 }
 
-async function get(
-  server: ServerProcess,
-  path: string,
-  token: string,
-  ip = '198.51.100.99',
-): Promise<Answer> {
+async function get(server: Reachable, path: string, token: string, ip = '198.51.100.99'): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, { headers: headers(token, ip) });
   return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
 }
 
 async function post(
-  server: ServerProcess,
+  server: Reachable,
   path: string,
   token: string,
   body: unknown,
@@ -257,7 +275,7 @@ async function post(
   return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
 }
 
-async function login(server: ServerProcess, username: string, password: string, ip: string): Promise<string> {
+async function login(server: Reachable, username: string, password: string, ip: string): Promise<string> {
   const answer = await post(server, '/admin/index/login', '', { username, password }, ip);
   if (answer.code !== 1) throw new Error(`login of ${username} failed: ${answer.msg}`);
   return answer.data.userInfo.token as string;
