@@ -63,7 +63,11 @@ for (const factory of remote) {
       };
       // Both at once on the new database: they race to migrate it, create the super
       // administrator and load the area data, and both must come up.
-      [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+      [a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+      const failed = started.find((result) => result.status === 'rejected');
+      // afterAll stops the one that did start.
+      if (failed || !a || !b) throw failed?.reason;
       const shown = [a.adminPassword, b.adminPassword].filter(Boolean);
       expect(shown).toHaveLength(1);
       superPassword = shown[0] ?? '';
