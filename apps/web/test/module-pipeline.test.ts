@@ -96,6 +96,13 @@ describe('install answers', () => {
     expect(mustWaitForRestart(next)).toBe(true);
   });
 
+  it('"Disable and update" (-3) goes on to the upload of the new version', () => {
+    expect(afterDisable('notes', { code: -3, data: { uid: 'notes', state: 6 } })).toEqual({
+      screen: { type: 'upload' },
+      effect: { type: 'none' },
+    });
+  });
+
   it('a refusal (0) closes the pipeline: the request layer has said why', () => {
     expect(afterInstall('notes', { code: 0, data: {} }).screen).toEqual({ type: 'closed' });
   });

@@ -247,6 +247,9 @@ for (const { dialect } of testDatabases()) {
         state: 6,
         wait_install: ['web'],
         needRebuild: true,
+        // Its server file went: the server restarts when npm start supervises it (not here).
+        needRestart: true,
+        restarting: false,
       });
       expect(
         (await call(t.app, 'GET', '/admin/module/state', { token, query: { uid: 'notes' } })).data.state,
@@ -364,7 +367,12 @@ for (const { dialect } of testDatabases()) {
       expect(first.data).toMatchObject({ restarting: false });
       expect(first.msg).toBe("Restart the server to load the module's server code");
       expect(notesEvents).toEqual(['install', 'enable']);
-      expect((await post('changeState', { body: { uid: 'notes', state: 0 } })).code).toBe(1);
+      // "Disable and update": disabled, then -3 sends the client for the new version.
+      const toUpdate = await post('changeState', { body: { uid: 'notes', state: 0, update: 1 } });
+      expect(toUpdate.code).toBe(-3);
+      expect(toUpdate.msg).toBe('Module disabled: now bring its new version');
+      expect(toUpdate.data).toMatchObject({ uid: 'notes', state: 6, needRestart: true, restarting: false });
+      expect(await contractState(t.ctx, 'notes')).toBe(6);
 
       const upgrade = await post('upload', { body: { file: zipOf('1.0.1') } });
       expect(upgrade.data).toMatchObject({ upgrade: true, state: 2, info: { version: '1.0.1' } });

@@ -63,6 +63,8 @@ export function changeModuleState(data: {
   state: 0 | 1;
   confirmConflict?: 1;
   dependConflictSolution?: Partial<Record<ModuleDependencyEnv, string[]>>;
+  /** "Disable and update": the answer is -3 once the module is disabled. */
+  update?: 1;
 }) {
   return envelope(
     createAxios<ModuleAnswerData>({ url: '/admin/module/changeState', method: 'post', data }, quiet),

@@ -58,7 +58,7 @@ export interface ModuleAnswer extends ModuleChangeFlags {
 /** A whole module operation may take this long before its lock counts as abandoned. */
 const LOCK_STALE_MS = 30 * 60 * 1000;
 
-/** The envelope codes -1/-2 of the module answers (outside the ordinary response codes). */
+/** The envelope codes -1/-2/-3 of the module answers (outside the ordinary response codes). */
 const answerCode = (code: number) => code as unknown as EnvelopeCode;
 
 export function changeFlags(
@@ -186,12 +186,16 @@ export class ModuleInstaller {
     await readyToEnable(this.projectDir, uid);
   }
 
-  /** changeState(false): take the files out (answers -1 to confirm edits, -2 when packages went). */
+  /**
+   * changeState(false): take the files out. Answers -1 to confirm edits, -3 when the module was
+   * disabled to be updated (the client brings the new version), -2 when packages went.
+   */
   async disable(
     uid: string,
     options: {
       confirmConflict?: boolean;
       removeDependencies?: Partial<Record<ModuleDependencyEnv, string[]>>;
+      update?: boolean;
     },
   ): Promise<ModuleAnswer> {
     // Also refuses a module that cannot be disabled in its state, before anything changes.
@@ -208,6 +212,13 @@ export class ModuleInstaller {
     const disk = await inspectModule(this.projectDir, uid);
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
     const flags = changeFlags([...result.removed, ...result.restored], result.waitInstall);
+    // The reference's order: an update goes on to the new version, whose install settles packages.
+    if (options.update)
+      throw new ApiError(M.disabledForUpdate, [], answerCode(-3), {
+        uid,
+        state: ModuleState.disable,
+        ...flags,
+      });
     if (result.status === 'dependentWaitInstall')
       throw new ApiError(M.dependentWaitInstall, [], answerCode(-2), {
         uid,

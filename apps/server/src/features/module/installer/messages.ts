@@ -6,6 +6,8 @@ export const INSTALLER_MESSAGES = {
   conflicts: 'Module file conflicts',
   fileUpdated: 'Module file updated',
   dependentWaitInstall: 'Dependent wait install',
+  /** -3: "Disable and update" disabled the module; the client brings the new version. */
+  disabledForUpdate: 'Module disabled: now bring its new version',
   busy: 'Another module operation is running, please try again when it has finished',
   superOnly: 'Only super administrators can manage modules',
   marketLater:

@@ -38,6 +38,8 @@ const changeStateBody = z.object({
   uid: z.string().max(40),
   state: input.flag(),
   confirmConflict: input.flag().optional(),
+  /** "Disable and update": answers -3 once disabled. */
+  update: input.flag().optional(),
   dependConflictSolution: z.partialRecord(z.enum(envs), z.array(z.string().max(214)).max(200)).optional(),
 });
 
@@ -91,6 +93,18 @@ function answerWithRestart(ctx: AppContext, reply: FastifyReply, answer: ModuleA
   if (!answer.needRestart) return ok({ ...answer, restarting: false });
   const restarting = ctx.restart.afterReply(reply);
   return ok({ ...answer, restarting }, restarting ? M.restarting : M.restartByHand);
+}
+
+/**
+ * A disable that answers -2 or -3 has already taken the module's server code out: the server
+ * restarts after that answer too (the data says whether, like a finished answer's).
+ */
+function restartAfterRefusal(ctx: AppContext, reply: FastifyReply, error: unknown): unknown {
+  if (!(error instanceof ApiError) || Number(error.code) >= 0) return error;
+  const data = error.data as { needRestart?: boolean } | null;
+  if (!data || typeof data.needRestart !== 'boolean') return error;
+  const restarting = data.needRestart && ctx.restart.afterReply(reply);
+  return new ApiError(error.message, error.params, error.code, { ...data, restarting });
 }
 
 export function registerModuleInstallerRoutes(
@@ -154,9 +168,14 @@ export function registerModuleInstallerRoutes(
       const options = {
         confirmConflict: form.confirmConflict,
         removeDependencies: form.dependConflictSolution,
+        update: form.update,
       };
-      const answer = await installer.exclusive(() => installer.disable(uid, options));
-      return answerWithRestart(ctx, reply, answer);
+      try {
+        const answer = await installer.exclusive(() => installer.disable(uid, options));
+        return answerWithRestart(ctx, reply, answer);
+      } catch (error) {
+        throw restartAfterRefusal(ctx, reply, error);
+      }
     }),
     superAction('uninstall', 'POST', TITLES.uninstall, async (request) => {
       const uid = queryUid(request);

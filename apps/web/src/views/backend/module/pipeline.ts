@@ -106,7 +106,7 @@ export function afterInstall(uid: string, answer: Answer): Step {
   return { screen: { type: 'closed' }, effect: NONE };
 }
 
-/** changeState(0) answered. */
+/** changeState(0) answered (-3: it was "Disable and update"). */
 export function afterDisable(uid: string, answer: Answer): Step {
   const data = (answer.data ?? {}) as ModuleAnswerData;
   const done = (dependency: DependencyStatus): PipelineScreen => ({
@@ -125,6 +125,8 @@ export function afterDisable(uid: string, answer: Answer): Step {
     };
   if (answer.code === -2)
     return { screen: done('executing'), effect: { type: 'install-packages', extend: '' } };
+  // Disabled to be updated: the new version comes as an upload (the market downloads it).
+  if (answer.code === -3) return { screen: { type: 'upload' }, effect: NONE };
   return { screen: { type: 'closed' }, effect: NONE };
 }
 

@@ -28,7 +28,7 @@ import {
   type Step,
 } from './pipeline';
 
-const HANDLED = new Set([1, -1, -2]);
+const HANDLED = new Set([1, -1, -2, -3]);
 
 /** The server restarts after the answer: the page waits under its overlay until it is back. */
 async function restartIfAsked(screen: PipelineScreen): Promise<void> {
