@@ -10,10 +10,11 @@
  */
 import { INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { type AppContext, now } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
+import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
@@ -48,6 +49,67 @@ export const SCORE: Ledger = {
   parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),
   show: (units) => units,
 };
+
+export interface BalanceChange {
+  userId: number;
+  /** In stored units (cents, points); not 0. */
+  amount: number;
+  /** The log row's remark, as the member will read it. */
+  memo: string;
+}
+
+/**
+ * Moves a member's balance or points by `amount` and writes the log row, inside the caller's
+ * transaction: the administrator's adjustment and modules (a points reward written together
+ * with the module's own rows) go through here, so no one else writes the member's columns or
+ * the log tables. Refused (nothing written) when the result would leave the column's range or
+ * the member does not exist. Answers the value after the change.
+ */
+export async function adjustBalance(
+  trx: Transaction<Database>,
+  ledger: Ledger,
+  { userId, amount, memo }: BalanceChange,
+): Promise<number> {
+  const { column, table } = ledger;
+  const { min, max } = INTEGER_COLUMN;
+  if (!inIntegerRange(amount)) {
+    throw new ApiError(RANGE_MESSAGES.amount, [ledger.show(min), ledger.show(max)]);
+  }
+  // The result stays in range exactly when the current value is on the right side of
+  // this bound. The bound is computed here and is itself in range, so no database ever
+  // adds past its integer type, and the row's current value (after any adjustment that
+  // committed first) is what the condition sees.
+  const moved = await trx
+    .updateTable('user')
+    .set({ [column]: sql`${sql.ref(column)} + ${amount}`, update_time: now() })
+    .where('id', '=', userId)
+    .where(column, amount > 0 ? '<=' : '>=', amount > 0 ? max - amount : min - amount)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) {
+    const current = await trx.selectFrom('user').select(column).where('id', '=', userId).executeTakeFirst();
+    if (!current) throw new ApiError("The user can't find it");
+    const would = Number((current as Record<string, number>)[column]) + amount;
+    throw new ApiError(RANGE_MESSAGES.result, [ledger.show(would), ledger.show(min), ledger.show(max)]);
+  }
+  const after = await trx
+    .selectFrom('user')
+    .select(column)
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const afterUnits = Number((after as Record<string, number>)[column]);
+  await trx
+    .insertInto(table)
+    .values({
+      user_id: userId,
+      [column]: amount,
+      before: afterUnits - amount,
+      after: afterUnits,
+      memo,
+      create_time: now(),
+    } as never)
+    .execute();
+  return afterUnits;
+}
 
 const userQuery = z.object({ userId: input.id() });
 
@@ -97,47 +159,7 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
       const amount = ledger.parse(String(data[column]).trim());
       if (amount === null) throw new ApiError('Parameter %s is invalid', [column]);
       if (amount === 0) throw new ApiError('The change amount cannot be 0');
-      const { min, max } = INTEGER_COLUMN;
-      if (!inIntegerRange(amount)) {
-        throw new ApiError(RANGE_MESSAGES.amount, [ledger.show(min), ledger.show(max)]);
-      }
-      // The result stays in range exactly when the current value is on the right side of
-      // this bound. The bound is computed here and is itself in range, so no database ever
-      // adds past its integer type, and the row's current value (after any adjustment that
-      // committed first) is what the condition sees.
-      const moved = await w.trx
-        .updateTable('user')
-        .set({ [column]: sql`${sql.ref(column)} + ${amount}`, update_time: now() })
-        .where('id', '=', data.user_id)
-        .where(column, amount > 0 ? '<=' : '>=', amount > 0 ? max - amount : min - amount)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) {
-        const current = await w.trx
-          .selectFrom('user')
-          .select(column)
-          .where('id', '=', data.user_id)
-          .executeTakeFirst();
-        if (!current) throw new ApiError("The user can't find it");
-        const would = Number((current as Record<string, number>)[column]) + amount;
-        throw new ApiError(RANGE_MESSAGES.result, [ledger.show(would), ledger.show(min), ledger.show(max)]);
-      }
-      const after = await w.trx
-        .selectFrom('user')
-        .select(column)
-        .where('id', '=', data.user_id)
-        .executeTakeFirstOrThrow();
-      const afterUnits = Number((after as Record<string, number>)[column]);
-      await w.trx
-        .insertInto(table)
-        .values({
-          user_id: data.user_id,
-          [column]: amount,
-          before: afterUnits - amount,
-          after: afterUnits,
-          memo: data.memo,
-          create_time: now(),
-        } as never)
-        .execute();
+      await adjustBalance(w.trx, ledger, { userId: data.user_id, amount, memo: data.memo });
     },
     actions: [
       {
