@@ -51,6 +51,8 @@ export const zhCn: Record<string, string> = {
   'The change amount cannot be 0': '变更数额不能为0',
   "The user can't find it": '找不到该会员',
   'The change amount must be between %s and %s': '变更数额必须在 %s 到 %s 之间',
+  'Insufficient balance: %s needed, %s available': '余额不足：需要 %s，当前可用 %s',
+  'Insufficient points: %s needed, %s available': '积分不足：需要 %s，当前可用 %s',
   'The value after the change would be %s, outside the allowed range of %s to %s':
     '变更后的数值将为 %s，超出允许范围 %s 到 %s',
   'The value of %s must be an integer between %s and %s': '%s 的值必须是 %s 到 %s 之间的整数',

@@ -32,6 +32,8 @@ interface Ledger {
   parse(amount: string): number | null;
   /** Stored units as shown. */
   show(units: number): string | number;
+  /** The refusal of a charge the member cannot afford (amount, what they hold). */
+  short: string;
 }
 
 export const MONEY: Ledger = {
@@ -40,6 +42,7 @@ export const MONEY: Ledger = {
   column: 'money',
   parse: (amount) => (/^-?\d{1,12}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
   show: centsToString,
+  short: 'Insufficient balance: %s needed, %s available',
 };
 
 export const SCORE: Ledger = {
@@ -48,6 +51,7 @@ export const SCORE: Ledger = {
   column: 'score',
   parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),
   show: (units) => units,
+  short: 'Insufficient points: %s needed, %s available',
 };
 
 export interface BalanceChange {
@@ -56,6 +60,12 @@ export interface BalanceChange {
   amount: number;
   /** The log row's remark, as the member will read it. */
   memo: string;
+  /**
+   * The lowest value the member may be left with (a purchase: 0), checked by the same UPDATE
+   * that moves the value, so parallel charges can never take it below. A shortfall is refused
+   * with the ledger's own message and nothing is written.
+   */
+  floor?: number;
 }
 
 /**
@@ -63,32 +73,46 @@ export interface BalanceChange {
  * transaction: the administrator's adjustment and modules (a points reward written together
  * with the module's own rows) go through here, so no one else writes the member's columns or
  * the log tables. Refused (nothing written) when the result would leave the column's range or
- * the member does not exist. Answers the value after the change.
+ * fall below `floor`, or the member does not exist. Answers the value after the change.
  */
 export async function adjustBalance(
   trx: Transaction<Database>,
   ledger: Ledger,
-  { userId, amount, memo }: BalanceChange,
+  { userId, amount, memo, floor }: BalanceChange,
 ): Promise<number> {
   const { column, table } = ledger;
   const { min, max } = INTEGER_COLUMN;
   if (!inIntegerRange(amount)) {
     throw new ApiError(RANGE_MESSAGES.amount, [ledger.show(min), ledger.show(max)]);
   }
+  // A floor above the column's minimum raises the bound a decrease must clear; both bounds
+  // stay inside the integer range, so the comparison never overflows either.
+  const lowest = floor !== undefined && inIntegerRange(floor) ? Math.max(min, floor) : min;
+  const bound = amount > 0 ? max - amount : lowest - amount;
+  // Only a floor can push the bound past the column's maximum: no member holds that much.
+  const unaffordable = bound > max;
   // The result stays in range exactly when the current value is on the right side of
   // this bound. The bound is computed here and is itself in range, so no database ever
   // adds past its integer type, and the row's current value (after any adjustment that
   // committed first) is what the condition sees.
-  const moved = await trx
-    .updateTable('user')
-    .set({ [column]: sql`${sql.ref(column)} + ${amount}`, update_time: now() })
-    .where('id', '=', userId)
-    .where(column, amount > 0 ? '<=' : '>=', amount > 0 ? max - amount : min - amount)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) {
+  const moved = unaffordable
+    ? 0
+    : (
+        await trx
+          .updateTable('user')
+          .set({ [column]: sql`${sql.ref(column)} + ${amount}`, update_time: now() })
+          .where('id', '=', userId)
+          .where(column, amount > 0 ? '<=' : '>=', bound)
+          .executeTakeFirst()
+      ).numUpdatedRows;
+  if (Number(moved) === 0) {
     const current = await trx.selectFrom('user').select(column).where('id', '=', userId).executeTakeFirst();
     if (!current) throw new ApiError("The user can't find it");
-    const would = Number((current as Record<string, number>)[column]) + amount;
+    const held = Number((current as Record<string, number>)[column]);
+    const would = held + amount;
+    if (floor !== undefined && amount < 0 && would < lowest) {
+      throw new ApiError(ledger.short, [ledger.show(-amount), ledger.show(held)]);
+    }
     throw new ApiError(RANGE_MESSAGES.result, [ledger.show(would), ledger.show(min), ledger.show(max)]);
   }
   const after = await trx
