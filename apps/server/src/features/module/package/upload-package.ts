@@ -4,7 +4,7 @@
  * under the reference's upgrade rules. The state becomes wait-install; the installer then
  * applies it.
  */
-import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ModuleInfo, ModuleState } from '@portico/shared';
 import { fail } from '../../../http/errors.js';
@@ -27,6 +27,28 @@ async function packageRoot(unpacked: string): Promise<string> {
   const only = names.length === 1 && names[0] ? join(unpacked, names[0]) : null;
   if (only && (await lstat(only)).isDirectory()) return only;
   return unpacked;
+}
+
+/**
+ * The validated module.json of a package zip, unpacked and checked exactly as an upload is,
+ * without installing anything: the module store checks the packages it publishes with it. The
+ * unpacked copy goes into a temporary folder under `workDir` and is removed before answering.
+ */
+export async function readPackageInfo(
+  zipPath: string,
+  workDir: string,
+  limits: UnzipLimits = UPLOAD_LIMITS,
+): Promise<ModuleInfo> {
+  if (!(await lstat(zipPath).catch(() => null))?.isFile()) fail(M.zipNotFound);
+  await mkdir(workDir, { recursive: true });
+  const temp = await mkdtemp(join(workDir, '.package-'));
+  try {
+    const unpacked = join(temp, 'package');
+    await safeUnzip(zipPath, unpacked, limits);
+    return await readModuleInfoAt(await packageRoot(unpacked));
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
 }
 
 /**
