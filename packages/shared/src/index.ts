@@ -4,3 +4,4 @@ export * from './integer-range.js';
 export * from './module.js';
 export * from './terminal.js';
 export * from './validators.js';
+export * from './store.js';
