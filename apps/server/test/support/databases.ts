@@ -26,9 +26,14 @@ export function testDatabases(): DatabaseFactory[] {
   return factories;
 }
 
-/** TEST_DB_PREFIX names the databases (helpers on a shared server keep to their own prefix). */
+/**
+ * A fresh database name. TEST_DB_PREFIX (letters, digits, `_`) replaces `portico_t_`, so runs
+ * sharing a database server with others can keep to a name space of their own.
+ */
 function uniqueName(): string {
-  const prefix = process.env.TEST_DB_PREFIX || 'portico_t_';
+  const prefix = /^[a-z][a-z0-9_]{0,30}$/.test(process.env.TEST_DB_PREFIX ?? '')
+    ? process.env.TEST_DB_PREFIX
+    : 'portico_t_';
   return `${prefix}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
