@@ -22,6 +22,7 @@ import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerRecycleLogResource } from './security/recycle-log.resource.js';
 import { registerSecurityRuleResources } from './security/security-rule.resource.js';
 import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
+import { storeModule } from './store/store.module.js';
 import { registerTerminalConfigRoute } from './terminal/config.routes.js';
 import { registerTerminalStreamRoutes } from './terminal/stream.routes.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
@@ -34,7 +35,7 @@ import { registerUserResource } from './user/user.resource.js';
 import { registerSendCodeRoutes } from './verify/send-code.routes.js';
 
 /** Areas that declare themselves through the module contract (always enabled). */
-export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule];
+export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule, storeModule];
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);

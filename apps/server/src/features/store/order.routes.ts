@@ -1,0 +1,207 @@
+/**
+ * A signed-in member's orders: `/api/store/order` creates one (or answers the one that already
+ * covers the module), `/api/store/pay` pays it from the member's points or balance, and
+ * `/api/store/orders` lists them. Free modules take no order: they download without one.
+ *
+ * Paying is one transaction: the order flips from unpaid to paid with a conditional UPDATE,
+ * then the member's points or balance drop through the member feature's adjustBalance (a
+ * conditional UPDATE that also refuses to go below 0) with its log row. A second payment of
+ * the same order finds it paid and charges nothing; a short balance rolls everything back.
+ */
+import { randomInt } from 'node:crypto';
+import type { StoreOrder, StorePayAnswer } from '@portico/shared';
+import { STORE_PERIOD_DAYS } from '@portico/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { UserIdentity } from '../../auth/user-auth.js';
+import { type AppContext, now } from '../../context.js';
+import { insertId } from '../../db/insert-id.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError, Code, fail } from '../../http/errors.js';
+import { apiRoute } from '../../http/routes.js';
+import { input, parseInput } from '../../http/validate.js';
+import { translate } from '../../i18n/index.js';
+import { centsToString } from '../member/member-info.js';
+import { adjustBalance, MONEY, SCORE } from '../user/balance-log.js';
+import { STORE_MESSAGES as M } from './messages.js';
+import { orderInfo } from './present.js';
+import { findListedModule, storeDb, storeOf } from './repository.js';
+
+const PERIOD_SECONDS = STORE_PERIOD_DAYS * 24 * 60 * 60;
+
+const orderBody = z.object({ uid: z.string().trim().min(1).max(40) });
+const payBody = z.object({
+  order_id: input.id(),
+  /** Optional: the button the member pressed; it must match the order's currency. */
+  pay_type: z.enum(['score', 'money'], 'Parameter %s has an unsupported value').optional(),
+});
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+function member(request: FastifyRequest): UserIdentity {
+  if (!request.user) throw new ApiError('Please login first');
+  return request.user;
+}
+
+/** 20 digits: the time to the second and six random digits; unique by index. */
+function orderNumber(time: number): string {
+  const stamp = new Date(time * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  apiRoute(app, ctx, {
+    path: 'store/order',
+    action: 'order',
+    method: 'POST',
+    access: 'login',
+    handler: async (request) => {
+      const user = member(request);
+      const { uid } = parseInput(orderBody, request.body);
+      const db = storeOf(ctx);
+      const module = await findListedModule(db, uid);
+      if (module?.status !== '1') fail(M.moduleNotFound);
+      if (module.price_type === 'free') fail(M.free);
+      const time = now();
+      const orders = await db
+        .selectFrom('store_order')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('module_id', '=', module.id)
+        .orderBy('id', 'desc')
+        .execute();
+      // Still inside a paid period: that order is the purchase ("can be installed directly").
+      const running = orders.find((o) => o.status === 'paid' && Number(o.expire_time ?? 0) >= time);
+      if (running) return ok({ order: orderInfo(running, module), purchased: true });
+      // An unpaid order at today's price is reused rather than piling up; its amount never
+      // changes once written, so a payment always charges what the order says.
+      const open = orders.find(
+        (o) => o.status === 'unpaid' && o.price_type === module.price_type && o.amount === module.price,
+      );
+      if (open) return ok({ order: orderInfo(open, module), purchased: false });
+      const values = {
+        order_no: orderNumber(time),
+        user_id: user.id,
+        module_id: module.id,
+        price_type: module.price_type,
+        amount: module.price,
+        status: 'unpaid',
+        pay_time: null,
+        expire_time: null,
+        create_time: time,
+        update_time: time,
+      };
+      const id = await insertId(ctx.db, db.insertInto('store_order').values(values));
+      return ok({ order: orderInfo({ id, ...values }, module), purchased: false });
+    },
+  });
+
+  apiRoute(app, ctx, {
+    path: 'store/pay',
+    action: 'pay',
+    method: 'POST',
+    access: 'login',
+    handler: async (request) => {
+      const user = member(request);
+      const { order_id, pay_type } = parseInput(payBody, request.body);
+      const order = await ctx.db.kysely.transaction().execute(async (trx) => {
+        const db = storeDb(trx);
+        const row = await db
+          .selectFrom('store_order')
+          .selectAll()
+          .where('id', '=', order_id)
+          .executeTakeFirst();
+        if (!row) fail(M.orderNotFound);
+        if (row.user_id !== user.id) fail(M.orderForeign);
+        const ledger = row.price_type === 'money' ? MONEY : SCORE;
+        if (pay_type && pay_type !== row.price_type)
+          fail(row.price_type === 'money' ? M.payWithMoney : M.payWithScore);
+        const module = await db
+          .selectFrom('store_module')
+          .select(['uid', 'title'])
+          .where('id', '=', row.module_id)
+          .executeTakeFirstOrThrow();
+        const time = now();
+        const paid = {
+          ...row,
+          status: 'paid',
+          pay_time: time,
+          expire_time: time + PERIOD_SECONDS,
+          update_time: time,
+        };
+        const flipped = await db
+          .updateTable('store_order')
+          .set({
+            status: paid.status,
+            pay_time: paid.pay_time,
+            expire_time: paid.expire_time,
+            update_time: time,
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', 'unpaid')
+          .executeTakeFirst();
+        // Paid by an earlier click: nothing is charged. (Read again after the transaction: on
+        // MySQL a plain read inside it still sees the snapshot taken before the other payment.)
+        if (Number(flipped.numUpdatedRows) === 0) return null;
+        await adjustBalance(trx, ledger, {
+          userId: user.id,
+          amount: -row.amount,
+          memo: translate(M.memo, request.lang, [module.title, row.order_no]),
+          floor: 0,
+        });
+        return orderInfo(paid, module);
+      });
+      if (!order) {
+        const db = storeOf(ctx);
+        const current = await db
+          .selectFrom('store_order')
+          .selectAll()
+          .where('id', '=', order_id)
+          .executeTakeFirstOrThrow();
+        const module = await db
+          .selectFrom('store_module')
+          .select(['uid', 'title'])
+          .where('id', '=', current.module_id)
+          .executeTakeFirstOrThrow();
+        throw new ApiError(M.alreadyPaid, [], Code.error, { order: orderInfo(current, module) });
+      }
+      const fresh = await ctx.userAuth.identity(user.id, user.token);
+      const answer: StorePayAnswer = {
+        order,
+        score: fresh?.score ?? 0,
+        money: centsToString(fresh?.money ?? 0),
+      };
+      return ok(answer, M.paid);
+    },
+  });
+
+  apiRoute(app, ctx, {
+    path: 'store/orders',
+    action: 'orders',
+    method: 'GET',
+    access: 'login',
+    handler: async (request) => {
+      const user = member(request);
+      const { page, limit } = parseInput(pageQuery, request.query);
+      const db = storeOf(ctx);
+      const mine = db.selectFrom('store_order').where('store_order.user_id', '=', user.id);
+      const [rows, counted] = await Promise.all([
+        mine
+          .innerJoin('store_module', 'store_module.id', 'store_order.module_id')
+          .selectAll('store_order')
+          .select(['store_module.uid as module_uid', 'store_module.title as module_title'])
+          .orderBy('store_order.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const list: StoreOrder[] = rows.map((row) =>
+        orderInfo(row, { uid: row.module_uid, title: row.module_title }),
+      );
+      return ok({ list, total: Number(counted.total) });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * store.Version — a module's published versions. Adding one takes the package zip uploaded as
+ * an attachment: it is checked as the module installer checks an upload, its module.json must
+ * name this module and a version newer than the latest, and the store keeps its own copy with
+ * its SHA-256. The package and version of a row never change afterwards; its update log may.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type AppContext, now } from '../../context.js';
+import { registerResource } from '../../crud/resource.js';
+import { insertId } from '../../db/insert-id.js';
+import type { TableName } from '../../db/schema.js';
+import { ApiError, fail } from '../../http/errors.js';
+import { input, parseInput } from '../../http/validate.js';
+import { compareVersion } from '../module/package/index.js';
+import { STORE_MESSAGES as M } from './messages.js';
+import { checkPackage, keepPackage, removePackage } from './packages.js';
+import { storeDb } from './repository.js';
+
+const addBody = z.object({
+  module_id: input.id(),
+  /** The attachment URL of the uploaded zip. */
+  package: z.string().trim().max(1000).default(''),
+  /** Optional: when given, the package must hold exactly this version. */
+  version: input.optionalText(50),
+  update_log: input.optionalText(20_000),
+});
+const editBody = z.object({ update_log: input.optionalText(20_000) });
+
+/** `candidate` is strictly newer than `latest` (the installer's comparison, both ways). */
+export const isNewerVersion = (latest: string, candidate: string) =>
+  compareVersion(latest, candidate) && !compareVersion(candidate, latest);
+
+export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {
+  const { dataDir } = ctx.config;
+  registerResource(app, ctx, {
+    controller: 'store.Version',
+    table: 'store_version' as TableName,
+    list: {
+      pk: 'id',
+      fields: {
+        id: { column: 'store_version.id', type: 'number' },
+        module_id: { column: 'store_version.module_id', type: 'number' },
+        version: { column: 'store_version.version', type: 'string' },
+        sha256: { column: 'store_version.sha256', type: 'string' },
+        size: { column: 'store_version.size', type: 'number' },
+        create_time: { column: 'store_version.create_time', type: 'time' },
+        'module.uid': { column: 'store_module.uid', type: 'string' },
+        'module.title': { column: 'store_module.title', type: 'string' },
+      },
+      quickSearch: ['version', 'module.uid', 'module.title'],
+      defaultOrder: { field: 'id', direction: 'desc' },
+    },
+    // The stored file name stays on the server.
+    listQuery: (db) =>
+      storeDb(db)
+        .selectFrom('store_version')
+        .leftJoin('store_module', 'store_module.id', 'store_version.module_id')
+        .select([
+          'store_version.id',
+          'store_version.module_id',
+          'store_version.version',
+          'store_version.update_log',
+          'store_version.sha256',
+          'store_version.size',
+          'store_version.create_time',
+          'store_module.uid as module_uid',
+          'store_module.title as module_title',
+        ]),
+    add: async (body, w) => {
+      const data = parseInput(addBody, body);
+      const db = storeDb(w.trx);
+      const module = await db
+        .selectFrom('store_module')
+        .select(['id', 'uid'])
+        .where('id', '=', data.module_id)
+        .executeTakeFirst();
+      if (!module) fail(M.moduleNotFound);
+      const checked = await checkPackage(dataDir, module.uid, data.package);
+      const { version } = checked.info;
+      if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
+      const latest = await db
+        .selectFrom('store_version')
+        .select('version')
+        .where('module_id', '=', module.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (latest?.version === version) fail(M.versionExists, version);
+      if (latest && !isNewerVersion(latest.version, version))
+        fail(M.versionNotNewer, version, latest.version);
+      const name = await keepPackage(dataDir, checked);
+      try {
+        const time = now();
+        await insertId(
+          ctx.db,
+          db.insertInto('store_version').values({
+            module_id: module.id,
+            version,
+            update_log: data.update_log,
+            package: name,
+            sha256: checked.sha256,
+            size: checked.size,
+            create_time: time,
+          }),
+        );
+        await db.updateTable('store_module').set({ update_time: time }).where('id', '=', module.id).execute();
+      } catch (error) {
+        await removePackage(dataDir, name);
+        throw error;
+      }
+    },
+    edit: async (id, body, w) => {
+      const data = parseInput(editBody, body);
+      const changed = await storeDb(w.trx)
+        .updateTable('store_version')
+        .set(data)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+    },
+    del: async (ids, w) => {
+      const db = storeDb(w.trx);
+      const rows = await db.selectFrom('store_version').select('package').where('id', 'in', ids).execute();
+      const result = await db.deleteFrom('store_version').where('id', 'in', ids).executeTakeFirst();
+      w.afterCommit(async () => {
+        for (const row of rows) await removePackage(dataDir, row.package);
+      });
+      return Number(result.numDeletedRows);
+    },
+  });
+}
