@@ -93,6 +93,14 @@ forEachDatabase('module store orders', (get) => {
       .where('id', '=', created.data.order.id)
       .executeTakeFirstOrThrow();
     expect(Number(row.expire_time) - Number(row.pay_time)).toBe(365 * 24 * 60 * 60);
+    // The back-office sees it, found by the member's name.
+    const listed = await call(t.app, 'GET', '/admin/store.Order/index', {
+      token: admin,
+      query: { quickSearch: 'clicker' },
+    });
+    expect(listed.data.list).toEqual([
+      expect.objectContaining({ username: 'clicker', module_uid: 'checkin', amount: '10', status: 'paid' }),
+    ]);
     // Ordering again while the period runs answers the paid order: nothing new to pay.
     expect(await order(t, member.token, 'checkin')).toMatchObject({
       code: 1,
