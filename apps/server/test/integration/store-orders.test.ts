@@ -179,6 +179,14 @@ forEachDatabase('module store orders', (get) => {
       msg: 'This order belongs to another member',
     });
     expect((await memberHolds(t, other.id)).score).toBe(50);
+    // A points order is not paid from the balance.
+    const byBalance = await call(t.app, 'POST', '/api/store/pay', {
+      userToken: owner.token,
+      body: { order_id: mine.data.order.id, pay_type: 'money' },
+      lang: 'zh-cn',
+    });
+    expect(byBalance).toMatchObject({ code: 0, msg: '该订单只能使用积分支付' });
+    expect((await memberHolds(t, owner.id)).score).toBe(50);
     expect(
       (await call(t.app, 'POST', '/api/store/pay', { body: { order_id: mine.data.order.id } })).code,
     ).toBe(303);

@@ -7,15 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type AppContext, now } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
+import { asObject, registerResource, runWrite } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
 import { ApiError, fail } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { compareVersion } from '../module/package/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { checkPackage, keepPackage, removePackage } from './packages.js';
-import { storeDb } from './repository.js';
+import { storeDb, storeOf } from './repository.js';
 
 const addBody = z.object({
   module_id: input.id(),
@@ -67,48 +68,6 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           'store_module.uid as module_uid',
           'store_module.title as module_title',
         ]),
-    add: async (body, w) => {
-      const data = parseInput(addBody, body);
-      const db = storeDb(w.trx);
-      const module = await db
-        .selectFrom('store_module')
-        .select(['id', 'uid'])
-        .where('id', '=', data.module_id)
-        .executeTakeFirst();
-      if (!module) fail(M.moduleNotFound);
-      const checked = await checkPackage(dataDir, module.uid, data.package);
-      const { version } = checked.info;
-      if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
-      const latest = await db
-        .selectFrom('store_version')
-        .select('version')
-        .where('module_id', '=', module.id)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (latest?.version === version) fail(M.versionExists, version);
-      if (latest && !isNewerVersion(latest.version, version))
-        fail(M.versionNotNewer, version, latest.version);
-      const name = await keepPackage(dataDir, checked);
-      try {
-        const time = now();
-        await insertId(
-          ctx.db,
-          db.insertInto('store_version').values({
-            module_id: module.id,
-            version,
-            update_log: data.update_log,
-            package: name,
-            sha256: checked.sha256,
-            size: checked.size,
-            create_time: time,
-          }),
-        );
-        await db.updateTable('store_module').set({ update_time: time }).where('id', '=', module.id).execute();
-      } catch (error) {
-        await removePackage(dataDir, name);
-        throw error;
-      }
-    },
     edit: async (id, body, w) => {
       const data = parseInput(editBody, body);
       const changed = await storeDb(w.trx)
@@ -127,5 +86,62 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
       });
       return Number(result.numDeletedRows);
     },
+    // Not the helper's `add`: that runs wholly inside the write transaction, and unpacking a
+    // package (up to the upload cap) there would hold SQLite's only connection meanwhile.
+    actions: [
+      {
+        action: 'add',
+        method: 'POST',
+        handler: async (request) => {
+          const data = parseInput(addBody, asObject(request.body));
+          const module = await storeOf(ctx)
+            .selectFrom('store_module')
+            .select(['id', 'uid'])
+            .where('id', '=', data.module_id)
+            .executeTakeFirst();
+          if (!module) fail(M.moduleNotFound);
+          const checked = await checkPackage(dataDir, module.uid, data.package);
+          const { version } = checked.info;
+          if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
+          const name = await keepPackage(dataDir, checked);
+          try {
+            await runWrite(ctx.db.kysely, request, async (w) => {
+              const db = storeDb(w.trx);
+              const latest = await db
+                .selectFrom('store_version')
+                .select('version')
+                .where('module_id', '=', module.id)
+                .orderBy('id', 'desc')
+                .executeTakeFirst();
+              if (latest?.version === version) fail(M.versionExists, version);
+              if (latest && !isNewerVersion(latest.version, version))
+                fail(M.versionNotNewer, version, latest.version);
+              const time = now();
+              await insertId(
+                ctx.db,
+                db.insertInto('store_version').values({
+                  module_id: module.id,
+                  version,
+                  update_log: data.update_log,
+                  package: name,
+                  sha256: checked.sha256,
+                  size: checked.size,
+                  create_time: time,
+                }),
+              );
+              await db
+                .updateTable('store_module')
+                .set({ update_time: time })
+                .where('id', '=', module.id)
+                .execute();
+            });
+          } catch (error) {
+            await removePackage(dataDir, name);
+            throw error;
+          }
+          return ok(null, 'Added successfully');
+        },
+      },
+    ],
   });
 }
