@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { storageRoot } from '../../src/features/upload/storage.js';
 import { createMember, loginMember } from './member.js';
 import { moduleJson, writeRawZip } from './module-project.js';
 import { call, type TestApp } from './test-app.js';
@@ -17,7 +16,7 @@ export interface PublishedModule {
 
 /** A package zip in the upload storage, as an administrator's upload leaves it; answers its URL. */
 export function packageZip(t: TestApp, uid: string, version: string, name = `${uid}-${version}`) {
-  const dir = join(storageRoot(t.ctx.config.dataDir), 'default/20261123');
+  const dir = join(t.ctx.config.storageDir, 'default/20261123');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.zip`);
   writeRawZip(path, [

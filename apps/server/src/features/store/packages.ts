@@ -44,9 +44,13 @@ export interface CheckedPackage {
  * The uploaded zip at `url`, checked as the installer checks an upload and against the module
  * it is published for. Nothing is copied yet: the caller checks the version first.
  */
-export async function checkPackage(dataDir: string, uid: string, url: unknown): Promise<CheckedPackage> {
+export async function checkPackage(
+  { dataDir, storageDir }: { dataDir: string; storageDir: string },
+  uid: string,
+  url: unknown,
+): Promise<CheckedPackage> {
   if (typeof url !== 'string' || url.trim() === '') fail(M.packageRequired);
-  const zip = await resolveUploadedZip(dataDir, url);
+  const zip = await resolveUploadedZip(storageDir, url);
   const info = await readPackageInfo(zip, join(packagesRoot(dataDir), '.work'));
   if (info.uid !== uid) fail(M.packageUid, info.uid, uid);
   const [sha256, { size }] = await Promise.all([sha256Of(zip), stat(zip)]);

@@ -100,7 +100,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
             .where('id', '=', data.module_id)
             .executeTakeFirst();
           if (!module) fail(M.moduleNotFound);
-          const checked = await checkPackage(dataDir, module.uid, data.package);
+          const checked = await checkPackage(ctx.config, module.uid, data.package);
           const { version } = checked.info;
           if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
           const name = await keepPackage(dataDir, checked);
