@@ -1,14 +1,20 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { moduleMirror } from './scripts/module-mirror-plugin.mjs';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // moduleMirror: a module package's server tests (modules/<uid>/test/*.server.test.ts).
+        plugins: [moduleMirror(import.meta.dirname)],
         test: {
           name: 'server',
-          include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: [
+            'apps/server/test/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'modules/*/test/**/*.server.test.ts',
+          ],
           environment: 'node',
           // Integration suites create real databases; give slow DDL on MariaDB room.
           testTimeout: 30_000,
@@ -23,6 +29,7 @@ export default defineConfig({
           name: 'web',
           // Module packages carry their own tests (modules/<uid>/test/).
           include: ['apps/web/test/**/*.test.{ts,tsx}', 'modules/*/test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'modules/*/test/**/*.server.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
           // The first test of a file pays for importing antd under jsdom, seconds on two busy cores.
