@@ -1,0 +1,130 @@
+/**
+ * Checking in: one row per member and site day, and the reward written to the member's
+ * points log in the same transaction, through the member feature's adjustBalance (this
+ * module never writes the member's columns or the log table itself).
+ */
+import { type AppContext, now } from '../../context.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { adjustBalance, SCORE } from '../../features/user/balance-log.js';
+import { ApiError } from '../../http/errors.js';
+import { type Lang, translate } from '../../i18n/index.js';
+import { dayBefore, monthBounds, siteDay } from './site-day.js';
+import type { CheckinTables } from './tables.js';
+
+/** The range the reward setting accepts: 0 turns the reward off, the check-in still counts. */
+export const REWARD_RANGE = { min: 0, max: 100_000 } as const;
+
+const tables = (ctx: AppContext) => ctx.db.kysely.withTables<CheckinTables>();
+
+export async function rewardPoints(ctx: AppContext): Promise<number> {
+  const row = await tables(ctx)
+    .selectFrom('checkin_setting')
+    .select('points')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.points ?? 0);
+}
+
+export async function setRewardPoints(ctx: AppContext, points: number): Promise<void> {
+  await tables(ctx).updateTable('checkin_setting').set({ points, update_time: now() }).execute();
+}
+
+export interface CheckInResult {
+  date: string;
+  points: number;
+  streak: number;
+  /** The member's points after the reward; null when no points were given. */
+  score: number | null;
+}
+
+/** Checks `userId` in for today (the site's day); refused when they already did. */
+export async function checkIn(ctx: AppContext, userId: number, lang: Lang): Promise<CheckInResult> {
+  const date = siteDay(await ctx.settings.get('time_zone'));
+  const points = await rewardPoints(ctx);
+  try {
+    return await ctx.db.kysely.transaction().execute(async (plain) => {
+      const trx = plain.withTables<CheckinTables>();
+      const previous = await trx
+        .selectFrom('checkin')
+        .select('streak')
+        .where('user_id', '=', userId)
+        .where('date', '=', dayBefore(date))
+        .executeTakeFirst();
+      const streak = Number(previous?.streak ?? 0) + 1;
+      // First, so a concurrent second request stops here on the unique (user_id, date).
+      await trx
+        .insertInto('checkin')
+        .values({ user_id: userId, date, points, streak, create_time: now() })
+        .execute();
+      // A reward of 0 (switched off) writes no log row: the log refuses a change of 0.
+      const score =
+        points > 0
+          ? await adjustBalance(plain, SCORE, {
+              userId,
+              amount: points,
+              memo: translate('Daily check-in %s', lang, [date]),
+            })
+          : null;
+      return { date, points, streak, score };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('You have already checked in today');
+    throw error;
+  }
+}
+
+export interface CheckInStatus {
+  today: string;
+  checkedToday: boolean;
+  /** Consecutive days up to today, or up to yesterday while today is still open. */
+  streak: number;
+  /** Points the next check-in gives. */
+  reward: number;
+  /** 'YYYY-MM' shown, and the days of it the member checked in on. */
+  month: string;
+  days: string[];
+  monthPoints: number;
+  total: number;
+}
+
+/** The member centre page: today, the streak and one month's calendar. */
+export async function checkInStatus(ctx: AppContext, userId: number, month?: string): Promise<CheckInStatus> {
+  const today = siteDay(await ctx.settings.get('time_zone'));
+  const shown = month ?? today.slice(0, 7);
+  const { first, last } = monthBounds(shown);
+  const db = tables(ctx);
+  const [recent, inMonth, total, reward] = await Promise.all([
+    db
+      .selectFrom('checkin')
+      .select(['date', 'streak'])
+      .where('user_id', '=', userId)
+      .where('date', 'in', [today, dayBefore(today)])
+      .execute(),
+    db
+      .selectFrom('checkin')
+      .select(['date', 'points'])
+      .where('user_id', '=', userId)
+      .where('date', '>=', first)
+      .where('date', '<=', last)
+      .orderBy('date')
+      .execute(),
+    db
+      .selectFrom('checkin')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    rewardPoints(ctx),
+  ]);
+  const latest = recent.find((row) => row.date === today) ?? recent[0];
+  return {
+    today,
+    checkedToday: recent.some((row) => row.date === today),
+    streak: Number(latest?.streak ?? 0),
+    reward,
+    month: shown,
+    days: inMonth.map((row) => row.date),
+    monthPoints: inMonth.reduce((sum, row) => sum + Number(row.points), 0),
+    total: Number(total.n),
+  };
+}

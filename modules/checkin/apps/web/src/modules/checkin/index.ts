@@ -1,0 +1,17 @@
+/**
+ * Daily check-in, the module's web entry: the member centre page and the back-office screen,
+ * at the component paths their menu rules name, and the module's texts.
+ */
+import { defineWebModule } from '../contract';
+
+export default defineWebModule({
+  uid: 'checkin',
+  pages: {
+    '/src/views/frontend/user/checkin/index.tsx': () => import('./views/member-checkin'),
+    '/src/views/backend/checkin/checkin/index.tsx': () => import('./views/checkin-admin'),
+  },
+  lang: {
+    'zh-cn': () => import('./lang/zh-cn'),
+    en: () => import('./lang/en'),
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * The member centre's check-in page: the check-in button (one per site day), the streak,
+ * the reward and the month's calendar with the days checked in. The days are the site's
+ * (the server's `time_zone` setting), so the calendar marks what the server counted.
+ */
+import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons';
+import { Button, Calendar, Card, Col, Row, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+// The calendar's week-day names in Chinese (antd asks dayjs for them).
+import 'dayjs/locale/zh-cn';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../stores/user-info';
+import { type CheckinStatus, checkIn, checkinStatus } from '../api';
+import './checkin.css';
+
+export default function MemberCheckin() {
+  const { t } = useTranslation();
+  const setInfo = useUserInfo((s) => s.setInfo);
+  const [status, setStatus] = useState<CheckinStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback((month?: string) => {
+    checkinStatus(month)
+      .then(({ data }) => setStatus(data))
+      .catch(() => {});
+  }, []);
+  useEffect(() => load(), [load]);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const { data } = await checkIn();
+      if (data.score !== null) setInfo({ score: data.score });
+    } catch {
+      // The request layer showed the message (e.g. already checked in in another tab).
+    } finally {
+      setBusy(false);
+      load();
+    }
+  };
+
+  const checked = new Set(status?.days ?? []);
+  const shown = status ? dayjs(`${status.month}-01`) : dayjs();
+  const done = status?.checkedToday ?? false;
+
+  return (
+    <Card title={t('checkin.Daily check-in')} className="checkin-card">
+      <div className="checkin-head">
+        <Button
+          type="primary"
+          size="large"
+          shape="round"
+          icon={done ? <CheckCircleFilled /> : <CalendarOutlined />}
+          disabled={!status || done}
+          loading={busy}
+          onClick={() => void submit()}
+          data-testid="checkin-button"
+        >
+          {done ? t('checkin.Checked in today') : t('checkin.Check in now')}
+        </Button>
+        <div className="checkin-head-note">
+          {done
+            ? t('checkin.Come back tomorrow')
+            : t('checkin.+{points} points', { points: status?.reward ?? 0 })}
+        </div>
+      </div>
+      <Row gutter={[16, 16]} className="checkin-stats">
+        <Col xs={12} sm={6}>
+          <Statistic
+            title={t('checkin.Streak')}
+            value={status?.streak ?? 0}
+            suffix={t('checkin.days')}
+            data-testid="checkin-streak"
+          />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('checkin.Points per check-in')} value={status?.reward ?? 0} />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('checkin.Total check-ins')} value={status?.total ?? 0} />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('checkin.Points this month')} value={status?.monthPoints ?? 0} />
+        </Col>
+      </Row>
+      <Calendar
+        className="checkin-calendar"
+        fullscreen={false}
+        value={shown}
+        // The server knows the site's days; a month it did not send is asked for.
+        onPanelChange={(date: Dayjs) => load(date.format('YYYY-MM'))}
+        fullCellRender={(date: Dayjs, info) => {
+          if (info.type !== 'date') return info.originNode;
+          const day = date.format('YYYY-MM-DD');
+          const inMonth = date.format('YYYY-MM') === status?.month;
+          const classes = ['checkin-day'];
+          if (inMonth && checked.has(day)) classes.push('is-checked');
+          if (day === status?.today) classes.push('is-today');
+          if (!inMonth) classes.push('is-other-month');
+          return (
+            <div
+              className={classes.join(' ')}
+              title={inMonth && checked.has(day) ? t('checkin.Checked in') : undefined}
+              data-date={day}
+            >
+              {date.date()}
+              {inMonth && checked.has(day) ? <CheckCircleFilled className="checkin-day-mark" /> : null}
+            </div>
+          );
+        }}
+      />
+    </Card>
+  );
+}
