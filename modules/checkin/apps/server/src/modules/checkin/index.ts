@@ -18,6 +18,7 @@ export default defineModule({
     registerCheckinMemberRoutes(app, ctx);
     registerCheckinAdmin(app, ctx);
   },
+  // Menu icons are names the core's icon map knows (apps/web/src/components/icon.tsx): a gift.
   adminRules: [
     {
       type: 'menu',
@@ -25,7 +26,7 @@ export default defineModule({
       parent: 'user',
       title: ['每日签到', 'Daily check-in'],
       name: 'checkin/checkin',
-      icon: 'fa fa-calendar-check-o',
+      icon: 'el-icon-Discount',
       component: '/src/views/backend/checkin/checkin/index.tsx',
       keepalive: true,
       weigh: 85,
@@ -41,7 +42,7 @@ export default defineModule({
       parent: 'account',
       title: ['每日签到', 'Daily check-in'],
       name: 'checkin/index',
-      icon: 'fa fa-calendar-check-o',
+      icon: 'el-icon-Discount',
       component: '/src/views/frontend/user/checkin/index.tsx',
       weigh: 98,
     },

@@ -6,13 +6,17 @@
 import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons';
 import { Button, Calendar, Card, Col, Row, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-// The calendar's week-day names in Chinese (antd asks dayjs for them).
-import 'dayjs/locale/zh-cn';
+import zhCn from 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../../stores/user-info';
 import { type CheckinStatus, checkIn, checkinStatus } from '../api';
 import './checkin.css';
+
+// antd asks dayjs for the calendar's month and week-day names (and the week's first day) in the
+// page's language. Registered, not made the default; used by value, since the web build drops
+// packages' imports made only for their side effects.
+dayjs.locale(zhCn, undefined, true);
 
 export default function MemberCheckin() {
   const { t } = useTranslation();
