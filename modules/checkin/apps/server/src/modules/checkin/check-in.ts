@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { adjustBalance, SCORE } from '../../features/user/balance-log.js';
 import { ApiError } from '../../http/errors.js';
 import { type Lang, translate } from '../../i18n/index.js';
+import { CHECKIN_MESSAGES } from './lang.js';
 import { dayBefore, monthBounds, siteDay } from './site-day.js';
 import type { CheckinTables } from './tables.js';
 
@@ -63,13 +64,13 @@ export async function checkIn(ctx: AppContext, userId: number, lang: Lang): Prom
           ? await adjustBalance(plain, SCORE, {
               userId,
               amount: points,
-              memo: translate('Daily check-in %s', lang, [date]),
+              memo: translate(CHECKIN_MESSAGES.remark, lang, [date]),
             })
           : null;
       return { date, points, streak, score };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('You have already checked in today');
+    if (isUniqueViolation(error)) throw new ApiError(CHECKIN_MESSAGES.already);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
 import { checkIn, checkInStatus } from './check-in.js';
+import { CHECKIN_MESSAGES } from './lang.js';
 
 const PERMISSION = 'checkin/index';
 const monthQuery = z.object({
@@ -48,7 +49,7 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
     memberCenter: true,
     handler: async (request) => {
       const result = await checkIn(ctx, memberId(request), request.lang);
-      const message = result.points > 0 ? 'Checked in, %s points received' : 'Checked in';
+      const message = result.points > 0 ? CHECKIN_MESSAGES.rewarded : CHECKIN_MESSAGES.checkedIn;
       return ok(result, message, [result.points]);
     },
   });
