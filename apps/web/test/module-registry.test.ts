@@ -20,8 +20,9 @@ it('finds the module entries and their pages by component path', async () => {
 });
 
 it('loads each module language pack in both languages', async () => {
-  const [zh] = await moduleLangPacks('zh-cn');
-  const [en] = await moduleLangPacks('en');
+  // Found by namespace: installed modules' packs come first when their uid sorts before 'content'.
+  const zh = (await moduleLangPacks('zh-cn')).find((pack) => pack['content.content']);
+  const en = (await moduleLangPacks('en')).find((pack) => pack['content.content']);
   expect(zh?.['content.content']?.article).toBe('文章');
   expect(en?.['content.content']?.article).toBe('Article');
 });
