@@ -41,6 +41,13 @@ export interface AppConfig {
    * the repository root. Tests point it at a scratch copy.
    */
   projectDir: string;
+  /**
+   * The module store this site's market talks to (another Portico instance's origin). Empty:
+   * this instance's own store, reached at its own listening address.
+   */
+  marketUrl: string;
+  /** How long a request to the market may take before the administrator is told it cannot be reached. */
+  marketTimeoutMs: number;
   /** The environment the server was started with; terminal commands get a cleaned copy. */
   environment: Readonly<Record<string, string | undefined>>;
 }
@@ -75,6 +82,8 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bodyLimit: 2 * 1024 * 1024,
     webDist: resolve('apps/web/dist'),
     projectDir: resolve('.'),
+    marketUrl: '',
+    marketTimeoutMs: 15_000,
     environment: process.env,
     ...overrides,
   };
@@ -104,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const host = env.HOST?.trim() || base.host;
   if (/\s/.test(host)) problems.push('HOST must be a host name or address');
+  const marketUrl = (env.MARKET_URL ?? '').trim().replace(/\/+$/, '');
+  if (marketUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(marketUrl))
+    problems.push('MARKET_URL must be an http:// or https:// address (the store site origin)');
   const appSecret = env.APP_SECRET ?? '';
   if (appSecret && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
 
@@ -125,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storageDir: env.STORAGE_DIR ? resolvePath(cwd, env.STORAGE_DIR) : base.storageDir,
     webDist: env.WEB_DIST ? resolvePath(cwd, env.WEB_DIST) : resolve(cwd, 'apps/web/dist'),
     projectDir: env.PROJECT_DIR ? resolvePath(cwd, env.PROJECT_DIR) : resolve(cwd),
+    marketUrl,
+    marketTimeoutMs: intVar(env, 'MARKET_TIMEOUT_MS', base.marketTimeoutMs, 1000, 300_000, problems),
     environment: env,
   };
   if (!isFolder(config.projectDir))

@@ -231,10 +231,24 @@ export const zhCn: Record<string, string> = {
   'Another module operation is running, please try again when it has finished':
     '另一个模块操作正在进行，请在其完成后重试',
   'Only super administrators can manage modules': '只有超级管理员可以管理模块',
-  'Updates from the module market are not available yet: upload the new version of the module as a zip instead':
-    '暂不支持从模块市场更新：请改为上传新版本模块的压缩包',
+  'Sign in to the module market to update from it, or upload the new version of the module as a zip':
+    '请登录模块市场以从市场更新，或以 zip 上传模块的新版本',
   'The module package must be a zip file uploaded as an attachment': '模块包必须是作为附件上传的 zip 文件',
   'The module install task names no valid module': '模块安装任务未指定有效的模块',
   'The server is restarting to load the module': '服务器正在重启以加载模块',
   "Restart the server to load the module's server code": '请重启服务器以加载模块的服务端代码',
+  'Module disabled: now bring its new version': '模块已禁用，请继续获取其新版本',
+  // The module market (site side)
+  'The module market at %s cannot be reached, please try again later': '无法连接模块市场 %s，请稍后再试',
+  'The module market at %s did not answer within %s seconds, please try again later':
+    '模块市场 %s 未在 %s 秒内响应，请稍后再试',
+  'The address %s did not answer as a module market: check MARKET_URL':
+    '地址 %s 的响应不是模块市场：请检查 MARKET_URL',
+  'The module market refused: %s': '模块市场拒绝了请求：%s',
+  'no reason given': '未说明原因',
+  'Package download failed': '模块包下载失败',
+  'The downloaded package is larger than a module package may be': '下载的模块包超过了允许的大小',
+  'The downloaded package does not match the checksum the market published: nothing was installed':
+    '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
+  'The module market does not offer this module': '模块市场未提供此模块',
 };

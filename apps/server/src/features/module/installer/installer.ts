@@ -8,6 +8,8 @@
  * again); otherwise the enable completes at the next start (startModules asks the package state)
  * and the answer says `needRestart`.
  */
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type ModuleConflictDecisions,
@@ -27,6 +29,8 @@ import {
   uninstallModule,
 } from '../../../module-contract/lifecycle.js';
 import { TerminalLock } from '../../terminal/terminal-lock.js';
+import { MarketClient, type MarketMember, marketOrigin } from '../market/market-client.js';
+import { MARKET_MESSAGES } from '../market/messages.js';
 import {
   applyPackage,
   checkDisable,
@@ -106,10 +110,22 @@ export class ModuleInstaller {
     }
   }
 
-  /** install: apply a waiting module (answers -1 for conflicts, -2 for packages), then enable it. */
-  async install(uid: string, decisions?: ModuleConflictDecisions): Promise<ModuleAnswer> {
-    const disk = await inspectModule(this.projectDir, uid);
-    if (disk.state === ModuleState.uninstalled) fail(MODULE_PACKAGE_MESSAGES.notFound);
+  /**
+   * install: a module not on the machine is first downloaded from the market (with the market
+   * member's token and order); then the waiting module is applied (answers -1 for conflicts,
+   * -2 for packages) and enabled.
+   */
+  async install(
+    uid: string,
+    decisions?: ModuleConflictDecisions,
+    market?: MarketMember,
+  ): Promise<ModuleAnswer> {
+    let disk = await inspectModule(this.projectDir, uid);
+    if (disk.state === ModuleState.uninstalled) {
+      if (!market) fail(MODULE_PACKAGE_MESSAGES.notFound);
+      await this.download(uid, market);
+      disk = await inspectModule(this.projectDir, uid);
+    }
     if (disk.state === ModuleState.dependentWaitInstall) this.waitForPackages(uid, disk.waitInstall, []);
     if (disk.state !== ModuleState.waitInstall && disk.state !== ModuleState.conflictPending)
       throw new ApiError(MODULE_PACKAGE_MESSAGES.alreadyExists, [], 0, { uid, state: disk.state });
@@ -249,13 +265,37 @@ export class ModuleInstaller {
     await uninstallPackage(this.projectDir, uid);
   }
 
-  /** update: only a disabled module; without the market, a newer version comes by upload. */
-  async update(uid: string): Promise<never> {
+  /**
+   * update: a disabled module's newest version is downloaded from the market and waits for
+   * installation, marked so that its install runs the `update` event. (Without a market
+   * member, a newer version comes by upload.)
+   */
+  async update(uid: string, market?: MarketMember): Promise<ModuleAnswer> {
     const disk = await inspectModule(this.projectDir, uid);
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
     if (disk.state !== ModuleState.disable)
       throw new ApiError(MODULE_PACKAGE_MESSAGES.disableBeforeUpdate, [], 0, { uid, state: disk.state });
-    fail(M.marketLater);
+    if (!market) fail(M.marketLoginForUpdate);
+    const info = await this.download(uid, market);
+    return { info, state: ModuleState.waitInstall, needRebuild: false, needRestart: false };
+  }
+
+  /**
+   * Fetches the module's package from the market, checked against the SHA-256 the store
+   * published, and unpacks it as an upload is (the same zip checks and upgrade rules).
+   */
+  private async download(uid: string, market: MarketMember): Promise<ModuleInfo> {
+    const { config } = this.ctx;
+    const client = new MarketClient(marketOrigin(config), config.marketTimeoutMs);
+    const published = await client.preCheck(uid, market);
+    if (!published.listed) fail(MARKET_MESSAGES.notListed);
+    const file = join(config.dataDir, 'market-downloads', `${uid}-${randomBytes(8).toString('hex')}.zip`);
+    try {
+      await client.download(uid, market, published, file);
+      return (await installFromZip(this.projectDir, file)).info;
+    } finally {
+      await rm(file, { force: true });
+    }
   }
 
   /** upload: a zip (already resolved inside the upload storage) becomes a waiting module. */

@@ -10,8 +10,8 @@ export const INSTALLER_MESSAGES = {
   disabledForUpdate: 'Module disabled: now bring its new version',
   busy: 'Another module operation is running, please try again when it has finished',
   superOnly: 'Only super administrators can manage modules',
-  marketLater:
-    'Updates from the module market are not available yet: upload the new version of the module as a zip instead',
+  marketLoginForUpdate:
+    'Sign in to the module market to update from it, or upload the new version of the module as a zip',
   zipOutsideStorage: 'The module package must be a zip file uploaded as an attachment',
   badInstallTask: 'The module install task names no valid module',
   restarting: 'The server is restarting to load the module',

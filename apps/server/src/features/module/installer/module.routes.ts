@@ -20,6 +20,7 @@ import { ApiError, fail } from '../../../http/errors.js';
 import { type ActionSpec, adminController } from '../../../http/routes.js';
 import { input, parseInput } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
+import type { MarketMember } from '../market/market-client.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
 import { resolveUploadedZip } from './attachment-zip.js';
 import { type ModuleAnswer, ModuleInstaller } from './installer.js';
@@ -33,6 +34,17 @@ const decisions = z.object({
   fileConflict: z.record(z.string().max(500), solution).optional(),
   dependConflict: z.partialRecord(z.enum(envs), z.record(z.string().max(214), solution)).optional(),
 });
+
+/** The market member an install from the market or an update acts for (reference: token, orderId). */
+const marketBody = z.object({
+  token: z.string().trim().max(200).default(''),
+  orderId: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+});
+
+function marketMember(request: FastifyRequest): MarketMember | undefined {
+  const { token, orderId } = parseInput(marketBody, body(request));
+  return token ? { token, orderId } : undefined;
+}
 
 const changeStateBody = z.object({
   uid: z.string().max(40),
@@ -145,7 +157,8 @@ export function registerModuleInstallerRoutes(
       // Without `extend` any conflict stops the install (parseInput would turn none into {}).
       const raw = body(request).extend;
       const extend = raw ? parseInput(decisions, raw) : undefined;
-      const answer = await installer.exclusive(() => installer.install(uid, extend));
+      const market = marketMember(request);
+      const answer = await installer.exclusive(() => installer.install(uid, extend, market));
       return answerWithRestart(ctx, reply, answer);
     }),
     superAction(
@@ -184,7 +197,8 @@ export function registerModuleInstallerRoutes(
     }),
     superAction('update', 'POST', TITLES.update, async (request) => {
       const uid = uidOf((request.query as Record<string, unknown>).uid ?? body(request).uid);
-      return installer.exclusive(() => installer.update(uid));
+      const market = marketMember(request);
+      return ok(await installer.exclusive(() => installer.update(uid, market)));
     }),
     superAction('upload', 'POST', TITLES.upload, async (request) => {
       const zip = await resolveUploadedZip(ctx.config.storageDir, body(request).file);
