@@ -251,4 +251,5 @@ export const zhCn: Record<string, string> = {
   'The downloaded package does not match the checksum the market published: nothing was installed':
     '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
   'The module market does not offer this module': '模块市场未提供此模块',
+  'The module market has no such page': '模块市场没有此页面',
 };

@@ -127,6 +127,54 @@ for (const { dialect } of testDatabases()) {
       expect(readText(project, 'apps/web/src/modules/hello/index.ts')).toBe("export default '1.0.1';\n");
     });
 
+    it('the market screens reach the store through the site: its list, captcha, market login and orders', async () => {
+      const market = (
+        path: string,
+        options: { query?: Record<string, string>; body?: unknown; market?: string } = {},
+      ) =>
+        call(site.app, options.body ? 'POST' : 'GET', '/admin/module/market', {
+          token: siteToken,
+          query: { path, ...options.query },
+          body: options.body,
+          headers: options.market ? { 'x-market-token': options.market } : {},
+        });
+      const list = await market('store/index', { query: { keyword: 'hello' } });
+      expect(list.code).toBe(1);
+      expect(list.data.list.map((item: { uid: string }) => item.uid)).toEqual(['hello']);
+
+      const captcha = await site.app.inject({
+        method: 'GET',
+        url: '/admin/module/market',
+        query: { path: 'common/captcha', id: 'market-captcha-1' },
+        headers: { batoken: siteToken, server: 'true' },
+      });
+      expect(captcha.headers['content-type']).toMatch(/^image\/svg\+xml/);
+
+      const login = await market('user/checkIn', {
+        body: { tab: 'login', username: 'marketeer', password: 'buyer-pass-1' },
+      });
+      expect(login.code).toBe(1);
+      const storeToken = login.data.userInfo.token;
+      const orders = await market('store/orders', { market: storeToken });
+      expect(orders.code).toBe(1);
+      // Without the market login the store asks for it (its own code, passed on).
+      expect((await market('store/orders')).code).toBe(303);
+      // The market password is not kept in the site's admin log.
+      const logged = await site.ctx.db.kysely
+        .selectFrom('admin_log')
+        .select('data')
+        .where('url', 'like', '%/admin/module/market%')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(logged.data).not.toContain('buyer-pass-1');
+
+      for (const path of ['../admin/index/index', 'admin/index/index', 'store/download', 'store/pay']) {
+        const refused = await market(path);
+        expect(refused.code, path).toBe(0);
+        expect(refused.msg, path).toBe('The module market has no such page');
+      }
+    });
+
     it('a store that does not answer, or is not there, is a clear message within the timeout', async () => {
       const silent = await silentServer();
       const closedPort = await freePort();

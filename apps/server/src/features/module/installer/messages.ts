@@ -27,4 +27,5 @@ export const MODULE_LOG_TITLES = {
   uninstall: 'Uninstall module',
   update: 'Update module',
   upload: 'Upload module',
+  market: 'Module market',
 } as const;

@@ -21,6 +21,7 @@ import { type ActionSpec, adminController } from '../../../http/routes.js';
 import { input, parseInput } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
 import type { MarketMember } from '../market/market-client.js';
+import { forwardToMarket } from '../market/market-proxy.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
 import { resolveUploadedZip } from './attachment-zip.js';
 import { type ModuleAnswer, ModuleInstaller } from './installer.js';
@@ -68,7 +69,7 @@ function uidOf(value: unknown): string {
  */
 function superAction(
   action: string,
-  method: 'GET' | 'POST',
+  method: ActionSpec['method'],
   title: string | null,
   handler: ActionSpec['handler'],
 ): ActionSpec {
@@ -200,6 +201,10 @@ export function registerModuleInstallerRoutes(
       const market = marketMember(request);
       return ok(await installer.exclusive(() => installer.update(uid, market)));
     }),
+    // The market screens' requests to the store (browsing, market login, orders, payment).
+    superAction('market', ['GET', 'POST'], TITLES.market, (request, reply) =>
+      forwardToMarket(ctx, request, reply),
+    ),
     superAction('upload', 'POST', TITLES.upload, async (request) => {
       const zip = await resolveUploadedZip(ctx.config.storageDir, body(request).file);
       return ok(await installer.exclusive(() => installer.upload(zip)));

@@ -10,4 +10,5 @@ export const MARKET_MESSAGES = {
   checksumMismatch:
     'The downloaded package does not match the checksum the market published: nothing was installed',
   notListed: 'The module market does not offer this module',
+  unknownMarketPath: 'The module market has no such page',
 } as const;
