@@ -61,6 +61,18 @@ describe('common search', () => {
     // Trees are not paged.
     expect(indexParams(filter, {}, false)).not.toHaveProperty('page');
   });
+
+  it("keeps a screen's fixed conditions under the administrator's own filters", () => {
+    const fixed = { field: 'module_id', val: '7', operator: '=' };
+    const filter = initialFilter({ api: '/x/', columns }, new URLSearchParams('username=bob'));
+    expect(indexParams(filter, { search: [fixed] }).search).toEqual([
+      fixed,
+      { field: 'username', operator: 'LIKE', val: 'bob' },
+    ]);
+    expect(
+      indexParams(initialFilter({ api: '/x/', columns }, new URLSearchParams()), { search: [fixed] }).search,
+    ).toEqual([fixed]);
+  });
 });
 
 describe('upload checks in the browser', () => {

@@ -66,7 +66,9 @@ export function indexParams(
   }
   if (filter.order) params.order = filter.order;
   if (filter.quickSearch) params.quickSearch = filter.quickSearch;
-  if (filter.search.length > 0) params.search = filter.search;
+  // A screen's fixed conditions (`extra.search`) stay; the administrator's filters come on top.
+  const fixed = Array.isArray(extra.search) ? extra.search : [];
+  if (fixed.length + filter.search.length > 0) params.search = [...fixed, ...filter.search];
   return params;
 }
 
