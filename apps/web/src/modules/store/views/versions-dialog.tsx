@@ -13,13 +13,17 @@ function VersionForm({ operate }: FormProps) {
   return (
     <>
       {operate === 'add' && (
-        <FormItem
-          type="file"
-          name="package"
-          label="store.Package"
-          rules={['required']}
-          tip="store.Package help"
-        />
+        <>
+          {/* The module the dialog is for: sent with the form, never shown. */}
+          <FormItem type="number" name="module_id" label="store.Module" hidden />
+          <FormItem
+            type="file"
+            name="package"
+            label="store.Package"
+            rules={['required']}
+            tip="store.Package help"
+          />
+        </>
       )}
       <FormItem type="textarea" name="update_log" label="store.Update log" inputAttr={{ rows: 6 }} />
     </>
