@@ -6,7 +6,7 @@
  * installed; "Disable and update" downloads the newer version; a store that does not answer,
  * or cannot be reached, is a clear message within the timeout.
  */
-import { appendFileSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { packagesRoot } from '../../src/features/store/packages.js';
 import { testDatabases } from '../support/databases.js';
 import { fakeProject, readText, removeScratchDirs } from '../support/module-project.js';
 import { freePort } from '../support/server-process.js';
-import { addModule, buyer, type PublishedModule, publishVersion } from '../support/store.js';
+import { addModule, buyer, emptyStore, type PublishedModule, publishVersion } from '../support/store.js';
 import { call, loginSuper, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** A server that takes connections and never answers them. */
@@ -47,7 +47,7 @@ for (const { dialect } of testDatabases()) {
     const installed = (uid: string) => existsSync(join(project, `apps/web/src/modules/${uid}/index.ts`));
 
     beforeAll(async () => {
-      store = await startTestApp(dialect);
+      store = await startTestApp(dialect, emptyStore());
       const port = await freePort();
       await store.app.listen({ port, host: '127.0.0.1' });
       const admin = (await loginSuper(store)).token;
@@ -172,6 +172,40 @@ for (const { dialect } of testDatabases()) {
         const refused = await market(path);
         expect(refused.code, path).toBe(0);
         expect(refused.msg, path).toBe('The module market has no such page');
+      }
+    });
+
+    it("a fresh instance's store offers Portico's own modules free, and a site installs one", async () => {
+      // The checkout's modules/ folder is only read: the store packs it into its own data folder.
+      const portico = await startTestApp(dialect);
+      try {
+        const catalogue = await call(portico.app, 'GET', '/api/store/index');
+        const listed = catalogue.data.list.map((item: { uid: string; price_type: string }) => [
+          item.uid,
+          item.price_type,
+        ]);
+        expect(listed).toEqual(
+          expect.arrayContaining([
+            ['checkin', 'free'],
+            ['editor', 'free'],
+          ]),
+        );
+        const shipped = JSON.parse(readFileSync('modules/checkin/module.json', 'utf8')) as {
+          version: string;
+        };
+        const info = await call(portico.app, 'GET', '/api/store/info', { query: { uid: 'checkin' } });
+        expect(info.data.versions.map((v: { version: string }) => v.version)).toEqual([shipped.version]);
+
+        const port = await freePort();
+        await portico.app.listen({ port, host: '127.0.0.1' });
+        site.ctx.config.marketUrl = `http://127.0.0.1:${port}`;
+        const member = (await buyer(portico, 'shipped', 0)).token;
+        const res = await install('checkin', { token: member, orderId: 0 });
+        expect(res.code).toBe(1);
+        expect(res.data).toMatchObject({ state: 1, info: { uid: 'checkin', version: shipped.version } });
+        expect(existsSync(join(project, 'apps/server/src/modules/checkin/index.ts'))).toBe(true);
+      } finally {
+        await portico.close();
       }
     });
 

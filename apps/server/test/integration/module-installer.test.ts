@@ -267,7 +267,9 @@ for (const { dialect } of testDatabases()) {
     it('an update of a disabled module points to the upload; enabling again goes back through install', async () => {
       const update = await post('update', { query: { uid: 'notes' } });
       expect(update.code).toBe(0);
-      expect(update.msg).toBe('Sign in to the module market to update from it, or upload the new version of the module as a zip');
+      expect(update.msg).toBe(
+        'Sign in to the module market to update from it, or upload the new version of the module as a zip',
+      );
 
       const ready = await post('changeState', { body: { uid: 'notes', state: 1 } });
       expect(ready.code).toBe(1);

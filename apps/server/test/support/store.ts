@@ -3,11 +3,18 @@
  * (a category, a module, versions uploaded as attachment zips) and buying as members.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMember, loginMember } from './member.js';
 import { moduleJson, writeRawZip } from './module-project.js';
 import { call, type TestApp } from './test-app.js';
+
+/**
+ * A store that starts empty: its project has no modules/ folder, so the first-party modules
+ * (published when the store area is first enabled) are not in it.
+ */
+export const emptyStore = () => ({ projectDir: mkdtempSync(join(tmpdir(), 'portico-store-project-')) });
 
 export interface PublishedModule {
   id: number;

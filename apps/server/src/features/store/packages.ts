@@ -34,7 +34,7 @@ async function sha256Of(path: string): Promise<string> {
 
 export interface CheckedPackage {
   info: ModuleInfo;
-  /** The uploaded zip in the attachment storage. */
+  /** The package zip (an upload in the attachment storage, or one the store wrote). */
   zip: string;
   sha256: string;
   size: number;
@@ -50,7 +50,11 @@ export async function checkPackage(
   url: unknown,
 ): Promise<CheckedPackage> {
   if (typeof url !== 'string' || url.trim() === '') fail(M.packageRequired);
-  const zip = await resolveUploadedZip(storageDir, url);
+  return checkZip(dataDir, uid, await resolveUploadedZip(storageDir, url));
+}
+
+/** A package zip on this machine, checked as an upload is and against the module's uid. */
+export async function checkZip(dataDir: string, uid: string, zip: string): Promise<CheckedPackage> {
   const info = await readPackageInfo(zip, join(packagesRoot(dataDir), '.work'));
   if (info.uid !== uid) fail(M.packageUid, info.uid, uid);
   const [sha256, { size }] = await Promise.all([sha256Of(zip), stat(zip)]);

@@ -7,6 +7,7 @@
 import { defineModule, type ModuleAdminRule } from '../../module-contract/define.js';
 import { registerCategoryResource } from './category.resource.js';
 import { registerStoreDownloadRoutes } from './download.routes.js';
+import { publishFirstPartyModules } from './first-party.js';
 import { STORE_LANG_ZH } from './messages.js';
 import { registerModuleResource } from './module.resource.js';
 import { registerOrderResource } from './order.resource.js';
@@ -93,4 +94,10 @@ export const storeModule = defineModule({
     },
   ],
   lang: { 'zh-cn': STORE_LANG_ZH, en: {} },
+  events: {
+    // The first start with the store: Portico's own modules are in it, free.
+    async install(ctx) {
+      await publishFirstPartyModules(ctx);
+    },
+  },
 });
