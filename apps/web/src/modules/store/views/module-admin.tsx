@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec, Row } from '../../../components/table/types';
-import { PRICE_TYPES, STATUS } from './labels';
+import { PRICE_TYPE_COLUMN, PRICE_TYPES, STATUS } from './labels';
 import { VersionsDialog } from './versions-dialog';
 
 function ModuleForm() {
@@ -51,15 +51,7 @@ export default function ModuleList() {
       { prop: 'uid', label: 'store.Uid', width: 130, operator: 'LIKE' },
       { prop: 'title', label: 'store.Title', width: 180, operator: 'LIKE' },
       { prop: 'developer', label: 'store.Developer', width: 130, operator: 'LIKE' },
-      {
-        prop: 'price_type',
-        label: 'store.Price type',
-        width: 110,
-        render: 'tag',
-        replaceValue: PRICE_TYPES,
-        custom: { free: 'green', score: 'blue', money: 'orange' },
-        comSearchRender: 'select',
-      },
+      PRICE_TYPE_COLUMN,
       { prop: 'price', label: 'store.Price', width: 100, operator: false },
       { prop: 'downloads', label: 'store.Downloads', width: 110, sortable: true, operator: 'RANGE' },
       { prop: 'weigh', label: 'store.Weight', width: 90, sortable: true },

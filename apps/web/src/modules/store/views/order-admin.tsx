@@ -1,7 +1,7 @@
 /** store/order: every member's orders, read only. */
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec } from '../../../components/table/types';
-import { ORDER_STATUS, PRICE_TYPES } from './labels';
+import { ORDER_STATUS, PRICE_TYPE_COLUMN } from './labels';
 
 export default function OrderList() {
   const spec: ListSpec = {
@@ -19,15 +19,7 @@ export default function OrderList() {
         searchField: 'module.title',
         operator: 'LIKE',
       },
-      {
-        prop: 'price_type',
-        label: 'store.Price type',
-        width: 110,
-        render: 'tag',
-        replaceValue: PRICE_TYPES,
-        custom: { free: 'green', score: 'blue', money: 'orange' },
-        comSearchRender: 'select',
-      },
+      PRICE_TYPE_COLUMN,
       { prop: 'amount', label: 'store.Amount', width: 100, operator: false },
       {
         prop: 'status',
