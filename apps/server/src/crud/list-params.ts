@@ -4,6 +4,7 @@
  * Anything outside the resource's whitelist or of the wrong shape is refused with a
  * message naming it; nothing unchecked reaches SQL.
  */
+import type { ListKey, ListSeek } from '@portico/shared';
 import { ApiError, fail } from '../http/errors.js';
 import type { SeededTitles } from '../i18n/seeded-titles.js';
 
@@ -75,6 +76,8 @@ export interface ListParams {
   select: boolean;
   initKey: string;
   initValue: string[];
+  /** The page the client shows and its first and last rows' keys (crud/list-seek.ts). */
+  seek?: ListSeek;
 }
 
 export const LIMITS = { limit: 1000, initLimit: 10_000, search: 50, values: 500, text: 100 } as const;
@@ -92,7 +95,36 @@ export function parseListParams(raw: Record<string, unknown>, spec: ListSpec): L
     select,
     initKey: parseInitKey(raw.initKey, spec),
     initValue,
+    ...(raw.seek === undefined || raw.seek === '' ? {} : { seek: parseSeek(raw.seek) }),
   };
+}
+
+/** `seek[page]`, `seek[first][id]`, `seek[first][value]`, `seek[last][...]`; empty value is null. */
+function parseSeek(value: unknown): ListSeek {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail('Parameter %s is invalid', 'seek');
+  const { page, first, last } = value as Record<string, unknown>;
+  const key = (raw: unknown): ListKey | undefined => {
+    if (raw === undefined) return undefined;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail('Parameter %s is invalid', 'seek');
+    const { id, value: v } = raw as Record<string, unknown>;
+    const parsed: ListKey = { id: integer(id, 'seek.id', 0, 1, Number.MAX_SAFE_INTEGER) };
+    if (v === '' || v === null) parsed.value = null;
+    else if (v !== undefined) parsed.value = signed(v, 'seek.value');
+    return parsed;
+  };
+  const seek: ListSeek = { page: integer(page, 'seek.page', 0, 1, 1_000_000) };
+  const firstKey = key(first);
+  const lastKey = key(last);
+  if (firstKey) seek.first = firstKey;
+  if (lastKey) seek.last = lastKey;
+  return seek;
+}
+
+/** An integer key value (ids, unix seconds, integer columns), possibly negative. */
+function signed(value: unknown, name: string): number {
+  const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) fail('Parameter %s must be an integer', name);
+  return n;
 }
 
 function integer(value: unknown, name: string, fallback: number, min: number, max: number): number {

@@ -6,7 +6,7 @@
  * data) hook in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Database, TableName } from '../db/schema.js';
@@ -16,13 +16,9 @@ import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
-import {
-  applyListFilters,
-  applyListOrder,
-  applyListPage,
-  type ListSpec,
-  parseListParams,
-} from './list-query.js';
+import { applyListFilters, applyListOrder, type ListSpec, parseListParams } from './list-query.js';
+import { pageRows } from './list-seek.js';
+import { listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
@@ -210,7 +206,10 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
   };
   if (!spec.tree) {
     const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.db.dialect, spec.list, params, unfiltered);
-    if (searched) return { list: await present(searched.rows), total: searched.total };
+    if (searched) {
+      const { rows, ...total } = searched;
+      return { list: await present(rows), ...total };
+    }
   }
   const base = applyListFilters(
     unfiltered,
@@ -232,15 +231,15 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     const flat = query.isTree === '0' || params.initValue.length > 0;
     return { list: flat ? rows : buildTree(nodes) };
   }
-  const counted = await base
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirst();
-  const rows = await present(
-    (await applyListPage(applyListOrder(base, spec.list, params), params).execute()) as Row[],
-  );
-  return { list: rows, total: Number(counted?.total ?? 0) };
+  // No condition from the request nor from the resource (a scope): the whole table is listed.
+  const wholeTable =
+    !params.quickSearch &&
+    params.search.length === 0 &&
+    params.initValue.length === 0 &&
+    !unfiltered.toOperationNode().where;
+  const counted = await listTotal(ctx.db, spec.table, base, wholeTable);
+  const rows = await present(await pageRows(base, spec.list, params, ctx.db.dialect));
+  return { list: rows, ...counted };
 }
 
 function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {

@@ -3,14 +3,15 @@
  * the index is most of a searched list's cost: a condition `id in (… match …)` reads it
  * once for the total and again for the page. When the search is the list's only condition
  * and the list is in primary-key order (the common case: typing in the quick-search box),
- * the index is read once instead: its matching ids are the total, and the page is their
- * slice, fetched by primary key.
+ * the index is read once instead: its matching ids, in the list's order and no more than
+ * the count cap (crud/list-total.ts), give the total and the page, fetched by primary key.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { ListParams, ListSpec } from './list-params.js';
+import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './resource.js';
 
 /** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
@@ -42,22 +43,28 @@ export async function pageFromSearchIndex(
   spec: ListSpec,
   params: ListParams,
   base: AnySelect,
-): Promise<{ rows: Record<string, unknown>[]; total: number } | null> {
+): Promise<({ rows: Record<string, unknown>[] } & ListTotal) | null> {
   const pk = spec.fields[spec.pk];
   const alone = params.search.length === 0 && params.initValue.length === 0;
   if (!pk || !alone || params.order.field !== spec.pk) return null;
   if (!usesSearchIndex(spec, params.quickSearch, dialect)) return null;
   const node = base.toOperationNode();
   if (node.where || node.joins || node.groupBy) return null;
+  const offset = (params.page - 1) * params.limit;
+  // A page past the counted matches is read by the general query.
+  if (offset + params.limit > COUNT_CAP) return null;
 
-  const [matched] = await matchQuery(db, spec.quickSearchIndex)(searchPhrase(params.quickSearch));
+  const match = matchQuery(db, spec.quickSearchIndex, params.order.direction);
+  const [matched] = await match(searchPhrase(params.quickSearch));
+  // The set is the first matches in the list's order; an aggregate promises no order of its own.
   const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();
-  const offset = (params.page - 1) * params.limit;
+  const total: ListTotal =
+    ids.length > COUNT_CAP ? { total: COUNT_CAP, totalKind: 'atLeast' } : { total: ids.length };
   const pageIds = ids.slice(offset, offset + params.limit);
-  if (pageIds.length === 0) return { rows: [], total: ids.length };
+  if (pageIds.length === 0) return { rows: [], ...total };
   const rows = await pageQuery(db, base, pk.column, params.order.direction)(JSON.stringify(pageIds));
-  return { rows, total: ids.length };
+  return { rows, ...total };
 }
 
 interface MatchRow {
@@ -68,20 +75,22 @@ type MatchQuery = (phrase: string) => Promise<MatchRow[]>;
 const matchQueries = new WeakMap<Kysely<Database>, Map<string, MatchQuery>>();
 
 /**
- * The ids matching a phrase, compiled once per database and index. They come back as one
- * JSON array: a row per match would cost more than the match.
+ * The ids matching a phrase in the list's order, one past the count cap at most, compiled
+ * once per database, index and direction. They come back as one JSON array: a row per match
+ * would cost more than the match.
  */
-function matchQuery(db: Kysely<Database>, index: string): MatchQuery {
+function matchQuery(db: Kysely<Database>, index: string, direction: 'asc' | 'desc'): MatchQuery {
   const kept = matchQueries.get(db) ?? new Map<string, MatchQuery>();
   matchQueries.set(db, kept);
-  let query = kept.get(index);
+  let query = kept.get(`${index} ${direction}`);
   if (!query) {
     const table = sql.table(index);
+    const order = sql.raw(direction);
     const match = (phrase: string) =>
-      sql<MatchRow>`select json_group_array(rowid) as ids from ${table} where ${table} match ${phrase}`;
+      sql<MatchRow>`select json_group_array(rowid) as ids from (select rowid from ${table} where ${table} match ${phrase} order by rowid ${order} limit ${sql.lit(COUNT_CAP + 1)})`;
     // Raw SQL is compiled against a database (for its dialect and table prefix).
     query = preparedQuery(db, 1, (phrase: string) => ({ compile: () => match(phrase).compile(db) }));
-    kept.set(index, query);
+    kept.set(`${index} ${direction}`, query);
   }
   return query;
 }

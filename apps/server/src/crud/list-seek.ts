@@ -1,0 +1,98 @@
+/**
+ * Paging by key: when the client shows page p and asks for page p+1 (or p-1), it sends the
+ * last (or first) row's key and the server reads the page that follows it from the order's
+ * index, instead of skipping (p × limit) rows. Page 20,000 then costs what page 1 costs.
+ *
+ * The key applies only when the order is by the primary key or by an integer or time column
+ * (whose order is the same on every dialect, unlike text under different collations), and only
+ * to the neighbouring page; any other request is answered by offset, as before. A client
+ * sending a wrong key gets another slice of rows it may see anyway: the key is never trusted
+ * with anything but where to start.
+ *
+ * Nulls: PostgreSQL sorts them above every value, MySQL and SQLite below, and the list keeps
+ * each database's own order, so the conditions below say where the nulls lie.
+ */
+import type { ListKey } from '@portico/shared';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import type { ListParams, ListSpec } from './list-params.js';
+import { applyListOrder, applyListPage } from './list-query.js';
+import type { AnySelect } from './resource.js';
+
+type Condition = RawBuilder<SqlBool>;
+
+export interface SeekPlan {
+  /** The rows past the key, in the order to read them. */
+  condition: Condition;
+  /** True when reading backwards (the previous page): read in reverse, then reverse the rows. */
+  backwards: boolean;
+}
+
+/** The key condition for this request, or null when the page must be read by offset. */
+export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): SeekPlan | null {
+  const { seek, order, page } = params;
+  if (!seek) return null;
+  const field = spec.fields[order.field];
+  const pk = spec.fields[spec.pk];
+  if (!field || !pk) return null;
+  const byPk = order.field === spec.pk;
+  if (!byPk && field.type === 'string') return null;
+  const forward = page === seek.page + 1 && seek.last;
+  const backward = page === seek.page - 1 && seek.first;
+  const key = forward ? seek.last : backward ? seek.first : undefined;
+  if (!key || (!byPk && key.value === undefined)) return null;
+  // Forward in a descending list means towards smaller keys; backward reverses that.
+  const smaller = (order.direction === 'desc') === !!forward;
+  const id = sql.ref(pk.column);
+  const condition = byPk
+    ? sql<SqlBool>`${id} ${sql.raw(smaller ? '<' : '>')} ${key.id}`
+    : beyond(sql.ref(field.column), id, key, smaller, dialect === 'postgres');
+  return { condition, backwards: !forward };
+}
+
+/**
+ * Rows whose (column, id) lies strictly below (smaller) or above the key, with nulls
+ * counted as the largest values (nullsLarge) or the smallest.
+ */
+function beyond(
+  column: Expression<unknown>,
+  id: Expression<unknown>,
+  key: ListKey,
+  smaller: boolean,
+  nullsLarge: boolean,
+): Condition {
+  const value = key.value ?? null;
+  const op = sql.raw(smaller ? '<' : '>');
+  const strict = sql.raw(smaller ? '<=' : '>=');
+  // Nulls lie past a non-null key when they sort on the side we move towards.
+  const nullsAhead = smaller !== nullsLarge;
+  if (value === null) {
+    const alsoNulls = sql<SqlBool>`(${column} is null and ${id} ${op} ${key.id})`;
+    // Past a null key: the remaining nulls, then (if values lie that way) every value.
+    return nullsAhead ? alsoNulls : sql<SqlBool>`(${column} is not null or ${alsoNulls})`;
+  }
+  // `column <= v` first so the index on (column, id) serves the range.
+  const values = sql<SqlBool>`(${column} ${strict} ${value} and (${column} ${op} ${value} or ${id} ${op} ${key.id}))`;
+  return nullsAhead ? sql<SqlBool>`(${values} or ${column} is null)` : values;
+}
+
+/** The list's order, reversed when the page is read backwards. */
+export function orderFor(params: ListParams, backwards: boolean): ListParams {
+  if (!backwards) return params;
+  const direction = params.order.direction === 'asc' ? 'desc' : 'asc';
+  return { ...params, order: { ...params.order, direction } };
+}
+
+/** The rows of the requested page: by key when the client sent its neighbour's, else by offset. */
+export async function pageRows(
+  filtered: AnySelect,
+  spec: ListSpec,
+  params: ListParams,
+  dialect: Dialect,
+): Promise<Record<string, unknown>[]> {
+  const plan = seekPlan(spec, params, dialect);
+  if (!plan) return applyListPage(applyListOrder(filtered, spec, params), params).execute();
+  const query = applyListOrder(filtered.where(plan.condition), spec, orderFor(params, plan.backwards));
+  const rows = await query.limit(params.limit).execute();
+  return plan.backwards ? rows.reverse() : rows;
+}

@@ -1,0 +1,38 @@
+/**
+ * What a list endpoint answers beside its rows, and what a client may send to page by key.
+ * Both are additions to the original's wire shape (`list`, `total`; `page`, `limit`): a
+ * client that knows neither keeps working.
+ */
+
+/**
+ * How `total` was obtained: 'exact' (counted; absent on the wire means this), 'about' (the
+ * database's estimate of an unfiltered large table) or 'atLeast' (a filtered list with more
+ * matches than the server counts; `total` is that bound).
+ */
+export type ListTotalKind = 'exact' | 'about' | 'atLeast';
+
+export interface ListTotalFields {
+  total: number;
+  totalKind?: Exclude<ListTotalKind, 'exact'>;
+}
+
+/**
+ * A row's position in the list's order: its id and, when the list is sorted by another
+ * column, that column's value (null when the row has none).
+ */
+export interface ListKey {
+  id: number;
+  value?: number | null;
+}
+
+/**
+ * Sent with `page` when the client shows page `page` and asks for a neighbour: the first and
+ * last rows of the page shown. The server then seeks past the key instead of skipping rows.
+ * As query parameters: `seek[page]`, `seek[first][id]`, `seek[first][value]`, `seek[last][id]`...
+ * An empty `value` means null.
+ */
+export interface ListSeek {
+  page: number;
+  first?: ListKey;
+  last?: ListKey;
+}
