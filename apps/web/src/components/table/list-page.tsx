@@ -29,6 +29,12 @@ const DEFAULT_HEADER: HeaderButton[] = [
   'columnDisplay',
 ];
 const DEFAULT_ROW: RowButton[] = ['edit', 'delete'];
+/** A large table's total is the database's estimate, or a bound: never shown as a count. */
+const TOTAL_TEXT = {
+  exact: 'Total {total} items',
+  about: 'About {total} items',
+  atLeast: 'More than {total} items',
+} as const;
 /**
  * The table fills its card and its cells wrap (as the original's tables do), so the fixed
  * Operate column covers nothing while there is room. A column that wraps narrows to its
@@ -44,7 +50,7 @@ function wraps<R extends Row>(column: Column<R>): boolean {
 export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const { t } = useTranslation();
   const can = useAuth();
-  const { filter, setFilter, state, refresh, remove, saveSwitch, sort, pk } = useList(spec);
+  const { filter, setFilter, state, refresh, remove, saveSwitch, sort, pk, seekFrom } = useList(spec);
   const [selected, setSelected] = useState<Key[]>([]);
   const [hidden, setHidden] = useState(
     () => new Set(spec.columns.filter((c) => c.hidden).map((c) => c.prop)),
@@ -141,6 +147,9 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   ) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const order = one?.order ? `${String(one.columnKey)},${one.order === 'ascend' ? 'asc' : 'desc'}` : '';
+    if (order === filter.order && pagination.pageSize === filter.limit && pagination.current) {
+      seekFrom(pagination.current);
+    }
     setFilter((f) => ({
       ...f,
       order,
@@ -180,7 +189,7 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
               total: state.total,
               showSizeChanger: true,
               pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => t('Total {total} items', { total }),
+              showTotal: (total) => t(TOTAL_TEXT[state.totalKind], { total }),
             }
       }
     />

@@ -1,4 +1,5 @@
 /** State and server calls of a list page: load, delete, switch cells, weigh sorting. */
+import type { ListKey, ListSeek, ListTotalKind } from '@portico/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createAxios } from '../../api/request';
 import { useTabQuery } from '../tab-context';
@@ -8,6 +9,8 @@ import type { ListSpec, Row } from './types';
 export interface ListState<R extends Row> {
   list: R[];
   total: number;
+  /** How the server obtained `total`: counted, estimated ("about") or a lower bound. */
+  totalKind: ListTotalKind;
   remark: string;
   /** Everything else `index` answered (e.g. the caller's groups). */
   extra: Row;
@@ -20,6 +23,7 @@ export function useList<R extends Row>(spec: ListSpec<R>) {
   const [state, setState] = useState<ListState<R>>({
     list: [],
     total: 0,
+    totalKind: 'exact',
     remark: '',
     extra: {},
     loading: true,
@@ -28,20 +32,26 @@ export function useList<R extends Row>(spec: ListSpec<R>) {
   const specRef = useRef(spec);
   specRef.current = spec;
   const pk = spec.pk ?? 'id';
+  /** The shown page's first and last rows, sent once with a move to a neighbouring page. */
+  const seekRef = useRef<ListSeek | undefined>(undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: version forces a reload with the same filter.
   useEffect(() => {
     let alive = true;
     setState((s) => ({ ...s, loading: true }));
     const { api, params, tree } = specRef.current;
-    createAxios<Row>({ url: `${api}index`, method: 'get', params: indexParams(filter, params, !tree) })
+    const seek = seekRef.current;
+    seekRef.current = undefined;
+    const query = { ...indexParams(filter, params, !tree), ...(seek ? { seek } : {}) };
+    createAxios<Row>({ url: `${api}index`, method: 'get', params: query })
       .then(({ data }) => {
         if (!alive) return;
-        const { list, total, remark, ...extra } = data;
+        const { list, total, totalKind, remark, ...extra } = data;
         const rows = (list ?? []) as R[];
         setState({
           list: rows,
           total: Number(total ?? rows.length),
+          totalKind: totalKind === 'about' || totalKind === 'atLeast' ? totalKind : 'exact',
           remark: String(remark ?? ''),
           extra,
           loading: false,
@@ -54,6 +64,28 @@ export function useList<R extends Row>(spec: ListSpec<R>) {
   }, [filter, version]);
 
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
+
+  /**
+   * Called just before moving from the shown page to `page` with the same order and size: a
+   * neighbouring page is then read by key, so deep pages cost what the first does.
+   */
+  const seekFrom = useCallback(
+    (page: number) => {
+      const rows = state.list;
+      const first = rows[0];
+      const last = rows[rows.length - 1];
+      if (Math.abs(page - filter.page) !== 1 || !first || !last) return;
+      const field = filter.order.split(',')[0] ?? '';
+      const key = (row: R): ListKey => {
+        const id = Number(row[pk]);
+        if (!field || field === pk) return { id };
+        const value = row[field];
+        return { id, value: value === null || value === undefined || value === '' ? null : Number(value) };
+      };
+      seekRef.current = { page: filter.page, first: key(first), last: key(last) };
+    },
+    [state.list, filter.page, filter.order, pk],
+  );
 
   const remove = useCallback(
     async (ids: unknown[]) => {
@@ -88,5 +120,5 @@ export function useList<R extends Row>(spec: ListSpec<R>) {
     [refresh],
   );
 
-  return { filter, setFilter, state, refresh, remove, saveSwitch, sort, pk };
+  return { filter, setFilter, state, refresh, remove, saveSwitch, sort, pk, seekFrom };
 }

@@ -121,6 +121,8 @@ export const globs = {
   'Please input field': 'Please input {field}',
   'Please select field': 'Please select {field}',
   'Total {total} items': '{total} in total',
+  'About {total} items': 'about {total} in total',
+  'More than {total} items': 'more than {total}',
   'Drag sort': 'Drag sort',
   Open: 'Open',
   Close: 'Close',

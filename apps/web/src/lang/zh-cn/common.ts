@@ -117,6 +117,8 @@ export const globs = {
   'Please input field': '请输入{field}',
   'Please select field': '请选择{field}',
   'Total {total} items': '共 {total} 条',
+  'About {total} items': '约 {total} 条',
+  'More than {total} items': '超过 {total} 条',
   'Drag sort': '拖动以排序',
   Open: '开',
   Close: '关',
