@@ -1,11 +1,12 @@
 /**
- * Paging by key: when the client shows page p and asks for page p+1 (or p-1), it sends the
- * last (or first) row's key and the server reads the page that follows it from the order's
- * index, instead of skipping (p × limit) rows. Page 20,000 then costs what page 1 costs.
+ * Paging by key: when the client shows page p and asks for a page after it (or before), it
+ * sends the last (or first) row's key and the server reads on from the key in the order's
+ * index, skipping only the pages in between, instead of skipping (p × limit) rows. The next
+ * page after page 20,000 then costs what page 2 costs.
  *
  * The key applies only when the order is by the primary key or by an integer or time column
  * (whose order is the same on every dialect, unlike text under different collations), and only
- * to the neighbouring page; any other request is answered by offset, as before. A client
+ * to pages near the shown one; any other request is answered by offset, as before. A client
  * sending a wrong key gets another slice of rows it may see anyway: the key is never trusted
  * with anything but where to start.
  *
@@ -24,30 +25,40 @@ type Condition = RawBuilder<SqlBool>;
 export interface SeekPlan {
   /** The rows past the key, in the order to read them. */
   condition: Condition;
-  /** True when reading backwards (the previous page): read in reverse, then reverse the rows. */
+  /** True when reading backwards (an earlier page): read in reverse, then reverse the rows. */
   backwards: boolean;
+  /** Rows to skip past the key: the pages between the shown one and the one asked for. */
+  skip: number;
 }
+
+/**
+ * Pages further than this from the shown one are read by offset: skipping from the key costs
+ * the same rows as skipping from the start by then.
+ */
+const MAX_SEEK_PAGES = 50;
 
 /** The key condition for this request, or null when the page must be read by offset. */
 export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): SeekPlan | null {
-  const { seek, order, page } = params;
-  if (!seek) return null;
+  const { seek, order, page, limit } = params;
+  if (!seek || page === seek.page) return null;
   const field = spec.fields[order.field];
   const pk = spec.fields[spec.pk];
   if (!field || !pk) return null;
   const byPk = order.field === spec.pk;
   if (!byPk && field.type === 'string') return null;
-  const forward = page === seek.page + 1 && seek.last;
-  const backward = page === seek.page - 1 && seek.first;
-  const key = forward ? seek.last : backward ? seek.first : undefined;
-  if (!key || (!byPk && key.value === undefined)) return null;
+  const forward = page > seek.page;
+  const key = forward ? seek.last : seek.first;
+  const pages = Math.abs(page - seek.page) - 1;
+  if (!key || (!byPk && key.value === undefined) || pages >= MAX_SEEK_PAGES) return null;
+  // Reading backwards from the shown page's first row skips rows counted from the start too.
+  if (!forward && pages * limit >= (page - 1) * limit) return null;
   // Forward in a descending list means towards smaller keys; backward reverses that.
-  const smaller = (order.direction === 'desc') === !!forward;
+  const smaller = (order.direction === 'desc') === forward;
   const id = sql.ref(pk.column);
   const condition = byPk
     ? sql<SqlBool>`${id} ${sql.raw(smaller ? '<' : '>')} ${key.id}`
     : beyond(sql.ref(field.column), id, key, smaller, dialect === 'postgres');
-  return { condition, backwards: !forward };
+  return { condition, backwards: !forward, skip: pages * limit };
 }
 
 /**
@@ -93,6 +104,6 @@ export async function pageRows(
   const plan = seekPlan(spec, params, dialect);
   if (!plan) return applyListPage(applyListOrder(filtered, spec, params), params).execute();
   const query = applyListOrder(filtered.where(plan.condition), spec, orderFor(params, plan.backwards));
-  const rows = await query.limit(params.limit).execute();
+  const rows = await query.limit(params.limit).offset(plan.skip).execute();
   return plan.backwards ? rows.reverse() : rows;
 }

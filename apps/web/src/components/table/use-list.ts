@@ -67,14 +67,15 @@ export function useList<R extends Row>(spec: ListSpec<R>) {
 
   /**
    * Called just before moving from the shown page to `page` with the same order and size: a
-   * neighbouring page is then read by key, so deep pages cost what the first does.
+   * page near the shown one is then read on from its key (the server decides how near), so
+   * paging through deep pages costs what the first pages do.
    */
   const seekFrom = useCallback(
     (page: number) => {
       const rows = state.list;
       const first = rows[0];
       const last = rows[rows.length - 1];
-      if (Math.abs(page - filter.page) !== 1 || !first || !last) return;
+      if (page === filter.page || !first || !last) return;
       const field = filter.order.split(',')[0] ?? '';
       const key = (row: R): ListKey => {
         const id = Number(row[pk]);
