@@ -11,6 +11,7 @@ import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import { searchPhrase, usesSearchIndex } from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
+import { coveringTable, trigramCandidates } from './trigram-search.js';
 
 export * from './list-params.js';
 
@@ -32,12 +33,20 @@ export function applyListFilters<Q extends AnySelect>(
   timeZone = 'UTC',
   /** The reader's language: English quick searches also match seeded labels' English. */
   lang: Lang = 'zh-cn',
+  /** MySQL: tables with a trigram side table (crud/trigram-search.ts). */
+  trigrams: ReadonlySet<string> = new Set(),
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0)
-    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang));
+    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang, trigrams));
   for (const item of params.search) {
-    const condition = searchCondition(spec.fields[item.field] as ListField, item, dialect, timeZone);
+    const field = spec.fields[item.field] as ListField;
+    const condition = searchCondition(field, item, dialect, timeZone);
+    if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
+      const covering = coveringTable([field], trigrams);
+      const candidates = covering && trigramCandidates(covering, item.val);
+      if (candidates) conditions.push(candidates);
+    }
     if (condition) conditions.push(condition);
   }
   if (params.initValue.length > 0) {
@@ -63,16 +72,27 @@ export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q
   return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
 }
 
-function quickSearch(spec: ListSpec, text: string, dialect: Dialect, lang: Lang): Condition {
+function quickSearch(
+  spec: ListSpec,
+  text: string,
+  dialect: Dialect,
+  lang: Lang,
+  trigrams: ReadonlySet<string>,
+): Condition {
   if (usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
     return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text)})`;
   }
   const pattern = `%${escapeLike(text)}%`;
-  const parts = spec.quickSearch.map((name) => like(asText(column(spec, name), dialect), pattern, dialect));
-  if (lang !== 'zh-cn') parts.push(...seededLabelMatch(spec, text));
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+  const fields = spec.quickSearch.map((name) => column(spec, name));
+  const parts = fields.map((field) => like(asText(field, dialect), pattern, dialect));
+  const seeded = lang !== 'zh-cn' ? seededLabelMatch(spec, text) : [];
+  const matched = sql<SqlBool>`(${sql.join([...parts, ...seeded], sql` or `)})`;
+  // Seeded labels match by their English, which no index holds: those lists scan.
+  const covering = seeded.length === 0 ? coveringTable(fields, trigrams) : null;
+  const candidates = covering && trigramCandidates(covering, text);
+  return candidates ? sql<SqlBool>`(${candidates} and ${matched})` : matched;
 }
 
 /** Rows still holding a seeded label whose English contains the text: `key = k and label = seeded`. */
@@ -102,9 +122,14 @@ function asText(field: ListField, dialect: Dialect): Expression<unknown> {
 }
 
 function like(target: Expression<unknown>, pattern: string, dialect: Dialect, negate = false): Condition {
-  // PostgreSQL's LIKE is case-sensitive; MySQL's collation and SQLite's LIKE are not (for ASCII).
-  const op = sql.raw(`${negate ? 'not ' : ''}${dialect === 'postgres' ? 'ilike' : 'like'}`);
-  return sql<SqlBool>`${target} ${op} ${pattern} escape '!'`;
+  const not = sql.raw(negate ? 'not ' : '');
+  // PostgreSQL's LIKE is case-sensitive (ILIKE is not); SQLite's LIKE ignores ASCII case.
+  if (dialect === 'postgres') return sql<SqlBool>`${target} ${not}ilike ${pattern} escape '!'`;
+  if (dialect === 'sqlite') return sql<SqlBool>`${target} ${not}like ${pattern} escape '!'`;
+  // MySQL's unicode_ci collation would also equate accents and widths, which the other two do
+  // not, and which the trigram index (lower-cased bytes) could not serve: both sides are
+  // lower-cased and compared byte for byte instead.
+  return sql<SqlBool>`lower(${target}) ${not}like lower(${pattern}) collate utf8mb4_bin escape '!'`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool as Mysql2Pool } from 'mysql2';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
+import { TRIGRAM_TABLES } from './migrations/0013-mysql-trigrams.js';
 import type { Database } from './schema.js';
 import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -35,7 +36,12 @@ export function dialectOf(url: string): Dialect {
 
 export async function openDatabase(url: string, prefix: string): Promise<Db> {
   const dialect = dialectOf(url);
-  const tables = new Set<string>([...TABLE_NAMES, ...BOOKKEEPING_TABLES, ...SEARCH_INDEX_TABLES]);
+  const tables = new Set<string>([
+    ...TABLE_NAMES,
+    ...BOOKKEEPING_TABLES,
+    ...SEARCH_INDEX_TABLES,
+    ...TRIGRAM_TABLES,
+  ]);
   const kysely = new Kysely<Database>({
     dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, tables),
   });

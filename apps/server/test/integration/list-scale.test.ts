@@ -115,6 +115,8 @@ forEachDatabase('member list at scale', (get) => {
       like('nickname', '%'),
       like('nickname', '_'),
       like('nickname', '明花'),
+      like('nickname', 'cafe'),
+      like('nickname', 'CAFé CR'),
       like('email', '@example.COM'),
       like('mobile', '00012'),
       like('last_login_ip', '.0.3.'),
