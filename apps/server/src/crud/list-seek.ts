@@ -16,8 +16,9 @@
 import type { ListKey } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
-import type { ListParams, ListSpec } from './list-params.js';
-import { applyListOrder, applyListPage } from './list-query.js';
+import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
+import type { ListField, ListParams, ListSpec } from './list-params.js';
+import { applyListOrder } from './list-query.js';
 import type { AnySelect } from './resource.js';
 
 type Condition = RawBuilder<SqlBool>;
@@ -102,8 +103,47 @@ export async function pageRows(
   dialect: Dialect,
 ): Promise<Record<string, unknown>[]> {
   const plan = seekPlan(spec, params, dialect);
-  if (!plan) return applyListPage(applyListOrder(filtered, spec, params), params).execute();
-  const query = applyListOrder(filtered.where(plan.condition), spec, orderFor(params, plan.backwards));
-  const rows = await query.limit(params.limit).offset(plan.skip).execute();
-  return plan.backwards ? rows.reverse() : rows;
+  const order = plan ? orderFor(params, plan.backwards) : params;
+  const skip = plan ? plan.skip : (params.page - 1) * params.limit;
+  let query = plan ? filtered.where(plan.condition) : filtered;
+  if (rangeDriven(spec, params)) {
+    const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
+    const ids = query
+      .clearSelect()
+      .clearOrderBy()
+      .select(pk.as('page_id'))
+      .orderBy(sql`${pk} + 0`, order.order.direction)
+      .limit(params.limit)
+      .offset(skip);
+    query = query.where(sql<SqlBool>`${pk} in (select page_id from (${ids}) as page)`);
+    const rows = await applyListOrder(query, spec, order).execute();
+    return plan?.backwards ? rows.reverse() : rows;
+  }
+  const rows = await applyListOrder(query, spec, order).limit(params.limit).offset(skip).execute();
+  return plan?.backwards ? rows.reverse() : rows;
+}
+
+const RANGES = new Set(['RANGE', '>', '>=', '<', '<=']);
+
+/**
+ * A list in primary-key order, filtered by a range of a column that has an index: left to
+ * itself, the database walks the primary key from the newest row testing each, as it assumes
+ * the matches are spread evenly, but a time range's rows lie together, maybe at the far end
+ * (a day two years back in ten million log rows took 24 s). The page's ids are taken from
+ * the column's index instead: its matches' ids, of which the page is kept (`id + 0` keeps the
+ * database off the primary key's order), then those rows are read. The cost follows the
+ * number of matches, not the distance to them.
+ */
+function rangeDriven(spec: ListSpec, params: ListParams): boolean {
+  if (params.order.field !== spec.pk) return false;
+  return params.search.some((item) => {
+    const field = spec.fields[item.field];
+    return RANGES.has(item.operator) && !!field && leadsAnIndex(field.column);
+  });
+}
+
+/** `table.column` is the first column of one of the list indexes (db/migrations/0012-list-indexes.ts). */
+function leadsAnIndex(reference: string): boolean {
+  const [table = '', column] = reference.split('.');
+  return (LIST_INDEXES[table] ?? []).some((columns) => columns[0] === column);
 }

@@ -185,7 +185,13 @@ forEachDatabase('member list at scale', (get) => {
   it('pages by key forwards and backwards to the same pages as by offset', async () => {
     const limit = 7;
     for (const [field, direction] of orders) {
-      for (const filter of [{}, { search: [{ field: 'status', operator: '=', val: 'enable' }] }]) {
+      const filters = [
+        {},
+        { search: [{ field: 'status', operator: '=', val: 'enable' }] },
+        // A range of an indexed column in id order takes the page's ids from that index.
+        { search: [{ field: 'create_time', operator: 'RANGE', val: '1600000050,1600000300' }] },
+      ];
+      for (const filter of filters) {
         const query = { ...filter, order: `${field},${direction}`, limit };
         const byOffset: Member[][] = [];
         for (let page = 1; ; page++) {
