@@ -11,7 +11,7 @@ import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import { searchPhrase, usesSearchIndex } from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
-import { coveringTable, trigramCandidates } from './trigram-search.js';
+import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } from './trigram-search.js';
 
 export * from './list-params.js';
 
@@ -33,8 +33,8 @@ export function applyListFilters<Q extends AnySelect>(
   timeZone = 'UTC',
   /** The reader's language: English quick searches also match seeded labels' English. */
   lang: Lang = 'zh-cn',
-  /** MySQL: tables with a trigram side table (crud/trigram-search.ts). */
-  trigrams: ReadonlySet<string> = new Set(),
+  /** MySQL: the trigram side tables and the trigrams to read (crud/trigram-search.ts). */
+  trigrams: TrigramLookups = NO_TRIGRAMS,
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0)
@@ -43,8 +43,8 @@ export function applyListFilters<Q extends AnySelect>(
     const field = spec.fields[item.field] as ListField;
     const condition = searchCondition(field, item, dialect, timeZone);
     if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
-      const covering = coveringTable([field], trigrams);
-      const candidates = covering && trigramCandidates(covering, item.val);
+      const covering = coveringTable([field], trigrams.tables);
+      const candidates = covering && trigramCandidates(covering, item.val, trigrams);
       if (candidates) conditions.push(candidates);
     }
     if (condition) conditions.push(condition);
@@ -77,7 +77,7 @@ function quickSearch(
   text: string,
   dialect: Dialect,
   lang: Lang,
-  trigrams: ReadonlySet<string>,
+  trigrams: TrigramLookups,
 ): Condition {
   if (usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
@@ -90,8 +90,8 @@ function quickSearch(
   const seeded = lang !== 'zh-cn' ? seededLabelMatch(spec, text) : [];
   const matched = sql<SqlBool>`(${sql.join([...parts, ...seeded], sql` or `)})`;
   // Seeded labels match by their English, which no index holds: those lists scan.
-  const covering = seeded.length === 0 ? coveringTable(fields, trigrams) : null;
-  const candidates = covering && trigramCandidates(covering, text);
+  const covering = seeded.length === 0 ? coveringTable(fields, trigrams.tables) : null;
+  const candidates = covering && trigramCandidates(covering, text, trigrams);
   return candidates ? sql<SqlBool>`(${candidates} and ${matched})` : matched;
 }
 

@@ -22,7 +22,7 @@ import { listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
-import { trigramTables } from './trigram-search.js';
+import { planTrigrams } from './trigram-search.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
@@ -219,7 +219,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     ctx.db.dialect,
     await ctx.settings.get('time_zone'),
     request.lang,
-    await trigramTables(ctx.db),
+    await planTrigrams(ctx.db, spec.list, params),
   );
 
   if (spec.tree) {

@@ -8,25 +8,34 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/migrations/0013-mysql-trigrams.js';
-import type { ListField } from './list-params.js';
+import type { ListField, ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
 
 const TRIGRAM = 3;
-/**
- * Trigrams looked up per search: the first, the last and some between. More would narrow the
- * candidates little (they overlap) and each is one more index range to read.
- */
-const LOOKUPS = 4;
+/** Trigrams whose postings are estimated to find the rarest (evenly spread over the text). */
+const CONSIDERED = 12;
+/** Postings from which a trigram is common: reading them costs more than scanning for a broad match. */
+const COMMON = 200_000;
+/** Rarest trigrams looked up: each more narrows the candidates less and costs an index range. */
+const LOOKUPS = 2;
+
+/** What the list compiler needs: which tables have a side table, and which trigrams to read. */
+export interface TrigramLookups {
+  tables: ReadonlySet<string>;
+  /** `table text` → 1-based start positions of the trigrams to read ([] means: scan, all common). */
+  picks: ReadonlyMap<string, number[]>;
+}
+
+export const NO_TRIGRAMS: TrigramLookups = { tables: new Set(), picks: new Map() };
 
 const available = new WeakMap<Db, Promise<ReadonlySet<string>>>();
 
 /** Tables whose side table exists (the migration drops it where triggers were refused). */
-export function trigramTables(db: Db): Promise<ReadonlySet<string>> {
+function trigramTables(db: Db): Promise<ReadonlySet<string>> {
   let found = available.get(db);
   if (!found) {
     found = (async () => {
-      if (db.dialect !== 'mysql') return new Set<string>();
       const names = Object.keys(TRIGRAM_COLUMNS).map((table) => `${db.prefix}${table}_trigram`);
       const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
         where table_schema = database() and table_name in (${sql.join(names)})`.execute(db.kysely);
@@ -35,6 +44,64 @@ export function trigramTables(db: Db): Promise<ReadonlySet<string>> {
     available.set(db, found);
   }
   return found;
+}
+
+/**
+ * Chooses, for the list's quick search and each LIKE on covered columns, the rarest trigrams
+ * to read: MariaDB's planner does not weigh the lookups against each other well, and one
+ * common trigram (`mem` of every `member…@` address) costs a million postings.
+ */
+export async function planTrigrams(db: Db, spec: ListSpec, params: ListParams): Promise<TrigramLookups> {
+  if (db.dialect !== 'mysql') return NO_TRIGRAMS;
+  const tables = await trigramTables(db);
+  const searches: [TrigramTable, string][] = [];
+  const quick = params.quickSearch
+    ? coveringTable(
+        spec.quickSearch.map((name) => spec.fields[name] as ListField),
+        tables,
+      )
+    : null;
+  if (quick) searches.push([quick, params.quickSearch]);
+  for (const item of params.search) {
+    const table =
+      item.operator === 'LIKE' ? coveringTable([spec.fields[item.field] as ListField], tables) : null;
+    if (table && typeof item.val === 'string') searches.push([table, item.val]);
+  }
+  const picks = new Map<string, number[]>();
+  for (const [table, text] of searches) {
+    const key = `${table} ${text}`;
+    if (!picks.has(key) && [...text].length >= TRIGRAM) picks.set(key, await rarest(db, table, text));
+  }
+  return { tables, picks };
+}
+
+async function rarest(db: Db, table: TrigramTable, text: string): Promise<number[]> {
+  const starts = [...text].length - TRIGRAM + 1;
+  const positions = new Set<number>();
+  const considered = Math.min(CONSIDERED, starts);
+  for (let i = 0; i < considered; i++) {
+    positions.add(1 + (considered === 1 ? 0 : Math.round((i * (starts - 1)) / (considered - 1))));
+  }
+  const side = sql.table(`${table}_trigram`);
+  const chosen = [...positions];
+  // EXPLAIN's estimate of each trigram's postings comes from a dive into the index (its two
+  // ends), not from reading them: a fraction of a millisecond whatever their number.
+  const selects = chosen.map(
+    (start) =>
+      sql`select 1 from ${side} where trigram = substring(lower(${text}), ${sql.lit(start)}, ${sql.lit(TRIGRAM)})`,
+  );
+  const { rows } = await sql<{
+    id: number;
+    rows: number | string | null;
+  }>`explain ${sql.join(selects, sql` union all `)}`.execute(db.kysely);
+  const estimates = rows
+    .filter((row) => row.id !== null && Number(row.id) <= chosen.length)
+    .map((row) => ({ start: chosen[Number(row.id) - 1] as number, n: Number(row.rows ?? 0) }))
+    .sort((a, b) => a.n - b.n);
+  // Even the rarest trigram is common: candidates would be much of the table and the match is
+  // broad, so the page is found sooner by reading rows in order and checking them.
+  if ((estimates[0]?.n ?? COMMON) >= COMMON) return [];
+  return estimates.slice(0, LOOKUPS).map((row) => row.start);
 }
 
 /** The table whose side table covers every one of these columns, if any. */
@@ -50,19 +117,20 @@ export function coveringTable(fields: ListField[], tables: ReadonlySet<string>):
   return all ? (table as TrigramTable) : null;
 }
 
-/** The candidates' condition for `%text%` on a covered table, or null when the text is too short. */
-export function trigramCandidates(table: TrigramTable, text: string): Condition | null {
-  const length = [...text].length;
-  if (length < TRIGRAM) return null;
-  const starts = length - TRIGRAM + 1;
-  const picked = new Set<number>();
-  for (let i = 0; i < LOOKUPS; i++) picked.add(1 + Math.round((i * (starts - 1)) / (LOOKUPS - 1)));
+/** The candidates' condition for `%text%` on a covered table, or null when it reads no trigram. */
+export function trigramCandidates(
+  table: TrigramTable,
+  text: string,
+  lookups: TrigramLookups,
+): Condition | null {
+  const starts = lookups.picks.get(`${table} ${text}`);
+  if (!starts || starts.length === 0) return null;
   const id = sql.ref(`${table}.id`);
   const side = sql.table(`${table}_trigram`);
   // Cut in SQL, lower-cased as the triggers did, so the pieces are the indexed ones exactly.
-  const lookups = [...picked].map(
+  const reads = starts.map(
     (start) =>
       sql<SqlBool>`${id} in (select id from ${side} where trigram = substring(lower(${text}), ${start}, ${TRIGRAM}))`,
   );
-  return sql<SqlBool>`(${sql.join(lookups, sql` and `)})`;
+  return sql<SqlBool>`(${sql.join(reads, sql` and `)})`;
 }
