@@ -9,7 +9,7 @@ import type { Dialect } from '../db/connection.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
-import { searchPhrase, usesSearchIndex } from './search-index.js';
+import { likeFromSearchIndex, quickColumns, searchPhrase, usesSearchIndex } from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
 import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } from './trigram-search.js';
 
@@ -44,7 +44,9 @@ export function applyListFilters<Q extends AnySelect>(
     const condition = searchCondition(field, item, dialect, timeZone);
     if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
       const covering = coveringTable([field], trigrams.tables);
-      const candidates = covering && trigramCandidates(covering, item.val, trigrams);
+      const candidates =
+        (covering && trigramCandidates(covering, item.val, trigrams)) ||
+        likeFromSearchIndex(field, item.val, dialect);
       if (candidates) conditions.push(candidates);
     }
     if (condition) conditions.push(condition);
@@ -82,7 +84,7 @@ function quickSearch(
   if (usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
-    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text)})`;
+    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec))})`;
   }
   const pattern = `%${escapeLike(text)}%`;
   const fields = spec.quickSearch.map((name) => column(spec, name));

@@ -6,11 +6,12 @@
  * the index is read once instead: its matching ids, in the list's order and no more than
  * the count cap (crud/list-total.ts), give the total and the page, fetched by primary key.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
+import { SQLITE_SEARCH_COLUMNS } from '../db/migrations/0013-like-indexes.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
-import type { ListParams, ListSpec } from './list-params.js';
+import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './resource.js';
 
@@ -26,11 +27,33 @@ export function usesSearchIndex(
 }
 
 /**
- * One FTS phrase is a case-insensitive substring match on any indexed column, like LIKE
- * %text%; inside a phrase only the double quote is special, and it is doubled.
+ * One FTS phrase is a case-insensitive substring match, like LIKE %text%; inside a phrase only
+ * the double quote is special, and it is doubled. The column filter keeps the match to the
+ * columns searched: an index may cover more (0013-like-indexes.ts).
  */
-export function searchPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+export function searchPhrase(text: string, columns: readonly string[]): string {
+  return `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
+}
+
+/** The quick-search fields' column names, as the index names them. */
+export function quickColumns(spec: ListSpec): string[] {
+  return spec.quickSearch.map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
+}
+
+/**
+ * SQLite: rows whose `column` may contain `text`, from the table's FTS5 index when it covers
+ * the column (LIKE beside it decides); null when it does not, or the text is too short.
+ */
+export function likeFromSearchIndex(
+  field: ListField,
+  text: string,
+  dialect: Dialect,
+): RawBuilder<SqlBool> | null {
+  if (dialect !== 'sqlite' || field.type !== 'string' || [...text].length < TRIGRAM) return null;
+  const [table = '', column = ''] = field.column.split('.');
+  if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
+  const index = sql.table(`${table}_search`);
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, [column])})`;
 }
 
 /**
@@ -55,7 +78,7 @@ export async function pageFromSearchIndex(
   if (offset + params.limit > COUNT_CAP) return null;
 
   const match = matchQuery(db, spec.quickSearchIndex, params.order.direction);
-  const [matched] = await match(searchPhrase(params.quickSearch));
+  const [matched] = await match(searchPhrase(params.quickSearch, quickColumns(spec)));
   // The set is the first matches in the list's order; an aggregate promises no order of its own.
   const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();

@@ -1,13 +1,13 @@
 /**
  * MySQL/MariaDB `%text%` searches through the trigram side tables of
- * db/migrations/0013-mysql-trigrams.ts: a row can contain the text only if its postings hold
+ * db/migrations/0013-like-indexes.ts: a row can contain the text only if its postings hold
  * every trigram of the text, so `id in (postings of trigram k)` for a few of them narrows the
  * rows to candidates, which the LIKE beside it then checks. Shorter texts have no trigram and
  * are answered by LIKE alone.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/migrations/0013-mysql-trigrams.js';
+import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/migrations/0013-like-indexes.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;

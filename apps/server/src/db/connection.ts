@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool as Mysql2Pool } from 'mysql2';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
-import { TRIGRAM_TABLES } from './migrations/0013-mysql-trigrams.js';
+import { TRIGRAM_TABLES } from './migrations/0013-like-indexes.js';
 import type { Database } from './schema.js';
 import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { withStatementCache } from './statement-cache.js';

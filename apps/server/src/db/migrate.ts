@@ -17,7 +17,7 @@ import { porticoDefaultsMigration } from './migrations/0009-portico-defaults.js'
 import { terminalNpmDefaultMigration } from './migrations/0010-terminal-npm-default.js';
 import { modulesMigration } from './migrations/0011-modules.js';
 import { listIndexesMigration } from './migrations/0012-list-indexes.js';
-import { mysqlTrigramsMigration } from './migrations/0013-mysql-trigrams.js';
+import { likeIndexesMigration } from './migrations/0013-like-indexes.js';
 import { sharedStateMigration } from './migrations/0014-shared-state.js';
 
 function migrator(db: Db): Migrator {
@@ -34,7 +34,7 @@ function migrator(db: Db): Migrator {
     '0010-terminal-npm-default': terminalNpmDefaultMigration(),
     '0011-modules': modulesMigration(db.dialect, db.prefix),
     '0012-list-indexes': listIndexesMigration(db.dialect, db.prefix),
-    '0013-mysql-trigrams': mysqlTrigramsMigration(db.dialect, db.prefix),
+    '0013-like-indexes': likeIndexesMigration(db.dialect, db.prefix),
     '0014-shared-state': sharedStateMigration(db.dialect, db.prefix),
   };
   return new Migrator({

@@ -13,7 +13,7 @@ import type { Dialect } from '../connection.js';
 import type { AnyDb } from './columns.js';
 
 /** Indexed table → the quick-search columns its index covers. The FTS table is `<table>_search`. */
-const SEARCHED = {
+export const SEARCHED = {
   admin: ['username', 'nickname'],
   user: ['username', 'nickname'],
   admin_log: ['title'],
@@ -50,13 +50,13 @@ export function searchIndexMigration(dialect: Dialect, prefix: string): Migratio
   };
 }
 
-interface Entry {
+export interface Entry {
   table: string;
   fts: string;
   columns: string[];
 }
 
-function sqliteUp({ table, fts, columns }: Entry): string[] {
+export function sqliteUp({ table, fts, columns }: Entry): string[] {
   const list = columns.map((c) => `"${c}"`).join(', ');
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}."${c}"`).join(', ');
   const remove = `insert into "${fts}"("${fts}", rowid, ${list}) values ('delete', old.id, ${values('old')});`;

@@ -1,6 +1,12 @@
 /**
- * A trigram index for MySQL/MariaDB, which have none of their own that fits (MariaDB has no
- * n-gram full-text parser): a side table `<table>_trigram` holding, for each row, every
+ * Substring indexes for the columns the member list filters with LIKE, beside the quick-search
+ * ones of 0003-search-index.ts (PostgreSQL's are pg_trgm indexes in 0012-list-indexes.ts).
+ *
+ * SQLite: the members' FTS5 trigram index `user_search` is rebuilt over the LIKE columns too;
+ * the compiler matches a column filter (`{email} : "text"`) for candidates, which LIKE checks.
+ *
+ * MySQL/MariaDB, which have no index of their own that fits (MariaDB has no n-gram full-text
+ * parser): a side table `<table>_trigram` holding, for each row, every
  * three-character piece of its searched columns' values (lower-cased, joined by a separator
  * no search contains), kept in step by triggers. A search for `%text%` of three characters or
  * more reads the postings of the text's own trigrams — a row can contain the text only if it
@@ -18,7 +24,14 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { type Entry, SEARCHED, sqliteUp } from './0003-search-index.js';
 import type { AnyDb } from './columns.js';
+
+/** SQLite: the members' FTS5 index covers the quick-search columns and the LIKE-searched ones. */
+export const SQLITE_SEARCH_COLUMNS: Record<string, readonly string[]> = {
+  ...SEARCHED,
+  user: ['username', 'nickname', 'email', 'mobile', 'last_login_ip'],
+};
 
 /** Table → its columns searched with LIKE or the quick search. */
 export const TRIGRAM_COLUMNS = {
@@ -38,9 +51,16 @@ const MAX_LENGTH = 400;
 const joined = (columns: readonly string[], row: string) =>
   `lower(concat_ws(char(1), ${columns.map((c) => `${row}.\`${c}\``).join(', ')}))`;
 
-export function mysqlTrigramsMigration(dialect: Dialect, prefix: string): Migration {
+export function likeIndexesMigration(dialect: Dialect, prefix: string): Migration {
+  const members = (columns: readonly string[]): Entry => ({
+    table: `${prefix}user`,
+    fts: `${prefix}user_search`,
+    columns: [...columns],
+  });
   return {
     async up(db) {
+      if (dialect === 'sqlite')
+        return rebuildFts(db, members(SEARCHED.user), members(SQLITE_SEARCH_COLUMNS.user ?? []));
       if (dialect !== 'mysql') return;
       for (const [table, columns] of Object.entries(TRIGRAM_COLUMNS)) {
         const names = namesOf(prefix, table);
@@ -56,6 +76,8 @@ export function mysqlTrigramsMigration(dialect: Dialect, prefix: string): Migrat
       }
     },
     async down(db) {
+      if (dialect === 'sqlite')
+        return rebuildFts(db, members(SQLITE_SEARCH_COLUMNS.user ?? []), members(SEARCHED.user));
       if (dialect !== 'mysql') return;
       for (const table of Object.keys(TRIGRAM_COLUMNS)) await dropAll(db, namesOf(prefix, table));
     },
@@ -120,6 +142,13 @@ function backfill({ table, side }: Names, columns: readonly string[]): string {
     select substring(v.val, n.i, 3), v.id
     from (select t.id, ${joined(columns, 't')} as val from \`${table}\` t) v
     join n on n.i <= char_length(v.val) - 2`;
+}
+
+/** Replaces an FTS5 index and its triggers by one over other columns, filled from the table. */
+async function rebuildFts(db: AnyDb, from: Entry, to: Entry): Promise<void> {
+  for (const suffix of ['ai', 'ad', 'au']) await run(db, `drop trigger if exists "${from.fts}_${suffix}"`);
+  await run(db, `drop table if exists "${from.fts}"`);
+  for (const statement of sqliteUp(to)) await run(db, statement);
 }
 
 async function dropAll(db: AnyDb, { side, put }: Names): Promise<void> {
