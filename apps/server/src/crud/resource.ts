@@ -22,7 +22,7 @@ import { listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
-import { planTrigrams } from './trigram-search.js';
+import { narrowsToFew, planTrigrams } from './trigram-search.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
@@ -212,6 +212,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
       return { list: await present(rows), ...total };
     }
   }
+  const trigrams = await planTrigrams(ctx.db, spec.list, params);
   const base = applyListFilters(
     unfiltered,
     spec.list,
@@ -219,7 +220,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     ctx.db.dialect,
     await ctx.settings.get('time_zone'),
     request.lang,
-    await planTrigrams(ctx.db, spec.list, params),
+    trigrams,
   );
 
   if (spec.tree) {
@@ -240,7 +241,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     params.initValue.length === 0 &&
     !unfiltered.toOperationNode().where;
   const counted = await listTotal(ctx.db, spec.table, base, wholeTable);
-  const rows = await present(await pageRows(base, spec.list, params, ctx.db.dialect));
+  const rows = await present(await pageRows(base, spec.list, params, ctx.db.dialect, narrowsToFew(trigrams)));
   return { list: rows, ...counted };
 }
 

@@ -17,14 +17,19 @@ const TRIGRAM = 3;
 const CONSIDERED = 12;
 /** Postings from which a trigram is common: reading them costs more than scanning for a broad match. */
 const COMMON = 200_000;
+/** Postings few enough to sort all their candidates for a page. */
+const FEW = 20_000;
 /** Rarest trigrams looked up: each more narrows the candidates less and costs an index range. */
 const LOOKUPS = 2;
 
 /** What the list compiler needs: which tables have a side table, and which trigrams to read. */
 export interface TrigramLookups {
   tables: ReadonlySet<string>;
-  /** `table text` → 1-based start positions of the trigrams to read ([] means: scan, all common). */
-  picks: ReadonlyMap<string, number[]>;
+  /**
+   * `table text` → 1-based start positions of the trigrams to read ([] means: scan, all
+   * common), and the estimated postings of the rarest.
+   */
+  picks: ReadonlyMap<string, { starts: number[]; postings: number }>;
 }
 
 export const NO_TRIGRAMS: TrigramLookups = { tables: new Set(), picks: new Map() };
@@ -67,7 +72,7 @@ export async function planTrigrams(db: Db, spec: ListSpec, params: ListParams): 
       item.operator === 'LIKE' ? coveringTable([spec.fields[item.field] as ListField], tables) : null;
     if (table && typeof item.val === 'string') searches.push([table, item.val]);
   }
-  const picks = new Map<string, number[]>();
+  const picks = new Map<string, { starts: number[]; postings: number }>();
   for (const [table, text] of searches) {
     const key = `${table} ${text}`;
     if (!picks.has(key) && [...text].length >= TRIGRAM) picks.set(key, await rarest(db, table, text));
@@ -75,7 +80,11 @@ export async function planTrigrams(db: Db, spec: ListSpec, params: ListParams): 
   return { tables, picks };
 }
 
-async function rarest(db: Db, table: TrigramTable, text: string): Promise<number[]> {
+async function rarest(
+  db: Db,
+  table: TrigramTable,
+  text: string,
+): Promise<{ starts: number[]; postings: number }> {
   const starts = [...text].length - TRIGRAM + 1;
   const positions = new Set<number>();
   const considered = Math.min(CONSIDERED, starts);
@@ -100,8 +109,17 @@ async function rarest(db: Db, table: TrigramTable, text: string): Promise<number
     .sort((a, b) => a.n - b.n);
   // Even the rarest trigram is common: candidates would be much of the table and the match is
   // broad, so the page is found sooner by reading rows in order and checking them.
-  if ((estimates[0]?.n ?? COMMON) >= COMMON) return [];
-  return estimates.slice(0, LOOKUPS).map((row) => row.start);
+  const postings = estimates[0]?.n ?? COMMON;
+  if (postings >= COMMON) return { starts: [], postings };
+  return { starts: estimates.slice(0, LOOKUPS).map((row) => row.start), postings };
+}
+
+/**
+ * Some search reads so few postings that sorting its candidates costs less than any walk in
+ * id order (which MariaDB would otherwise choose for a page in id order, testing every row).
+ */
+export function narrowsToFew(lookups: TrigramLookups): boolean {
+  return [...lookups.picks.values()].some((pick) => pick.starts.length > 0 && pick.postings < FEW);
 }
 
 /** The table whose side table covers every one of these columns, if any. */
@@ -123,7 +141,7 @@ export function trigramCandidates(
   text: string,
   lookups: TrigramLookups,
 ): Condition | null {
-  const starts = lookups.picks.get(`${table} ${text}`);
+  const starts = lookups.picks.get(`${table} ${text}`)?.starts;
   if (!starts || starts.length === 0) return null;
   const id = sql.ref(`${table}.id`);
   const side = sql.table(`${table}_trigram`);
