@@ -1,0 +1,68 @@
+/**
+ * The run's own database: a file in a fresh temporary folder for SQLite, a database created
+ * (after dropping a leftover of the same name) on the machine's PostgreSQL or MariaDB server.
+ * The servers' addresses come from BENCH_PG_URL / BENCH_MYSQL_URL, without a database name.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dialect } from '../../apps/server/src/db/connection.js';
+
+const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const MYSQL_SERVER = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface BenchDatabase {
+  url: string;
+  /** The server's data folder (secret, uploads) and, for SQLite, the database file. */
+  dataDir: string;
+  /** What --keep leaves behind, for the closing message. */
+  describe: string;
+  drop(): Promise<void>;
+}
+
+export async function createBenchDatabase(dialect: Dialect, name: string): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-scale-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    const file = join(dataDir, 'bench.sqlite');
+    return { url: `sqlite:${file}`, dataDir, describe: file, drop: async () => removeDir() };
+  }
+  const admin = dialect === 'postgres' ? postgresAdmin : mysqlAdmin;
+  await admin(`drop database if exists ${name}`);
+  await admin(
+    dialect === 'postgres'
+      ? `create database ${name}`
+      : `create database ${name} character set utf8mb4 collate utf8mb4_unicode_ci`,
+  );
+  const server = dialect === 'postgres' ? PG_SERVER : MYSQL_SERVER;
+  return {
+    url: `${server}/${name}`,
+    dataDir,
+    describe: `${server}/${name}`,
+    drop: async () => {
+      await admin(`drop database if exists ${name}`);
+      removeDir();
+    },
+  };
+}
+
+async function postgresAdmin(statement: string): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function mysqlAdmin(statement: string): Promise<void> {
+  const { createConnection } = await import('mysql2/promise');
+  const connection = await createConnection({ uri: `${MYSQL_SERVER}/` });
+  try {
+    await connection.query(statement);
+  } finally {
+    await connection.end();
+  }
+}

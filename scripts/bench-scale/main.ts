@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:scale -- --db sqlite|postgres|mysql`: seeds a fresh database with a million
+ * members and ten million admin-log entries, starts a real server on it, signs in as the
+ * super administrator and times every list query of the member list and admin-log screens,
+ * one request at a time; prints p50/p95 per query, the worst p95 and the server's memory.
+ * With --processes (PostgreSQL or MariaDB), also the member list's throughput with one and
+ * with two server processes on the database. See docs/bench-scale.md.
+ */
+import { createBenchDatabase } from './database.js';
+import { measure, type Timing } from './measure.js';
+import { parseOptions } from './options.js';
+import { logQueries, memberQueries } from './queries.js';
+import { printTimings } from './report.js';
+import { seedDatabase } from './seed.js';
+import { memoryMiB, type ServerProcess, signIn, startServer } from './server.js';
+import { measureThroughput, printThroughput } from './throughput.js';
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const { dialect, members, logs } = options;
+  console.log(
+    `bench:scale on ${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} admin-log rows`,
+  );
+  const database = await createBenchDatabase(dialect, options.database);
+  const servers: ServerProcess[] = [];
+  try {
+    console.log('seeding…');
+    const started = performance.now();
+    const { password } = await seedDatabase(database.url, members, logs);
+    console.log(`seed time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const server = await startServer(database.url, database.dataDir, options.port);
+    servers.push(server);
+    const token = await signIn(server.base, password);
+    const settings = { base: server.base, token, ...options };
+    const timings: Timing[] = [];
+    for (const query of [...memberQueries(members), ...logQueries(logs)]) {
+      const timing = await measure(query, settings);
+      console.log(`  ${query.screen}: ${query.label}: p95 ${timing.p95.toFixed(1)} ms`);
+      timings.push(timing);
+    }
+    const memory = memoryMiB(server.pid);
+    printTimings(
+      `${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} log rows, page of 20, one request at a time`,
+      timings,
+    );
+    console.log(`server memory: RSS ${memory.rss.toFixed(1)} MiB, peak ${memory.peak.toFixed(1)} MiB`);
+
+    if (options.processes) {
+      printThroughput(
+        'one process ',
+        await measureThroughput([server.base], token, options.throughputSeconds),
+      );
+      const second = await startServer(database.url, database.dataDir, options.port + 1);
+      servers.push(second);
+      printThroughput(
+        'two processes',
+        await measureThroughput([server.base, second.base], token, options.throughputSeconds),
+      );
+      for (const s of servers) {
+        const m = memoryMiB(s.pid);
+        console.log(`server ${s.base}: RSS ${m.rss.toFixed(1)} MiB, peak ${m.peak.toFixed(1)} MiB`);
+      }
+    }
+    if (timings.some((t) => t.problems.length > 0)) process.exitCode = 1;
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    if (options.keep) console.log(`kept: ${database.describe}`);
+    else await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+/** The command line of `npm run bench:scale`, parsed into typed options. */
+import type { Dialect } from '../../apps/server/src/db/connection.js';
+
+export interface Options {
+  dialect: Dialect;
+  members: number;
+  logs: number;
+  /** Keep the database (and, for SQLite, its folder) after the run. */
+  keep: boolean;
+  /** PostgreSQL / MariaDB database created for the run (dropped first if it exists). */
+  database: string;
+  /** Timed runs per query, after `warmup` untimed ones. */
+  runs: number;
+  warmup: number;
+  /** A slow query stops after this many seconds of timed runs (but never before 5 runs). */
+  budgetSeconds: number;
+  /** Also measure the authenticated list's throughput with one and with two server processes. */
+  processes: boolean;
+  /** Seconds each throughput measurement lasts. */
+  throughputSeconds: number;
+  port: number;
+}
+
+const USAGE = `usage: npm run bench:scale -- --db sqlite|postgres|mysql [--members 1000000] [--logs 10000000]
+  [--keep] [--database bench_scale] [--runs 20] [--warmup 3] [--budget 20] [--processes]
+  [--throughput-seconds 10] [--port 18790]`;
+
+export function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    dialect: 'sqlite',
+    members: 1_000_000,
+    logs: 10_000_000,
+    keep: false,
+    database: 'bench_scale',
+    runs: 20,
+    warmup: 3,
+    budgetSeconds: 20,
+    processes: false,
+    throughputSeconds: 10,
+    port: 18_790,
+  };
+  let dialectGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return next;
+    };
+    const count = (min: number) => {
+      const n = Number(value().replaceAll('_', ''));
+      if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer >= ${min}`);
+      return n;
+    };
+    switch (flag) {
+      case '--db': {
+        const db = value();
+        if (db !== 'sqlite' && db !== 'postgres' && db !== 'mysql') throw new Error(USAGE);
+        options.dialect = db;
+        dialectGiven = true;
+        break;
+      }
+      case '--members':
+        options.members = count(1000);
+        break;
+      case '--logs':
+        options.logs = count(1000);
+        break;
+      case '--keep':
+        options.keep = true;
+        break;
+      case '--database':
+        options.database = value();
+        if (!/^[a-z][a-z0-9_]{0,62}$/.test(options.database)) throw new Error('--database: a plain name');
+        break;
+      case '--runs':
+        options.runs = count(1);
+        break;
+      case '--warmup':
+        options.warmup = count(0);
+        break;
+      case '--budget':
+        options.budgetSeconds = count(1);
+        break;
+      case '--processes':
+        options.processes = true;
+        break;
+      case '--throughput-seconds':
+        options.throughputSeconds = count(1);
+        break;
+      case '--port':
+        options.port = count(1024);
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (!dialectGiven) throw new Error(USAGE);
+  if (options.processes && options.dialect === 'sqlite')
+    throw new Error('--processes needs a database server: --db postgres or --db mysql');
+  return options;
+}

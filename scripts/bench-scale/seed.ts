@@ -1,0 +1,138 @@
+/**
+ * Seeds the run's database: the project's own migrations and super administrator, then
+ * members and admin-log entries in batches of one INSERT … SELECT each, over a helper table
+ * of sequential numbers. Rows go in through the tables' triggers (the SQLite search indexes
+ * are kept by triggers), so every index the migrations made stays consistent; the SQLite
+ * search indexes are merged afterwards, as the server's upkeep would, and statistics are
+ * gathered, as a database that has run for a while has them.
+ */
+import { type Kysely, sql } from 'kysely';
+import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import type { Database } from '../../apps/server/src/db/schema.js';
+import { mergeSearchIndexes } from '../../apps/server/src/db/search-index-upkeep.js';
+import { ensureSuperAdmin } from '../../apps/server/src/setup/super-admin.js';
+import { logColumns, memberColumns } from './seed-rows.js';
+import { type Expr, sqlKit } from './sql-kit.js';
+
+export const TABLE_PREFIX = 'ba_';
+const BATCH = 100_000;
+const SEQUENCE = 'bench_seq';
+const DIGITS = 'bench_digit';
+
+export interface SeedResult {
+  password: string;
+  seconds: Record<string, number>;
+}
+
+export async function seedDatabase(url: string, members: number, logs: number): Promise<SeedResult> {
+  const db = await openDatabase(url, TABLE_PREFIX);
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    seconds[step] = (performance.now() - started) / 1000;
+    console.log(`  ${step}: ${seconds[step].toFixed(1)} s`);
+    return result;
+  };
+  try {
+    if (db.dialect === 'sqlite') {
+      // The seed's own connection: a crash mid-seed only loses a throw-away database.
+      await sql`pragma synchronous = off`.execute(db.kysely);
+      await sql`pragma cache_size = -262144`.execute(db.kysely);
+    }
+    await timed('migrations', () => migrateToLatest(db));
+    const password = (await ensureSuperAdmin(db)) ?? '';
+    const groupIds = await memberGroups(db);
+    const passwordHash = await hashPassword('bench-member-password');
+    const kit = sqlKit(db.dialect);
+    await createSequence(db.kysely);
+    await timed(`members (${members.toLocaleString('en')})`, () =>
+      insertBatches(db, 'user', members, (id) => memberColumns(kit, id, members, groupIds, passwordHash)),
+    );
+    await timed(`admin log (${logs.toLocaleString('en')})`, () =>
+      insertBatches(db, 'admin_log', logs, (id) => logColumns(kit, id, logs)),
+    );
+    await dropSequence(db.kysely);
+    await timed('sequences', () => advanceSequences(db));
+    if (db.dialect === 'sqlite') await timed('search index merge', () => mergeSearchIndexes(db));
+    await timed('statistics', () => gatherStatistics(db));
+    return { password, seconds };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The fresh install's member group plus two more, so group filters and the group join have work. */
+async function memberGroups(db: Db): Promise<number[]> {
+  const time = Math.floor(Date.now() / 1000);
+  for (const name of ['Silver members', 'Gold members']) {
+    await db.kysely
+      .insertInto('user_group')
+      .values({ name, rules: '', status: '1', update_time: time, create_time: time })
+      .execute();
+  }
+  const rows = await db.kysely.selectFrom('user_group').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** 0 … BATCH-1 from ten digits crossed five times: the same statements on every dialect. */
+async function createSequence(kysely: Kysely<Database>): Promise<void> {
+  for (const name of [DIGITS, SEQUENCE])
+    await sql`create table ${sql.table(name)} (n integer primary key)`.execute(kysely);
+  await sql`insert into ${sql.table(DIGITS)} (n) values ${sql.join(Array.from({ length: 10 }, (_, d) => sql`(${sql.lit(d)})`))}`.execute(
+    kysely,
+  );
+  const places = ['a', 'b', 'c', 'd', 'e'];
+  const sum = sql.join(
+    places.map((alias, place) => sql`${sql.ref(`${alias}.n`)} * ${sql.lit(10 ** place)}`),
+    sql` + `,
+  );
+  const from = sql.join(places.map((alias) => sql`${sql.table(DIGITS)} ${sql.raw(alias)}`));
+  await sql`insert into ${sql.table(SEQUENCE)} (n) select ${sum} from ${from}`.execute(kysely);
+}
+
+async function dropSequence(kysely: Kysely<Database>): Promise<void> {
+  for (const name of [SEQUENCE, DIGITS]) await sql`drop table ${sql.table(name)}`.execute(kysely);
+}
+
+async function insertBatches(
+  db: Db,
+  table: 'user' | 'admin_log',
+  rows: number,
+  columns: (id: Expr) => Record<string, Expr>,
+): Promise<void> {
+  for (let offset = 0; offset < rows; offset += BATCH) {
+    const size = Math.min(BATCH, rows - offset);
+    const values = columns(sql`(${sql.ref('s.n')} + ${sql.lit(offset + 1)})`);
+    const names = Object.keys(values);
+    await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
+      select ${sql.join(Object.values(values))}
+      from ${sql.table(SEQUENCE)} s where ${sql.ref('s.n')} < ${sql.lit(size)}`.execute(db.kysely);
+    process.stdout.write(`\r    ${table}: ${(offset + size).toLocaleString('en')}`);
+  }
+  process.stdout.write('\n');
+}
+
+/**
+ * Rows were given their ids, so PostgreSQL's serial sequences must be moved past them (the
+ * server's own inserts would collide otherwise); SQLite and MariaDB follow the largest id.
+ */
+async function advanceSequences(db: Db): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  for (const table of ['user', 'admin_log']) {
+    const name = `${TABLE_PREFIX}${table}`;
+    await sql`select setval(pg_get_serial_sequence(${name}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+      db.kysely,
+    );
+  }
+}
+
+async function gatherStatistics(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`analyze`.execute(db.kysely);
+  else if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
+  else
+    for (const table of ['user', 'admin_log'])
+      await sql`analyze table ${sql.table(table)}`.execute(db.kysely);
+}
