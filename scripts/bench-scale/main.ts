@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     const settings = { base: server.base, token, ...options };
     const timings: Timing[] = [];
     for (const query of [...memberQueries(members), ...logQueries(logs)]) {
-      const timing = await measure(query, settings);
+      const timing = { ...(await measure(query, settings)), peakMiB: memoryMiB(server.pid).peak };
       console.log(`  ${query.screen}: ${query.label}: p95 ${timing.p95.toFixed(1)} ms`);
       timings.push(timing);
     }

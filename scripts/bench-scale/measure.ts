@@ -13,6 +13,8 @@ export interface Timing {
   p95: number;
   total: number;
   problems: string[];
+  /** The server's peak resident memory (MiB) once this query has run: which query raised it. */
+  peakMiB?: number;
   /** Worth knowing but not wrong, e.g. rows without a value at the top of a sorted page. */
   notes: string[];
 }

@@ -11,16 +11,17 @@ export function printTimings(title: string, timings: Timing[]): void {
     String(t.runs),
     ms(t.p50),
     ms(t.p95),
+    t.peakMiB === undefined ? '-' : t.peakMiB.toFixed(0),
     t.problems.length > 0 ? `FAIL: ${t.problems.join('; ')}` : ['ok', ...t.notes].join('; '),
   ]);
-  const header = ['screen', 'query', 'total', 'runs', 'p50 ms', 'p95 ms', 'check'];
+  const header = ['screen', 'query', 'total', 'runs', 'p50 ms', 'p95 ms', 'peak MiB', 'check'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
   console.log(`\n${title}\n`);
   console.log(line(header));
   console.log(
-    `|${widths.map((w, i) => (i >= 2 && i <= 5 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`,
+    `|${widths.map((w, i) => (i >= 2 && i <= 6 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`,
   );
   for (const row of rows) console.log(line(row));
   const worst = timings.reduce<Timing | undefined>((w, t) => (!w || t.p95 > w.p95 ? t : w), undefined);
