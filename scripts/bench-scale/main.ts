@@ -6,6 +6,7 @@
  * With --processes (PostgreSQL or MariaDB), also the member list's throughput with one and
  * with two server processes on the database. See docs/bench-scale.md.
  */
+import { cpus, loadavg } from 'node:os';
 import { createBenchDatabase } from './database.js';
 import { measure, type Timing } from './measure.js';
 import { parseOptions } from './options.js';
@@ -40,6 +41,12 @@ async function main(): Promise<void> {
       timings.push(timing);
     }
     const memory = memoryMiB(server.pid);
+    // Other work on the machine shows in the times; the load says how much there was.
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
     printTimings(
       `${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} log rows, page of 20, one request at a time`,
       timings,
