@@ -35,7 +35,11 @@ async function main(): Promise<void> {
     const token = await signIn(server.base, password);
     const settings = { base: server.base, token, ...options };
     const timings: Timing[] = [];
-    for (const query of [...memberQueries(members), ...logQueries(logs)]) {
+    const queries = [
+      ...(options.screen === 'log' ? [] : memberQueries(members)),
+      ...(options.screen === 'members' ? [] : logQueries(logs)),
+    ];
+    for (const query of queries) {
       const timing = { ...(await measure(query, settings)), peakMiB: memoryMiB(server.pid).peak };
       console.log(`  ${query.screen}: ${query.label}: p95 ${timing.p95.toFixed(1)} ms`);
       timings.push(timing);
