@@ -7,9 +7,9 @@
  * with two server processes on the database. See docs/bench-scale.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { createBenchDatabase } from './database.js';
+import { type BenchDatabase, createBenchDatabase } from './database.js';
 import { measure, type Timing } from './measure.js';
-import { parseOptions } from './options.js';
+import { type Options, parseOptions } from './options.js';
 import { logQueries, memberQueries } from './queries.js';
 import { printTimings } from './report.js';
 import { seedDatabase } from './seed.js';
@@ -57,27 +57,36 @@ async function main(): Promise<void> {
     );
     console.log(`server memory: RSS ${memory.rss.toFixed(1)} MiB, peak ${memory.peak.toFixed(1)} MiB`);
 
-    if (options.processes) {
-      printThroughput(
-        'one process ',
-        await measureThroughput([server.base], token, options.throughputSeconds),
-      );
-      const second = await startServer(database.url, database.dataDir, options.port + 1);
-      servers.push(second);
-      printThroughput(
-        'two processes',
-        await measureThroughput([server.base, second.base], token, options.throughputSeconds),
-      );
-      for (const s of servers) {
-        const m = memoryMiB(s.pid);
-        console.log(`server ${s.base}: RSS ${m.rss.toFixed(1)} MiB, peak ${m.peak.toFixed(1)} MiB`);
-      }
-    }
+    if (options.processes) await processesRun(servers, database, token, options);
     if (timings.some((t) => t.problems.length > 0)) process.exitCode = 1;
   } finally {
     for (const server of servers.reverse()) await server.stop();
     if (options.keep) console.log(`kept: ${database.describe}`);
     else await database.drop();
+  }
+}
+
+/** One process, then a second one beside it on the same database (pushed to `servers`, so it is stopped). */
+async function processesRun(
+  servers: ServerProcess[],
+  database: BenchDatabase,
+  token: string,
+  options: Options,
+): Promise<void> {
+  const [first] = servers;
+  if (!first) return;
+  printThroughput('one process ', await measureThroughput([first.base], token, options.throughputSeconds));
+  const second = await startServer(database.url, database.dataDir, options.port + 1);
+  servers.push(second);
+  printThroughput(
+    'two processes',
+    await measureThroughput([first.base, second.base], token, options.throughputSeconds),
+  );
+  for (const server of servers) {
+    const memory = memoryMiB(server.pid);
+    console.log(
+      `server ${server.base}: RSS ${memory.rss.toFixed(1)} MiB, peak ${memory.peak.toFixed(1)} MiB`,
+    );
   }
 }
 
