@@ -3,6 +3,7 @@
  * then timed runs one at a time (each from sending the request to having its JSON), and
  * checks the last answer against what the query says its rows must look like.
  */
+import type { ListTotalKind } from '@portico/shared';
 import { listPath, PAGE_SIZE } from './list-request.js';
 import type { ListQuery, Row } from './queries.js';
 
@@ -12,6 +13,7 @@ export interface Timing {
   p50: number;
   p95: number;
   total: number;
+  totalKind: ListTotalKind;
   problems: string[];
   /** The server's peak resident memory (MiB) once this query has run: which query raised it. */
   peakMiB?: number;
@@ -30,8 +32,11 @@ export interface MeasureSettings {
 interface ListAnswer {
   code: number;
   msg?: string;
-  data?: { list?: Row[]; total?: number };
+  data?: { list?: Row[]; total?: number; totalKind?: ListTotalKind };
 }
+
+/** How far the database's estimate of a whole table may be from the seeded count. */
+const ESTIMATE_TOLERANCE = 0.1;
 
 const MIN_RUNS = 5;
 
@@ -57,6 +62,7 @@ export async function measure(query: ListQuery, settings: MeasureSettings): Prom
     p50: percentile(samples, 0.5),
     p95: percentile(samples, 0.95),
     total: Number(last.answer.data?.total ?? Number.NaN),
+    totalKind: last.answer.data?.totalKind ?? 'exact',
     problems: check(query, last.answer),
     notes: notes(query, last.answer.data?.list ?? []),
   };
@@ -75,9 +81,11 @@ function check(query: ListQuery, answer: ListAnswer): string[] {
   const problems: string[] = [];
   const offset = ((query.request.page ?? 1) - 1) * PAGE_SIZE;
   if (!Number.isFinite(total)) problems.push('no total');
-  if (query.total !== undefined && total !== query.total)
-    problems.push(`total ${total}, expected ${query.total}`);
-  const expectedRows = Math.max(0, Math.min(PAGE_SIZE, total - offset));
+  const kind = answer.data?.totalKind ?? 'exact';
+  problems.push(...totalProblems(query.total, total, kind));
+  // An estimated or bounded total says nothing exact about the page's length: the seed does.
+  const known = kind === 'exact' ? total : (query.total ?? total);
+  const expectedRows = Math.max(0, Math.min(PAGE_SIZE, known - offset));
   if (rows.length === 0) problems.push('no rows');
   else if (rows.length !== expectedRows) problems.push(`${rows.length} rows, expected ${expectedRows}`);
   if (query.firstId !== undefined && rows[0] && Number(rows[0].id) !== query.firstId)
@@ -88,6 +96,16 @@ function check(query: ListQuery, answer: ListAnswer): string[] {
   if (query.sorted && !inOrder(rows, query.sorted.field, query.sorted.direction))
     problems.push(`not in ${query.sorted.field} ${query.sorted.direction} order`);
   return problems;
+}
+
+/** An exact total must be the seeded count; an estimate near it; a bound no more than it. */
+function totalProblems(expected: number | undefined, total: number, kind: ListTotalKind): string[] {
+  if (expected === undefined) return [];
+  if (kind === 'exact' && total !== expected) return [`total ${total}, expected ${expected}`];
+  if (kind === 'about' && Math.abs(total - expected) > expected * ESTIMATE_TOLERANCE)
+    return [`estimated total ${total}, far from ${expected}`];
+  if (kind === 'atLeast' && total > expected) return [`at least ${total}, but ${expected} match`];
+  return [];
 }
 
 function inOrder(rows: Row[], field: string, direction: 'asc' | 'desc'): boolean {

@@ -1,13 +1,16 @@
 /** The printed results: one line per query, then the worst p95 and the failed checks. */
 import type { Timing } from './measure.js';
 
+/** How the server obtained the total, as the list's footer says it. */
+const TOTAL_PREFIX = { exact: '', about: '~', atLeast: '>' } as const;
+
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 export function printTimings(title: string, timings: Timing[]): void {
   const rows = timings.map((t) => [
     t.query.screen,
     t.query.label,
-    Number.isFinite(t.total) ? t.total.toLocaleString('en') : '-',
+    Number.isFinite(t.total) ? `${TOTAL_PREFIX[t.totalKind]}${t.total.toLocaleString('en')}` : '-',
     String(t.runs),
     ms(t.p50),
     ms(t.p95),
