@@ -15,6 +15,7 @@ import { TerminalTaskStatus } from '@portico/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { showLocalModules } from './support/module-page.js';
 import { copyProject, npm } from './support/project-copy.js';
 import { type E2eServer, startServer } from './support/server.js';
 
@@ -59,6 +60,7 @@ describe.skipIf(!browserAvailable)('the editor module, installed on a copy of th
     await page.goto(`${server.baseUrl}/admin/moduleStore`);
     await page.getByTestId('module-market').waitFor();
     await page.waitForSelector('#block-loading', { state: 'detached' });
+    await showLocalModules(page);
   };
   const card = () => page.locator('[data-testid="module-card"][data-uid="editor"]');
   const pipeline = () => page.getByTestId('module-pipeline');

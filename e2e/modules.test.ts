@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 type Lang = 'en' | 'zh-cn';
@@ -86,6 +87,7 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await page.goto(`${server.baseUrl}/admin/moduleStore`);
     await page.getByTestId('module-market').waitFor();
     await page.waitForSelector('#block-loading', { state: 'detached' });
+    await showLocalModules(page);
     return { context, page };
   };
   const card = (page: Page) => page.locator(`[data-testid="module-card"][data-uid="${UID}"]`);

@@ -40,11 +40,37 @@ export function moduleIndex() {
   });
 }
 
-export function installModule(uid: string, extend?: ModuleConflictDecisions) {
+/** The market member a download from the market acts for: their token and order (0: free). */
+export interface MarketAuth {
+  token: string;
+  orderId: number;
+}
+
+/**
+ * A module not on the machine is downloaded from the market first, with `market`. The store's
+ * login codes (303/409) come back as they are (`loginCodes: false`): they concern the market
+ * member, and the pipeline asks for the market login again.
+ */
+export function installModule(uid: string, extend?: ModuleConflictDecisions, market?: MarketAuth) {
   return envelope(
     createAxios<ModuleAnswerData>(
-      { url: '/admin/module/install', method: 'post', params: { uid }, data: extend ? { extend } : {} },
-      quiet,
+      {
+        url: '/admin/module/install',
+        method: 'post',
+        params: { uid },
+        data: { ...(extend ? { extend } : {}), ...(market ?? {}) },
+      },
+      market ? { ...quiet, loginCodes: false } : quiet,
+    ),
+  );
+}
+
+/** A disabled module's newer version from the market; it then waits for installation. */
+export function updateModule(uid: string, market: MarketAuth) {
+  return envelope(
+    createAxios<ModuleAnswerData>(
+      { url: '/admin/module/update', method: 'post', params: { uid }, data: market },
+      { ...quiet, loginCodes: false },
     ),
   );
 }

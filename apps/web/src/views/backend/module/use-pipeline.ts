@@ -9,13 +9,17 @@ import {
   changeModuleState,
   dependentInstallComplete,
   installModule,
+  type MarketAuth,
   moduleState,
+  updateModule,
 } from '../../../api/backend/module';
 import type { ApiResponse } from '../../../api/request';
 import { t } from '../../../lang';
 import { bootAdmin } from '../../../router/admin-boot';
+import { useMarket } from '../../../stores/market';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
 import { waitForServerRestart } from '../../../utils/server-restart';
+import { needsMarketLogin } from './market';
 import {
   afterDependenciesReady,
   afterDisable,
@@ -42,6 +46,10 @@ async function restartIfAsked(screen: PipelineScreen): Promise<void> {
 
 export function usePipeline(onChange: () => void) {
   const [screen, setScreen] = useState<PipelineScreen>({ type: 'closed' });
+  /** The market member the current install or update downloads for. */
+  const marketOf = useRef<{ uid: string; market: MarketAuth } | null>(null);
+  /** "Disable and update" in progress: the disable (and its conflict screen) carries update:1. */
+  const updating = useRef<{ uid: string; market: MarketAuth } | null>(null);
   // The terminal's callback may arrive after the dialog moved on: it only updates a done screen.
   const screenRef = useRef(screen);
   const show = useCallback((next: PipelineScreen) => {
@@ -76,6 +84,8 @@ export function usePipeline(onChange: () => void) {
   const apply = useCallback(
     async (step: Step, answer: ApiResponse<unknown>) => {
       if (!HANDLED.has(answer.code) && answer.msg) notification.error({ title: answer.msg });
+      // The store refused the market member's token: sign in to the market again.
+      if (needsMarketLogin(answer.code)) useMarket.getState().expire();
       show(step.screen);
       await restartIfAsked(step.screen);
       onChange();
@@ -96,7 +106,10 @@ export function usePipeline(onChange: () => void) {
   );
 
   const install = useCallback(
-    async (uid: string, extend?: ModuleConflictDecisions) => {
+    async (uid: string, extend?: ModuleConflictDecisions, market?: MarketAuth) => {
+      // A conflict's decisions re-run the install of the same download: the market stays with it.
+      if (market) marketOf.current = { uid, market };
+      const auth = market ?? (marketOf.current?.uid === uid ? marketOf.current.market : undefined);
       show({ type: 'loading', uid, phase: extend ? 'install' : 'init' });
       try {
         if (!extend) {
@@ -108,7 +121,7 @@ export function usePipeline(onChange: () => void) {
           }
           show({ type: 'loading', uid, phase: firstPhase(data.state) });
         }
-        const answer = await installModule(uid, extend);
+        const answer = await installModule(uid, extend, auth);
         await apply(afterInstall(uid, answer), answer);
       } catch {
         show({ type: 'closed' });
@@ -117,14 +130,43 @@ export function usePipeline(onChange: () => void) {
     [show, apply],
   );
 
+  /** The disabled module's newer version is downloaded, then installed as any waiting module. */
+  const fetchUpdate = useCallback(
+    async (uid: string, market: MarketAuth) => {
+      updating.current = null;
+      show({ type: 'loading', uid, phase: 'download' });
+      try {
+        const answer = await updateModule(uid, market);
+        if (answer.code !== 1) {
+          if (answer.msg) notification.error({ title: answer.msg });
+          if (needsMarketLogin(answer.code)) useMarket.getState().expire();
+          show({ type: 'closed' });
+          onChange();
+          return;
+        }
+        await install(uid, undefined, market);
+      } catch {
+        show({ type: 'closed' });
+      }
+    },
+    [show, install, onChange],
+  );
+
   const disable = useCallback(
     async (uid: string, confirm?: { removals: Partial<Record<ModuleDependencyEnv, string[]>> }) => {
       try {
+        const update = updating.current?.uid === uid ? updating.current.market : undefined;
         const answer = await changeModuleState({
           uid,
           state: 0,
           ...(confirm ? { confirmConflict: 1 as const, dependConflictSolution: confirm.removals } : {}),
+          ...(update ? { update: 1 as const } : {}),
         });
+        // -3: disabled to be updated; the market's newer version comes next.
+        if (answer.code === -3 && update) {
+          await fetchUpdate(uid, update);
+          return;
+        }
         await apply(afterDisable(uid, answer), answer);
         // The module's menu rules are gone: the sidebar follows without a reload.
         if (answer.code === 1 || answer.code === -2) await bootAdmin();
@@ -132,7 +174,21 @@ export function usePipeline(onChange: () => void) {
         show({ type: 'closed' });
       }
     },
-    [show, apply],
+    [show, apply, fetchUpdate],
+  );
+
+  /**
+   * "Disable and update" (or update of a disabled module): the module is disabled with
+   * update:1, which answers -3, then its newer version comes from the market and installs.
+   */
+  const update = useCallback(
+    async (uid: string, market: MarketAuth, disabled: boolean) => {
+      if (disabled) return fetchUpdate(uid, market);
+      updating.current = { uid, market };
+      show({ type: 'loading', uid, phase: 'init' });
+      await disable(uid);
+    },
+    [show, fetchUpdate, disable],
   );
 
   /** Switch on: the module waits for installation again, then the install pipeline runs. */
@@ -152,5 +208,5 @@ export function usePipeline(onChange: () => void) {
     [install],
   );
 
-  return { screen, show, install, disable, enable, dependenciesReady };
+  return { screen, show, install, disable, enable, update, dependenciesReady };
 }

@@ -1,0 +1,116 @@
+/**
+ * The module market through this server's proxy `/admin/module/market?path=<store path>`
+ * (reference web §6.2): the market member's token goes in `x-market-token`, and the store's
+ * own codes come back as they are. Its 303 and 409 are about the market member, not about
+ * this site's sessions: they clear the market login and open the member dialog.
+ */
+import type {
+  StoreListAnswer,
+  StoreModuleInfo,
+  StoreOrder,
+  StorePayAnswer,
+  StorePriceType,
+} from '@portico/shared';
+import { type MarketMember, useMarket } from '../../stores/market';
+import { needsMarketLogin } from '../../views/backend/module/market';
+import { type ApiResponse, createAxios } from '../request';
+
+const MARKET_URL = '/admin/module/market';
+
+function isEnvelope(value: unknown): value is ApiResponse {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+async function market<T>(
+  path: string,
+  {
+    method = 'get',
+    params = {},
+    data,
+    showSuccessMessage = false,
+  }: {
+    method?: 'get' | 'post';
+    params?: Record<string, string | number>;
+    data?: object;
+    showSuccessMessage?: boolean;
+  } = {},
+): Promise<ApiResponse<T>> {
+  const token = useMarket.getState().token;
+  try {
+    return await createAxios<T>(
+      {
+        url: MARKET_URL,
+        method,
+        params: { ...params, path },
+        data,
+        headers: token ? { 'x-market-token': token } : {},
+      },
+      { loginCodes: false, showSuccessMessage },
+    );
+  } catch (error) {
+    if (isEnvelope(error) && needsMarketLogin(error.code)) useMarket.getState().expire();
+    throw error;
+  }
+}
+
+export function storeIndex(params: { keyword: string; category: number; limit?: number }) {
+  return market<StoreListAnswer>('store/index', { params: { limit: 100, ...params } });
+}
+
+export function storeInfo(uid: string) {
+  return market<StoreModuleInfo>('store/info', { params: { uid } });
+}
+
+export function storeOrders() {
+  return market<{ list: StoreOrder[]; total: number }>('store/orders', { params: { limit: 50 } });
+}
+
+export function createOrder(uid: string) {
+  return market<{ order: StoreOrder; purchased: boolean }>('store/order', {
+    method: 'post',
+    data: { uid },
+  });
+}
+
+export function payOrder(orderId: number, payType: Exclude<StorePriceType, 'free'>) {
+  return market<StorePayAnswer>('store/pay', {
+    method: 'post',
+    data: { order_id: orderId, pay_type: payType },
+    showSuccessMessage: true,
+  });
+}
+
+export function marketLoginConfig() {
+  return market<{ userLoginCaptchaSwitch: boolean }>('user/checkIn');
+}
+
+export function marketLogin(data: {
+  username: string;
+  password: string;
+  captchaId: string;
+  captchaInfo: string;
+  keep: boolean;
+}) {
+  return market<{ userInfo: MarketMember & { token: string } }>('user/checkIn', {
+    method: 'post',
+    data: { ...data, tab: 'login' },
+    showSuccessMessage: true,
+  });
+}
+
+export function marketLogout() {
+  return market('user/logout', { method: 'post' });
+}
+
+export function marketMemberInfo() {
+  return market<{ userInfo: MarketMember | null }>('index/index');
+}
+
+/** The store's image captcha as a data: URL (an <img> cannot send the administrator's token). */
+export async function marketCaptcha(id: string): Promise<string> {
+  const response = await createAxios<string>(
+    { url: MARKET_URL, method: 'get', params: { path: 'common/captcha', id }, responseType: 'text' },
+    { reductDataFormat: false, cancelDuplicateRequest: false },
+  );
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(String(response.data))}`;
+}
