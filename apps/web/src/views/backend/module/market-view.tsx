@@ -5,7 +5,7 @@
  */
 import type { StoreCategory, StoreListItem } from '@portico/shared';
 import { Alert, Empty, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storeIndex } from '../../../api/backend/market';
 import type { LocalModule } from '../../../api/backend/module';
@@ -39,6 +39,9 @@ export function MarketView({
 
   const key = `${generation}|${tab}|${keyword}`;
   const list = cache[key];
+  // While a tab or a search loads, the cards shown so far stay (no flash of "No more").
+  const lastList = useRef<StoreListItem[]>([]);
+  if (list) lastList.current = list;
   useEffect(() => {
     if (list) return;
     let live = true;
@@ -62,7 +65,7 @@ export function MarketView({
   }, [key, list, keyword, tab]);
 
   const cards = useMemo(
-    () => mergeCards(list ?? [], local, { allTab: tab === ALL, keyword }),
+    () => mergeCards(list ?? lastList.current, local, { allTab: tab === ALL, keyword }),
     [list, local, tab, keyword],
   );
 

@@ -64,7 +64,7 @@ function LoginForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} data-testid="market-login">
+    <Form form={form} name="marketLogin" layout="vertical" onFinish={submit} data-testid="market-login">
       <Typography.Title level={5}>{t('module.Log in to the module market')}</Typography.Title>
       <Form.Item
         name="username"
@@ -84,7 +84,7 @@ function LoginForm() {
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       {captchaOn && (
-        <Form.Item label={t('module.Captcha')} required>
+        <Form.Item label={t('module.Captcha')} required htmlFor="marketLogin_captcha">
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item
               name="captcha"
