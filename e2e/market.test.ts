@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { moduleJson, writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
@@ -33,14 +33,20 @@ function scratchProject(): string {
 }
 
 /** A module package zip, uploaded as an administrator's attachment: answers its URL. */
-async function uploadPackage(server: E2eServer, token: string, uid: string, title: string): Promise<string> {
-  const zip = join(mkdtempSync(join(tmpdir(), 'portico-e2e-zip-')), `${uid}.zip`);
+async function uploadPackage(
+  server: E2eServer,
+  token: string,
+  uid: string,
+  title: string,
+  version = '1.0.0',
+): Promise<string> {
+  const zip = join(mkdtempSync(join(tmpdir(), 'portico-e2e-zip-')), `${uid}-${version}.zip`);
   writeRawZip(zip, [
-    { name: 'module.json', data: Buffer.from(JSON.stringify({ ...moduleJson({ uid }), title })) },
+    { name: 'module.json', data: Buffer.from(JSON.stringify({ ...moduleJson({ uid, version }), title })) },
     { name: `apps/server/src/modules/${uid}/readme.txt`, data: Buffer.from(`${uid}\n`) },
   ]);
   const form = new FormData();
-  form.append('file', new Blob([readFileSync(zip)], { type: 'application/zip' }), `${uid}.zip`);
+  form.append('file', new Blob([readFileSync(zip)], { type: 'application/zip' }), `${uid}-${version}.zip`);
   const response = await fetch(`${server.baseUrl}/admin/ajax/upload`, {
     method: 'POST',
     headers: { batoken: token, server: 'true', 'think-lang': 'en' },
@@ -52,20 +58,33 @@ async function uploadPackage(server: E2eServer, token: string, uid: string, titl
   return uploaded.data.file.url;
 }
 
-async function publish(server: E2eServer, token: string, fields: Record<string, unknown>) {
-  const uid = String(fields.uid);
-  await api(server, '/admin/store.Module/add', { developer: 'Portico', status: '1', ...fields }, token);
+/** A new version of a published module, with its update log. */
+async function publishVersion(
+  server: E2eServer,
+  token: string,
+  uid: string,
+  title: string,
+  version: string,
+  log: string,
+) {
   const found = await fetch(`${server.baseUrl}/admin/store.Module/index?quickSearch=${uid}`, {
     headers: { batoken: token, server: 'true' },
   }).then((r) => r.json() as Promise<{ data: { list: { id: number; uid: string }[] } }>);
   const row = found.data.list.find((m) => m.uid === uid);
   if (!row) throw new Error(`${uid} not published`);
-  const url = await uploadPackage(server, token, uid, String(fields.title));
-  await api(
+  const url = await uploadPackage(server, token, uid, title, version);
+  await api(server, '/admin/store.Version/add', { module_id: row.id, package: url, update_log: log }, token);
+}
+
+async function publish(server: E2eServer, token: string, fields: Record<string, unknown>) {
+  await api(server, '/admin/store.Module/add', { developer: 'Portico', status: '1', ...fields }, token);
+  await publishVersion(
     server,
-    '/admin/store.Version/add',
-    { module_id: row.id, package: url, update_log: 'First release: notes for the market test' },
     token,
+    String(fields.uid),
+    String(fields.title),
+    '1.0.0',
+    'First release: notes for the market test',
   );
 }
 
@@ -249,6 +268,38 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await expect(goods.getByTestId('market-installed').innerText()).resolves.toBe('installed v1.0.0');
     await context.close();
   });
+
+  it('shows New version once the store publishes 1.0.1, and updates through Disable and update', async () => {
+    await publishVersion(server, await adminToken(server), FREE, 'Market notes', '1.0.1', 'Second release');
+    const { context, page } = await openMarket('en', 1440);
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(tmpdir(), 'market-update-failed.png') });
+    });
+    await expect
+      .poll(() => card(page, FREE).getByTestId('market-new-version').count(), { timeout: 10_000 })
+      .toBe(1);
+    await marketLogin(page, 'en');
+    await closeMemberDialog(page);
+    await card(page, FREE).click();
+    const goods = page.getByTestId('market-goods');
+    await goods.getByText('Second release').waitFor();
+    await goods.getByTestId('market-update').click();
+    await page.getByRole('button', { name: 'Disable and update' }).click();
+    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 60_000 }).toBe('done');
+    await expect(page.getByTestId('module-done').innerText()).resolves.toContain(
+      'Congratulations, module installation is complete',
+    );
+    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
+    await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
+    await page.getByTestId('market-view').waitFor();
+    await expect
+      .poll(() => card(page, FREE).getByTestId('module-state').innerText(), { timeout: 30_000 })
+      .toBe('installed');
+    await expect(card(page, FREE).getByTestId('market-new-version').count()).resolves.toBe(0);
+    await card(page, FREE).click();
+    await expect(goods.getByTestId('market-installed').innerText()).resolves.toBe('installed v1.0.1');
+    await context.close();
+  }, 180_000);
 
   it('buys the paid module with the member points and installs it (zh-cn, 390 px)', async () => {
     const token = await adminToken(server);

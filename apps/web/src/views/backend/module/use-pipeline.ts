@@ -10,6 +10,7 @@ import {
   dependentInstallComplete,
   installModule,
   type MarketAuth,
+  type ModuleAnswerData,
   moduleState,
   updateModule,
 } from '../../../api/backend/module';
@@ -164,6 +165,8 @@ export function usePipeline(onChange: () => void) {
         });
         // -3: disabled to be updated; the market's newer version comes next.
         if (answer.code === -3 && update) {
+          // Its server code went out with the disable: the server restarts before the download.
+          if ((answer.data as ModuleAnswerData | null)?.restarting) await waitForServerRestart();
           await fetchUpdate(uid, update);
           return;
         }
