@@ -88,6 +88,12 @@ async function publish(server: E2eServer, token: string, fields: Record<string, 
   );
 }
 
+/** A screenshot once the dialogs stopped zooming in. */
+async function screenshot(page: Page, file: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path: join(SHOTS ?? tmpdir(), file), animations: 'disabled' });
+}
+
 /** The module page's market view, signed in as the super administrator, in `lang`. */
 async function openMarketOn(browser: Browser, server: E2eServer, lang: Lang, width: number) {
   const { context, page } = await newPage(browser, { width, height: 900 });
@@ -363,7 +369,7 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
   });
 });
 
-describe.skipIf(!browserAvailable)('module market: the market login with its image captcha', () => {
+describe.skipIf(!browserAvailable)('module market: a checkout with its own modules, captcha on', () => {
   let server: E2eServer;
   let browser: Browser;
 
@@ -393,7 +399,7 @@ describe.skipIf(!browserAvailable)('module market: the market login with its ima
     expect(first).toMatch(/^data:image\/svg\+xml/);
     // The image is drawn: an SVG the browser could decode has a width.
     await expect.poll(() => captcha.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'market-member-captcha-390-en.png') });
+    if (SHOTS) await screenshot(page, 'market-member-captcha-390-en.png');
     await page.getByTestId('market-captcha').click();
     await expect.poll(src).not.toBe(first);
     const second = await src();
@@ -406,6 +412,22 @@ describe.skipIf(!browserAvailable)('module market: the market login with its ima
     await expect.poll(src).not.toBe(second);
     await expect(login.getByLabel('Captcha').inputValue()).resolves.toBe('');
     await expect(page.getByTestId('market-member').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('lists the modules on this machine that the store does not sell under "all"', async () => {
+    const { context, page } = await openMarketOn(browser, server, 'en', 1440);
+    // The checkout's first-party modules wait for installation; this store publishes nothing.
+    const editor = page.locator('[data-testid="market-card"][data-uid="editor"]');
+    await expect.poll(() => editor.getByTestId('module-state').innerText()).toBe('Wait for installation');
+    await expect(editor.getByTestId('market-price').count()).resolves.toBe(0);
+    await editor.click();
+    const goods = page.getByTestId('market-goods');
+    await goods.waitFor();
+    await expect(goods.getByRole('button', { name: 'Install now' }).count()).resolves.toBe(1);
+    await expect(goods.getByRole('button', { name: /Local module v/ }).isDisabled()).resolves.toBe(true);
+    await expect(goods.getByRole('button', { name: 'Buy now' }).count()).resolves.toBe(0);
+    if (SHOTS) await screenshot(page, 'market-goods-local-1440-en.png');
     await context.close();
   });
 });
