@@ -132,7 +132,12 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
       price: '0',
       description: '**Market notes** keeps short notes.\n\n- one\n- two',
     });
+    await api(server, '/admin/store.Category/add', { name: 'Tools', status: '1', weigh: 1 }, token);
+    const categories = await fetch(`${server.baseUrl}/admin/store.Category/index`, {
+      headers: { batoken: token, server: 'true' },
+    }).then((r) => r.json() as Promise<{ data: { list: { id: number; name: string }[] } }>);
     await publish(server, token, {
+      category_id: categories.data.list.find((c) => c.name === 'Tools')?.id,
       uid: PAID,
       title: 'Paid helper',
       tags: 'helper',
@@ -160,6 +165,9 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await page.screenshot({ path: join(SHOTS, `market-${name}.png`), animations: 'disabled' });
   };
   const openMarket = (lang: Lang, width: number) => openMarketOn(browser, server, lang, width);
+  /** The grid's spinner has stopped: every request of what is shown has answered. */
+  const settled = (page: Page) =>
+    expect.poll(() => page.getByTestId('market-view').locator('.ant-spin-spinning').count()).toBe(0);
   const card = (page: Page, uid: string) => page.locator(`[data-testid="market-card"][data-uid="${uid}"]`);
   const pipeline = (page: Page) => page.getByTestId('module-pipeline');
   /** Signs in to the market through the member dialog and closes it. */
@@ -217,12 +225,20 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     }
   });
 
-  it('searches after the typing stops', async () => {
+  it('shows a category tab with its modules only, and searches after the typing stops', async () => {
     const { context, page } = await openMarket('en', 1440);
     await card(page, FREE).waitFor();
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    await expect.poll(() => card(page, FREE).count()).toBe(0);
+    await expect.poll(() => card(page, PAID).count()).toBe(1);
+    await settled(page);
+    await page.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => card(page, FREE).count()).toBe(1);
+    await settled(page);
     await page.getByRole('textbox', { name: 'Search' }).fill('paid');
     await expect.poll(() => card(page, FREE).count()).toBe(0);
     await expect.poll(() => card(page, PAID).count()).toBe(1);
+    await settled(page);
     await context.close();
   });
 

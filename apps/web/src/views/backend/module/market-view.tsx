@@ -42,8 +42,15 @@ export function MarketView({
   // While a tab or a search loads, the cards shown so far stay (no flash of "No more").
   const lastList = useRef<StoreListItem[]>([]);
   if (list) lastList.current = list;
+  const cached = useRef(cache);
+  cached.current = cache;
+  // One request per tab and search; a request overtaken by another tab or search is ignored,
+  // and the spinner follows the request of what is shown.
   useEffect(() => {
-    if (list) return;
+    if (cached.current[key]) {
+      setLoading(false);
+      return;
+    }
     let live = true;
     setLoading(true);
     storeIndex({ keyword, category: tab })
@@ -58,11 +65,13 @@ export function MarketView({
         setFailed(error && typeof error === 'object' && 'msg' in error ? String(error.msg) : 'x');
         setCache((current) => ({ ...current, [key]: [] }));
       })
-      .finally(() => live && setLoading(false));
+      .finally(() => {
+        if (live) setLoading(false);
+      });
     return () => {
       live = false;
     };
-  }, [key, list, keyword, tab]);
+  }, [key, keyword, tab]);
 
   const cards = useMemo(
     () => mergeCards(list ?? lastList.current, local, { allTab: tab === ALL, keyword }),
