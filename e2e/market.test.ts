@@ -431,19 +431,21 @@ describe.skipIf(!browserAvailable)('module market: a checkout with its own modul
     await context.close();
   });
 
-  it('lists the modules on this machine that the store does not sell under "all"', async () => {
+  it("lists Portico's own modules, free, in a fresh checkout's market (its own store)", async () => {
     const { context, page } = await openMarketOn(browser, server, 'en', 1440);
-    // The checkout's first-party modules wait for installation; this store publishes nothing.
+    // This server works on the checkout: its store published the shipped modules at first start.
     const editor = page.locator('[data-testid="market-card"][data-uid="editor"]');
     await expect.poll(() => editor.getByTestId('module-state').innerText()).toBe('Wait for installation');
-    await expect(editor.getByTestId('market-price').count()).resolves.toBe(0);
+    await expect(page.locator('[data-testid="market-card"][data-uid="checkin"]').count()).resolves.toBe(1);
     await editor.click();
     const goods = page.getByTestId('market-goods');
     await goods.waitFor();
     await expect(goods.getByRole('button', { name: 'Install now' }).count()).resolves.toBe(1);
-    await expect(goods.getByRole('button', { name: /Local module v/ }).isDisabled()).resolves.toBe(true);
     await expect(goods.getByRole('button', { name: 'Buy now' }).count()).resolves.toBe(0);
-    if (SHOTS) await screenshot(page, 'market-goods-local-1440-en.png');
+    // The store's own listing: its price and the version it published.
+    await expect(goods.innerText()).resolves.toContain('Free');
+    await expect(goods.innerText()).resolves.toMatch(/Version\s+1\.0\.0/);
+    if (SHOTS) await screenshot(page, 'market-goods-first-party-1440-en.png');
     await context.close();
   });
 });
