@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 describe.skipIf(!browserAvailable)('configuration', () => {
@@ -27,13 +27,7 @@ describe.skipIf(!browserAvailable)('configuration', () => {
 
   const openConfig = async (page: Page) => {
     // English, so the test mail's subject needs no header decoding.
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'storeConfig_v2',
-        JSON.stringify({ state: { lang: { defaultLang: 'en' } }, version: 0 }),
-      ),
-    );
+    await chooseLanguage(page, server.baseUrl, 'en');
     await loginAsAdmin(page, server.baseUrl, server.adminPassword);
     await page.goto(`${server.baseUrl}/admin/routine/config`);
     await page.waitForSelector('#site_name');

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { TerminalTaskStatus } from '@portico/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { showLocalModules } from './support/module-page.js';
 import { copyProject, npm } from './support/project-copy.js';
 import { type E2eServer, startServer } from './support/server.js';
@@ -35,13 +35,7 @@ describe.skipIf(!browserAvailable)('the editor module, installed on a copy of th
     const opened = await newPage(browser, { width: 1440, height: 900 });
     page = opened.page;
     page.setDefaultTimeout(30_000);
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'storeConfig_v2',
-        JSON.stringify({ state: { lang: { defaultLang: 'en' } }, version: 0 }),
-      ),
-    );
+    await chooseLanguage(page, server.baseUrl, 'en');
     await loginAsAdmin(page, server.baseUrl, server.adminPassword);
   }, 15 * 60_000);
   afterAll(async () => {

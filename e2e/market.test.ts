@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { moduleJson, writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 type Lang = 'en' | 'zh-cn';
@@ -97,15 +97,7 @@ async function screenshot(page: Page, file: string) {
 /** The module page's market view, signed in as the super administrator, in `lang`. */
 async function openMarketOn(browser: Browser, server: E2eServer, lang: Lang, width: number) {
   const { context, page } = await newPage(browser, { width, height: 900 });
-  await page.goto(`${server.baseUrl}/admin/login`);
-  await page.evaluate(
-    (defaultLang) =>
-      localStorage.setItem(
-        'storeConfig_v2',
-        JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
-      ),
-    lang,
-  );
+  await chooseLanguage(page, server.baseUrl, lang);
   await loginAsAdmin(page, server.baseUrl, server.adminPassword);
   await page.goto(`${server.baseUrl}/admin/moduleStore`);
   await page.getByTestId('market-view').waitFor();

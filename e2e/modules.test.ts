@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
 
@@ -70,15 +70,7 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await page.screenshot({ path: join(SHOTS, `modules-${name}.png`), animations: 'disabled' });
   };
   const setLang = async (page: Page, lang: Lang) => {
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.evaluate(
-      (defaultLang) =>
-        localStorage.setItem(
-          'storeConfig_v2',
-          JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
-        ),
-      lang,
-    );
+    await chooseLanguage(page, server.baseUrl, lang);
   };
   const openMarket = async (lang: Lang, width: number) => {
     const { context, page } = await newPage(browser, { width, height: 900 });

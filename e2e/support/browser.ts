@@ -45,3 +45,19 @@ export async function loginAsAdmin(
   // The loading block covers the page (and swallows clicks) until the start data is in.
   await page.waitForSelector('#block-loading', { state: 'detached' });
 }
+
+/**
+ * Opens the sign-in page with the interface already in `lang`, as a visitor who chose it
+ * before (the language is kept in the web app's stored settings).
+ */
+export async function chooseLanguage(page: Page, baseUrl: string, lang: 'zh-cn' | 'en'): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.evaluate(
+    (defaultLang) =>
+      localStorage.setItem(
+        'storeConfig_v2',
+        JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
+      ),
+    lang,
+  );
+}
