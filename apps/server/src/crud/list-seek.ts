@@ -8,7 +8,8 @@
  * (whose order is the same on every dialect, unlike text under different collations), and only
  * to pages near the shown one; any other request is answered by offset, as before. A client
  * sending a wrong key gets another slice of rows it may see anyway: the key is never trusted
- * with anything but where to start.
+ * with anything but where to start. crud/list-page-rows.ts chooses between this and the other
+ * ways to a page.
  *
  * Nulls: PostgreSQL sorts them above every value, MySQL and SQLite below, and the list keeps
  * each database's own order, so the conditions below say where the nulls lie.
@@ -16,10 +17,7 @@
 import type { ListKey } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
-import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
-import type { ListField, ListParams, ListSpec } from './list-params.js';
-import { applyListOrder } from './list-query.js';
-import type { AnySelect } from './resource.js';
+import type { ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -93,59 +91,4 @@ export function orderFor(params: ListParams, backwards: boolean): ListParams {
   if (!backwards) return params;
   const direction = params.order.direction === 'asc' ? 'desc' : 'asc';
   return { ...params, order: { ...params.order, direction } };
-}
-
-/** The rows of the requested page: by key when the client sent its neighbour's, else by offset. */
-export async function pageRows(
-  filtered: AnySelect,
-  spec: ListSpec,
-  params: ListParams,
-  dialect: Dialect,
-  /** The filters narrow the rows through an index of their own (MySQL trigram postings). */
-  narrowed = false,
-): Promise<Record<string, unknown>[]> {
-  const plan = seekPlan(spec, params, dialect);
-  const order = plan ? orderFor(params, plan.backwards) : params;
-  const skip = plan ? plan.skip : (params.page - 1) * params.limit;
-  let query = plan ? filtered.where(plan.condition) : filtered;
-  if (params.order.field === spec.pk && (narrowed || rangeDriven(spec, params))) {
-    const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
-    const ids = query
-      .clearSelect()
-      .clearOrderBy()
-      .select(pk.as('page_id'))
-      .orderBy(sql`${pk} + 0`, order.order.direction)
-      .limit(params.limit)
-      .offset(skip);
-    query = query.where(sql<SqlBool>`${pk} in (select page_id from (${ids}) as page)`);
-    const rows = await applyListOrder(query, spec, order).execute();
-    return plan?.backwards ? rows.reverse() : rows;
-  }
-  const rows = await applyListOrder(query, spec, order).limit(params.limit).offset(skip).execute();
-  return plan?.backwards ? rows.reverse() : rows;
-}
-
-const RANGES = new Set(['RANGE', '>', '>=', '<', '<=']);
-
-/**
- * A list in primary-key order, filtered by a range of a column that has an index: left to
- * itself, the database walks the primary key from the newest row testing each, as it assumes
- * the matches are spread evenly, but a time range's rows lie together, maybe at the far end
- * (a day two years back in ten million log rows took 24 s). The page's ids are taken from
- * the column's index instead: its matches' ids, of which the page is kept (`id + 0` keeps the
- * database off the primary key's order), then those rows are read. The cost follows the
- * number of matches, not the distance to them. MariaDB makes the same choice over trigram
- * postings (a selective LIKE took a second), which `narrowed` says are in the filters.
- */
-function rangeDriven(spec: ListSpec, params: ListParams): boolean {
-  return params.search.some((item) => {
-    const field = spec.fields[item.field];
-    return RANGES.has(item.operator) && !!field && leadsAnIndex(field.column);
-  });
-}
-
-/** `table.column` is the first column of one of the list indexes (db/migrations/0012-list-indexes.ts). */
-function leadsAnIndex(reference: string): boolean {
-  const [table = '', column] = reference.split('.');
-  return (LIST_INDEXES[table] ?? []).some((columns) => columns[0] === column);
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
 import type { Database, TableName } from '../db/schema.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
@@ -16,8 +17,14 @@ import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
-import { applyListFilters, applyListOrder, type ListSpec, parseListParams } from './list-query.js';
-import { pageRows } from './list-seek.js';
+import { pageRows } from './list-page-rows.js';
+import {
+  applyListFilters,
+  applyListOrder,
+  type ListSpec,
+  pageFromOtherIndex,
+  parseListParams,
+} from './list-query.js';
 import { listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
@@ -240,8 +247,19 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     params.search.length === 0 &&
     params.initValue.length === 0 &&
     !unfiltered.toOperationNode().where;
-  const counted = await listTotal(ctx.db, spec.table, base, wholeTable);
-  const rows = await present(await pageRows(base, spec.list, params, ctx.db.dialect, narrowsToFew(trigrams)));
+  const narrowed = narrowsToFew(trigrams);
+  // A window count walks the rows the way the page does, when the page walks the order.
+  const ordered = pageFromOtherIndex(spec.list, params, narrowed)
+    ? undefined
+    : applyListOrder(base, spec.list, params);
+  const counted = await listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
+  const rows = await present(
+    await pageRows(base, spec.list, params, ctx.db.dialect, {
+      narrowed,
+      total: counted,
+      idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
+    }),
+  );
   return { list: rows, ...counted };
 }
 

@@ -19,6 +19,9 @@ import { modulesMigration } from './migrations/0011-modules.js';
 import { listIndexesMigration } from './migrations/0012-list-indexes.js';
 import { likeIndexesMigration } from './migrations/0013-like-indexes.js';
 import { sharedStateMigration } from './migrations/0014-shared-state.js';
+import { likeStatisticsMigration } from './migrations/0015-like-statistics.js';
+import { rowCountsMigration } from './migrations/0016-row-counts.js';
+import { idOrderIndexesMigration } from './migrations/0017-id-order-indexes.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -36,6 +39,9 @@ function migrator(db: Db): Migrator {
     '0012-list-indexes': listIndexesMigration(db.dialect, db.prefix),
     '0013-like-indexes': likeIndexesMigration(db.dialect, db.prefix),
     '0014-shared-state': sharedStateMigration(db.dialect, db.prefix),
+    '0015-like-statistics': likeStatisticsMigration(db.dialect),
+    '0016-row-counts': rowCountsMigration(db.dialect, db.prefix),
+    '0017-id-order-indexes': idOrderIndexesMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

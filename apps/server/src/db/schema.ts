@@ -391,6 +391,14 @@ export interface ProcessLockTable {
   name: string;
 }
 
+/** Addition: exact row counts of the large tables, in slots kept by triggers (migrations/0016-row-counts.ts). */
+export interface RowCountTable {
+  /** The logical (unprefixed) table name. */
+  table_name: string;
+  slot: number;
+  counted: Default<number>;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -408,6 +416,7 @@ export interface Database {
   module: ModuleTable;
   module_migration: ModuleMigrationTable;
   process_lock: ProcessLockTable;
+  row_count: RowCountTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -452,7 +461,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 
 /**
  * Bookkeeping, prefixed like the others and never offered as data: the module contract's
- * records, and the state the server processes share (cache versions, the auth budget, locks).
+ * records, and the state the server processes share (cache versions, the auth budget, locks, row counts).
  */
 export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'module',
@@ -460,6 +469,7 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'cache_version',
   'auth_budget',
   'process_lock',
+  'row_count',
 ];
 
 export type Admin = Selectable<AdminTable>;

@@ -1,0 +1,161 @@
+/**
+ * Exact row counts of the tables that grow large (issue 18), so their unfiltered lists show an
+ * exact total and read their back half from the other end (crud/list-page-rows.ts) instead of
+ * skipping most of the table.
+ *
+ * `row_count` holds SLOTS rows per counted table; triggers on the table add the rows each
+ * insert or delete statement adds or removes to one slot, in the writer's own transaction, and
+ * the total is the slots' sum. The slot is the writer's connection (its process id on
+ * PostgreSQL, its connection id on MySQL), not the row: a transaction then holds at most one
+ * slot row per table, so concurrent writers in every server process only wait for each other
+ * when their connections share a slot (one in SLOTS), and transactions writing one counted
+ * table cannot deadlock on its counts (the admin log is written after the action it records,
+ * in a statement of its own). A slot may go negative (rows counted in one slot, deleted through another); only
+ * the sum means anything. SQLite has one writer at a time anyway: its triggers use slot 0.
+ *
+ * PostgreSQL counts per statement (transition tables), so a bulk insert pays one update; MySQL
+ * and SQLite have only row triggers, which cost an update of one in-memory row per row.
+ *
+ * MySQL: creating triggers needs the TRIGGER privilege (and SUPER or
+ * log_bin_trust_function_creators where binary logging is on). When refused, the table gets no
+ * slots, with a warning, and its lists keep the estimate ("about N") of crud/list-total.ts.
+ *
+ * Every path that adds or removes rows goes through INSERT or DELETE (the recycle bin's restore
+ * re-inserts rows): nothing TRUNCATEs these tables, which would bypass the triggers. A later
+ * migration that rebuilds one of them (SQLite's copy-and-rename) drops its triggers with it,
+ * and must count it again (dropRowCounter, then addRowCounter).
+ */
+import { type Migration, sql } from 'kysely';
+import type { Dialect } from '../connection.js';
+import { type AnyDb, columnKit } from './columns.js';
+
+/** The tables this migration starts counting. */
+const FIRST_COUNTED = ['user', 'admin_log'];
+
+/**
+ * Tables whose lists read their total from `row_count`. Another table joins with a migration of
+ * its own calling addRowCounter, and its name here.
+ */
+export const COUNTED_TABLES: readonly string[] = [...FIRST_COUNTED];
+
+/** Slot rows per table: concurrent writers collide on one in SLOTS. */
+export const SLOTS = 16;
+
+export function rowCountsMigration(dialect: Dialect, prefix: string): Migration {
+  const k = columnKit(dialect, prefix);
+  return {
+    async up(db: AnyDb) {
+      let table = k.str(db.schema.createTable('row_count'), 'table_name', 64);
+      table = k.int(table, 'slot');
+      table = table.addColumn('counted', 'bigint', (c) => c.notNull().defaultTo(0));
+      table = table.addPrimaryKeyConstraint(`${prefix}row_count_pkey`, ['table_name', 'slot']);
+      await k.finish(table).execute();
+      for (const name of FIRST_COUNTED) await addRowCounter(db, dialect, prefix, name);
+    },
+    async down(db: AnyDb) {
+      for (const name of FIRST_COUNTED) await dropRowCounter(db, dialect, prefix, name);
+      await db.schema.dropTable('row_count').execute();
+    },
+  };
+}
+
+/**
+ * Starts counting `table`: its slots, the triggers, and the rows already there. False (with a
+ * warning) when MySQL refused the triggers; the table is then not counted.
+ */
+export async function addRowCounter(
+  db: AnyDb,
+  dialect: Dialect,
+  prefix: string,
+  table: string,
+): Promise<boolean> {
+  const slots = Array.from({ length: SLOTS }, (_, slot) => ({ table_name: table, slot, counted: 0 }));
+  await db.insertInto('row_count').values(slots).execute();
+  try {
+    for (const statement of triggers(dialect, prefix, table)) await sql.raw(statement).execute(db);
+  } catch (error) {
+    if (dialect !== 'mysql') throw error;
+    await dropRowCounter(db, dialect, prefix, table);
+    console.warn(`Row count of ${prefix}${table} skipped (${String(error)}); its lists show an estimate`);
+    return false;
+  }
+  // After the triggers: a row inserted meanwhile is counted by both only outside a transaction
+  // (MySQL, whose DDL commits); PostgreSQL's CREATE TRIGGER holds writers off until the
+  // migration's transaction ends.
+  const existing = db.selectFrom(table).select(sql<number>`count(*)`.as('n'));
+  await db
+    .updateTable('row_count')
+    .set({ counted: sql`(${existing})` })
+    .where('table_name', '=', table)
+    .where('slot', '=', 0)
+    .execute();
+  return true;
+}
+
+/** Stops counting `table`: triggers and slots go. */
+export async function dropRowCounter(
+  db: AnyDb,
+  dialect: Dialect,
+  prefix: string,
+  table: string,
+): Promise<void> {
+  const names = namesOf(prefix, table);
+  if (dialect === 'postgres') {
+    await sql.raw(`drop function if exists "${names.fn}"() cascade`).execute(db);
+  } else {
+    const q = dialect === 'mysql' ? '`' : '"';
+    for (const trigger of [names.inserted, names.deleted])
+      await sql.raw(`drop trigger if exists ${q}${trigger}${q}`).execute(db);
+  }
+  await db.deleteFrom('row_count').where('table_name', '=', table).execute();
+}
+
+function namesOf(prefix: string, table: string) {
+  const base = `${prefix}${table}_count`;
+  return {
+    table: `${prefix}${table}`,
+    counts: `${prefix}row_count`,
+    fn: base,
+    inserted: `${base}_ai`,
+    deleted: `${base}_ad`,
+  };
+}
+
+/** The trigger statements; `table` is a declared name (COUNTED_TABLES), never a client's. */
+function triggers(dialect: Dialect, prefix: string, table: string): string[] {
+  const names = namesOf(prefix, table);
+  if (dialect === 'postgres') {
+    const slot = `pg_backend_pid() % ${SLOTS}`;
+    const add = (rows: string, sign: string) =>
+      `select count(*) into n from ${rows};
+       if n > 0 then
+         update "${names.counts}" set counted = counted ${sign} n where table_name = '${table}' and slot = ${slot};
+       end if;`;
+    return [
+      `create function "${names.fn}"() returns trigger language plpgsql as $$
+       declare n bigint;
+       begin
+         if tg_op = 'INSERT' then ${add('new_rows', '+')} else ${add('old_rows', '-')} end if;
+         return null;
+       end $$`,
+      `create trigger "${names.inserted}" after insert on "${names.table}" referencing new table as new_rows
+       for each statement execute function "${names.fn}"()`,
+      `create trigger "${names.deleted}" after delete on "${names.table}" referencing old table as old_rows
+       for each statement execute function "${names.fn}"()`,
+    ];
+  }
+  if (dialect === 'mysql') {
+    const update = (sign: string) =>
+      `update \`${names.counts}\` set counted = counted ${sign} 1 where table_name = '${table}' and slot = connection_id() % ${SLOTS}`;
+    return [
+      `create trigger \`${names.inserted}\` after insert on \`${names.table}\` for each row ${update('+')}`,
+      `create trigger \`${names.deleted}\` after delete on \`${names.table}\` for each row ${update('-')}`,
+    ];
+  }
+  const update = (sign: string) =>
+    `update "${names.counts}" set counted = counted ${sign} 1 where table_name = '${table}' and slot = 0;`;
+  return [
+    `create trigger "${names.inserted}" after insert on "${names.table}" begin ${update('+')} end`,
+    `create trigger "${names.deleted}" after delete on "${names.table}" begin ${update('-')} end`,
+  ];
+}
