@@ -22,6 +22,7 @@ import { Settings } from './features/config/settings.js';
 import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
 import { packageInstalled } from './features/module/installer/package-installed.js';
+import { marketImageSources } from './features/module/market/market-address.js';
 import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp, WebBuild } from './features/web/web-app.js';
@@ -95,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const tokens = new TokenService(db, config.appSecret);
   const caches = new CacheVersions(db);
   const settings = new Settings(db, caches);
-  const webBuild = new WebBuild(config.webDist);
+  const webBuild = new WebBuild(config.webDist, marketImageSources(config));
   const ctx: AppContext = {
     config,
     db,

@@ -6,6 +6,7 @@
 import { ModuleState } from '@portico/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notifier } from '../src/api/notifier';
 import { initI18n, loadBackendTexts } from '../src/lang';
 import { useTerminal } from '../src/stores/terminal';
 import { DoneScreen } from '../src/views/backend/module/done-screen';
@@ -25,6 +26,10 @@ const done = (fields: Partial<Done> = {}): Done => ({
 });
 
 beforeAll(() => {
+  // A terminal task asks the server, which jsdom has not: the request layer's message would
+  // load antd's message module lazily, after the file's environment is gone (seen under load).
+  vi.spyOn(notifier, 'error').mockImplementation((() => {}) as never);
+  vi.spyOn(notifier, 'success').mockImplementation((() => {}) as never);
   // jsdom has no ResizeObserver; the confirm popup's positioning asks for one.
   globalThis.ResizeObserver ??= class {
     observe() {}

@@ -1,14 +1,15 @@
 /**
  * The market screens' logic (reference web §6.2): prices, "New version", the merged grid,
- * the goods info buttons, and the store's login codes, which must end the market login and
- * not the administrator's session (checked against a real local HTTP server, no mocks).
+ * the goods info buttons, and the login codes: the market's 301/408 end the market login, the
+ * site's own 303/409 are about the administrator's session (checked against a real local
+ * HTTP server, no mocks).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ModuleState, type StoreListItem } from '@portico/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeIndex } from '../src/api/backend/market';
-import type { LocalModule } from '../src/api/backend/module';
+import { installModule, type LocalModule, updateModule } from '../src/api/backend/module';
 import { notifier } from '../src/api/notifier';
 import { resetRequestState, setBaseUrl } from '../src/api/request';
 import { i18n, initI18n, loadBackendTexts, t } from '../src/lang';
@@ -190,18 +191,35 @@ describe('goods info buttons', () => {
   });
 });
 
-describe("the store's login codes", () => {
+describe("the market's login codes and the site's", () => {
   let server: Server;
-  let answer = { code: 1, msg: '', data: {} as unknown };
-  const paths: string[] = [];
+  /** What the site answers a market call, given the admin token it came with. */
+  let answer: (adminToken: string) => { code: number; msg: string; data: unknown } = () => ({
+    code: 1,
+    msg: '',
+    data: {},
+  });
+  const seen: { path: string; batoken: string; market: string }[] = [];
+  let navigations: string[] = [];
 
   beforeAll(async () => {
     server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-      paths.push(new URL(req.url ?? '/', 'http://x').pathname);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...answer, time: 0 }));
+      for await (const _ of req);
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const batoken = String(req.headers.batoken ?? '');
+      seen.push({ path, batoken, market: String(req.headers['x-market-token'] ?? '') });
+      const body =
+        path === '/api/common/refreshToken'
+          ? {
+              code: 1,
+              msg: '',
+              data: { type: 'admin-refresh', token: 'admin-fresh', refresh_token: 'admin-r2' },
+            }
+          : answer(batoken);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...body, time: 0 }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     setBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -212,30 +230,86 @@ describe("the store's login codes", () => {
   });
   beforeEach(() => {
     resetRequestState();
-    paths.length = 0;
+    seen.length = 0;
+    navigations = [];
+    setNavigator((to) => navigations.push(to));
     vi.spyOn(notifier, 'error').mockImplementation((() => {}) as never);
+    vi.spyOn(notifier, 'success').mockImplementation((() => {}) as never);
     useAdminInfo.getState().setInfo({ token: 'admin-t', refresh_token: 'admin-r', super: true });
     useMarket.setState({ token: 'market-t', memberDialog: false });
   });
 
-  it('are 303 and 409 only', () => {
-    expect([0, 1, 302, 303, 401, 409].filter(needsMarketLogin)).toEqual([303, 409]);
+  it('the market login is needed on 301 and 408 only, never on the site codes 303 and 409', () => {
+    expect([0, 1, 301, 302, 303, 401, 408, 409].filter(needsMarketLogin)).toEqual([301, 408]);
   });
 
-  for (const [code, data] of [
-    [303, { type: 'need login' }],
-    [409, {}],
+  for (const [code, msg] of [
+    [301, 'Please login first'],
+    [408, 'Token expiration'],
   ] as const) {
-    it(`${code} clears the market token and opens the member dialog, and keeps the admin signed in`, async () => {
-      const navigations: string[] = [];
-      setNavigator((to) => navigations.push(to));
-      answer = { code, msg: 'Please login first', data };
+    it(`a market ${code} clears the market token and opens the member dialog, and keeps the admin signed in`, async () => {
+      answer = () => ({ code, msg, data: {} });
       await expect(storeIndex({ keyword: '', category: 0 })).rejects.toMatchObject({ code });
       expect(useMarket.getState()).toMatchObject({ token: '', member: null, memberDialog: true });
       expect(useAdminInfo.getState().token).toBe('admin-t');
       // No refresh of the administrator's token, no trip to the login page.
-      expect(paths).toEqual(['/admin/module/market']);
+      expect(seen.map((call) => call.path)).toEqual(['/admin/module/market']);
       expect(navigations).toEqual([]);
     });
   }
+
+  it("the site's 409 refreshes the admin token and replays the market call, keeping the market login", async () => {
+    answer = (adminToken) =>
+      adminToken === 'admin-fresh'
+        ? { code: 1, msg: '', data: { list: [], total: 0 } }
+        : { code: 409, msg: 'Token expiration', data: {} };
+    await expect(storeIndex({ keyword: '', category: 0 })).resolves.toMatchObject({ code: 1 });
+    expect(seen.map((call) => [call.path, call.batoken])).toEqual([
+      ['/admin/module/market', 'admin-t'],
+      ['/api/common/refreshToken', 'admin-t'],
+      ['/admin/module/market', 'admin-fresh'],
+    ]);
+    expect(seen[2]?.market).toBe('market-t');
+    expect(useAdminInfo.getState().token).toBe('admin-fresh');
+    expect(useMarket.getState()).toMatchObject({ token: 'market-t', memberDialog: false });
+  });
+
+  it("the site's 303 sends the administrator to sign in, keeping the market login", async () => {
+    answer = () => ({ code: 303, msg: 'Please login first', data: { type: 'need login' } });
+    await expect(storeIndex({ keyword: '', category: 0 })).rejects.toMatchObject({ code: 303 });
+    expect(useAdminInfo.getState().token).toBe('');
+    expect(navigations).toHaveLength(1);
+    expect(useMarket.getState()).toMatchObject({ token: 'market-t', memberDialog: false });
+  });
+
+  it("an install from the market replays after the site's 409 and answers a market 408 as it is", async () => {
+    answer = (adminToken) =>
+      adminToken === 'admin-fresh'
+        ? { code: 408, msg: 'The module market refused: Token expiration', data: null }
+        : { code: 409, msg: 'Token expiration', data: {} };
+    const answered = await installModule('hello', undefined, { token: 'market-t', orderId: 0 });
+    expect(answered.code).toBe(408);
+    expect(needsMarketLogin(answered.code)).toBe(true);
+    expect(seen.map((call) => call.path)).toEqual([
+      '/admin/module/install',
+      '/api/common/refreshToken',
+      '/admin/module/install',
+    ]);
+    expect(useAdminInfo.getState().token).toBe('admin-fresh');
+  });
+
+  it("an update from the market replays after the site's 409", async () => {
+    answer = (adminToken) =>
+      adminToken === 'admin-fresh'
+        ? { code: 1, msg: '', data: { state: 2 } }
+        : { code: 409, msg: 'Token expiration', data: {} };
+    await expect(updateModule('hello', { token: 'market-t', orderId: 0 })).resolves.toMatchObject({
+      code: 1,
+    });
+    expect(seen.map((call) => call.path)).toEqual([
+      '/admin/module/update',
+      '/api/common/refreshToken',
+      '/admin/module/update',
+    ]);
+  });
 });

@@ -93,6 +93,8 @@ forEachDatabase('uploads and attachments', (get) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // Other sites may show it: a module store's logos and demo QR codes appear in their markets.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('accepts PNG bytes named .jpg, refuses what is not what it claims, and active content', async () => {
@@ -136,6 +138,8 @@ forEachDatabase('uploads and attachments', (get) => {
     expect(tricky.data.file.url).not.toContain('..');
     const served = await t.app.inject({ url: tricky.data.file.url });
     expect(served.headers['content-disposition']).toBe('attachment');
+    // A download is for this site's pages only.
+    expect(served.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const badTopic = await upload(
       t,

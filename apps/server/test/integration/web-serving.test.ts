@@ -47,6 +47,23 @@ it('answers the SPA for page loads anywhere, and keeps API answers and 404 envel
   }
 });
 
+it("lets the pages show an http store's pictures (MARKET_URL), https ones being allowed already", async () => {
+  const imgSrc = async (marketUrl: string) => {
+    const t = await startTestApp('sqlite', { webDist: dist, marketUrl });
+    try {
+      const page = await t.app.inject({ url: '/admin/moduleStore', headers: html });
+      return /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    } finally {
+      await t.close();
+    }
+  };
+  expect(await imgSrc('')).toBe("'self' data: blob: https:");
+  expect(await imgSrc('http://buyer:secret@store.lan:8000/shop')).toBe(
+    "'self' data: blob: https: http://store.lan:8000",
+  );
+  expect(await imgSrc('https://store.example.com')).toBe("'self' data: blob: https:");
+});
+
 it('serves a new build without a restart: its page, its hashed assets and its other files', async () => {
   const live = mkdtempSync(join(tmpdir(), 'portico-dist-'));
   const build = (version: string) => {

@@ -27,9 +27,9 @@ export interface ApiResponse<T = unknown> {
  * overlay; reductDataFormat resolves with the envelope (false: the axios response);
  * showErrorMessage covers HTTP failures, showCodeMessage msg of codes other than 1,
  * showSuccessMessage msg (or 'Operation successful') of code 1; anotherToken is sent as
- * ba-user-token instead of the member's token (as the original, for another site's account);
- * loginCodes false leaves codes 302/303/409 to the caller: the module market's answers carry
- * the store's codes, which are about the market member, not about this site's sessions.
+ * ba-user-token instead of the member's token (as the original, for another site's account).
+ * Codes 302/303/409 are always this site's: the module market's login codes reach the SPA as
+ * 301/408 (the server translates the store's), so no call needs to opt out of them.
  */
 export interface RequestOptions {
   cancelDuplicateRequest: boolean;
@@ -39,7 +39,6 @@ export interface RequestOptions {
   showCodeMessage: boolean;
   showSuccessMessage: boolean;
   anotherToken: string;
-  loginCodes: boolean;
 }
 
 const DEFAULT_OPTIONS: RequestOptions = {
@@ -50,7 +49,6 @@ const DEFAULT_OPTIONS: RequestOptions = {
   showCodeMessage: true,
   showSuccessMessage: false,
   anotherToken: '',
-  loginCodes: true,
 };
 
 export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
@@ -250,10 +248,6 @@ async function send<T>(
 
   const area = areaOf(config.url);
   // One replay only: a second 409 means the new token is refused too, so it is an error.
-  if (!opts.loginCodes) {
-    if (opts.showCodeMessage && body?.msg) notifier.error(body.msg);
-    throw body;
-  }
   if (body?.code === 409 && config.url !== REFRESH_TOKEN_URL && !replayed) {
     await refreshAccessToken(area, headers[TOKEN_HEADER[area]] ?? '');
     return send<T>(config, opts, true);

@@ -28,11 +28,15 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     prefix: STORAGE_URL,
     decorateReply: false,
     index: false,
+    // Never a dot-segment: the module store keeps its private packages in .store-packages.
     dotfiles: 'deny',
     setHeaders: (res, path) => {
       res.header('x-content-type-options', 'nosniff');
       res.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
       if (!RASTER.test(path)) res.header('content-disposition', 'attachment');
+      // A public picture may be shown by other sites (a module store's logos and demo QR codes
+      // in their markets); anything else stays for this site's pages (helmet's same-origin).
+      else res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 

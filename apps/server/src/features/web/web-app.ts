@@ -37,7 +37,11 @@ export class WebBuild {
   private page: Page | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(root: string) {
+  /** `imageSources`: further image origins the pages may show (an http module store's). */
+  constructor(
+    root: string,
+    private readonly imageSources: string[] = [],
+  ) {
     this.root = resolve(root);
   }
 
@@ -62,7 +66,7 @@ export class WebBuild {
       const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
       if (stamp === this.page?.stamp) return;
       const html = readFileSync(file, 'utf8');
-      this.page = { html, csp: contentSecurityPolicy(html), stamp };
+      this.page = { html, csp: contentSecurityPolicy(html, this.imageSources), stamp };
     } catch {
       // A build is replacing the folder: keep answering the last page until the new one is there.
     }
@@ -121,8 +125,11 @@ function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** Scripts from this origin and the inline start-up script (by hash); styles inline for antd. */
-function contentSecurityPolicy(html: string): string {
+/**
+ * Scripts from this origin and the inline start-up script (by hash); styles inline for antd;
+ * images from here, https, and `imageSources`.
+ */
+function contentSecurityPolicy(html: string, imageSources: string[]): string {
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (match) =>
       `'sha256-${createHash('sha256')
@@ -133,7 +140,7 @@ function contentSecurityPolicy(html: string): string {
     "default-src 'self'",
     `script-src 'self' ${inline.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob: https:", ...imageSources].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     // Menu rules of type iframe embed other sites.

@@ -1,8 +1,9 @@
 /**
  * The module market through this server's proxy `/admin/module/market?path=<store path>`
- * (reference web §6.2): the market member's token goes in `x-market-token`, and the store's
- * own codes come back as they are. Its 303 and 409 are about the market member, not about
- * this site's sessions: they clear the market login and open the member dialog.
+ * (reference web §6.2): the market member's token goes in `x-market-token`. The store's
+ * member-login codes come back as the market's 301 and 408: they clear the market login and
+ * open the member dialog. The site's own 303 and 409 (the administrator's session) are the
+ * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
 import type {
   StoreListAnswer,
@@ -45,7 +46,7 @@ async function market<T>(
         data,
         headers: token ? { 'x-market-token': token } : {},
       },
-      { loginCodes: false, showSuccessMessage },
+      { showSuccessMessage },
     );
   } catch (error) {
     if (isEnvelope(error) && needsMarketLogin(error.code)) useMarket.getState().expire();

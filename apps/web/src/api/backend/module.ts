@@ -34,7 +34,8 @@ async function envelope<T>(call: Promise<ApiResponse<T>>): Promise<ApiResponse<T
 }
 
 export function moduleIndex() {
-  return createAxios<{ sysVersion: string; installed: LocalModule[] }>({
+  // marketUrl: the store for the browser's links, '' for this site.
+  return createAxios<{ sysVersion: string; installed: LocalModule[]; marketUrl: string }>({
     url: '/admin/module/index',
     method: 'get',
   });
@@ -48,8 +49,8 @@ export interface MarketAuth {
 
 /**
  * A module not on the machine is downloaded from the market first, with `market`. The store's
- * login codes (303/409) come back as they are (`loginCodes: false`): they concern the market
- * member, and the pipeline asks for the market login again.
+ * refusal of the market member comes back as the market's 301/408, and the pipeline asks for
+ * the market login again; the site's own 409/303 are handled as on any call.
  */
 export function installModule(uid: string, extend?: ModuleConflictDecisions, market?: MarketAuth) {
   return envelope(
@@ -60,7 +61,7 @@ export function installModule(uid: string, extend?: ModuleConflictDecisions, mar
         params: { uid },
         data: { ...(extend ? { extend } : {}), ...(market ?? {}) },
       },
-      market ? { ...quiet, loginCodes: false } : quiet,
+      quiet,
     ),
   );
 }
@@ -70,7 +71,7 @@ export function updateModule(uid: string, market: MarketAuth) {
   return envelope(
     createAxios<ModuleAnswerData>(
       { url: '/admin/module/update', method: 'post', params: { uid }, data: market },
-      { ...quiet, loginCodes: false },
+      quiet,
     ),
   );
 }

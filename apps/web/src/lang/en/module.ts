@@ -114,6 +114,12 @@ export default {
   Developer: 'Developer',
   'Other works of developers': 'Other works of developers',
   'There are no more works': 'There are no more works',
+  // The store's links: demos, the developer contact, the header's Publishing module and Get points.
+  'Contact developer': 'Contact developer',
+  'View demo': 'View demo',
+  'Code scanning Preview': 'Code scanning Preview',
+  'Publishing module': 'Publishing module',
+  'Get points': 'Get points',
   'Update Log': 'Update Log',
   'No detailed update log': 'No detailed update log',
   'Buy now': 'Buy now',

@@ -109,6 +109,12 @@ export default {
   Developer: '开发者',
   'Other works of developers': '开发者的其他作品',
   'There are no more works': '暂无更多作品',
+  // The store's links: demos, the developer contact, the header's Publishing module and Get points.
+  'Contact developer': '联系开发者',
+  'View demo': '查看演示',
+  'Code scanning Preview': '扫码预览',
+  'Publishing module': '发布模块',
+  'Get points': '获取积分',
   'Update Log': '更新日志',
   'No detailed update log': '暂无详细更新日志',
   'Buy now': '立即购买',

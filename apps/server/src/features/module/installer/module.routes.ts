@@ -20,6 +20,7 @@ import { ApiError, fail } from '../../../http/errors.js';
 import { type ActionSpec, adminController } from '../../../http/routes.js';
 import { input, parseInput } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
+import { marketBrowserUrl } from '../market/market-address.js';
 import type { MarketMember } from '../market/market-client.js';
 import { forwardToMarket } from '../market/market-proxy.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
@@ -44,7 +45,7 @@ const marketBody = z.object({
 
 function marketMember(request: FastifyRequest): MarketMember | undefined {
   const { token, orderId } = parseInput(marketBody, body(request));
-  return token ? { token, orderId } : undefined;
+  return token ? { token, orderId, lang: request.lang } : undefined;
 }
 
 const changeStateBody = z.object({
@@ -147,7 +148,12 @@ export function registerModuleInstallerRoutes(
         update,
         waitInstall,
       }));
-      return ok({ sysVersion: await sysVersion(projectDir), installed });
+      // marketUrl: the store as the market screens' links reach it ('' = this site).
+      return ok({
+        sysVersion: await sysVersion(projectDir),
+        installed,
+        marketUrl: marketBrowserUrl(ctx.config),
+      });
     }),
     superAction('state', 'GET', null, async (request) => {
       const uid = queryUid(request);

@@ -7,7 +7,8 @@
  *
  * Every request has a deadline (MARKET_TIMEOUT_MS): a store that does not answer becomes a
  * clear message naming it, never a hung install. The store's refusals (its envelope, code 0 or
- * a login code) are passed on with its own message, so the administrator sees why.
+ * a login code, made the market's: see market-codes.ts) are passed on with its own message,
+ * so the administrator sees why.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -17,8 +18,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorePreCheck } from '@portico/shared';
 import type { AppConfig } from '../../../config.js';
-import { ApiError, type EnvelopeCode, fail } from '../../../http/errors.js';
+import { ApiError, fail } from '../../../http/errors.js';
 import { UPLOAD_LIMITS } from '../package/zip-read.js';
+import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
 
 export interface MarketMember {
@@ -26,6 +28,8 @@ export interface MarketMember {
   token: string;
   /** The order that covers the module; 0 for a free one. */
   orderId: number;
+  /** The administrator's language: the store's refusals are quoted in the site's answer. */
+  lang?: string;
 }
 
 /** The store's origin: MARKET_URL, or this server at the address it listens on. */
@@ -46,12 +50,12 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'code' in value && 'msg' in value;
 }
 
-/** A store refusal, passed on with its code (0, or 303/409 when the market login is needed). */
+/** A store refusal, passed on with its code (0, or 301/408 when the market login is needed). */
 function storeRefusal(envelope: Envelope<unknown>): ApiError {
   return new ApiError(
     M.storeSaid,
     [envelope.msg || M.noReason],
-    envelope.code as EnvelopeCode,
+    marketCode(envelope.code, envelope.data),
     envelope.data,
   );
 }
@@ -121,7 +125,12 @@ export class MarketClient {
     try {
       return await fetch(url, {
         // The token travels in a header only: query strings end up in logs.
-        headers: { 'ba-user-token': member.token, 'x-requested-with': 'XMLHttpRequest', server: 'true' },
+        headers: {
+          'ba-user-token': member.token,
+          'x-requested-with': 'XMLHttpRequest',
+          server: 'true',
+          ...(member.lang ? { 'think-lang': member.lang } : {}),
+        },
         redirect: 'error',
         signal: AbortSignal.timeout(this.timeoutMs),
       });

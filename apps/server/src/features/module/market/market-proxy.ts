@@ -7,12 +7,14 @@
  * here can be reached: the proxy is not a way to make this server fetch anything else.
  *
  * The market member's token travels in the `x-market-token` header (the site's own token is
- * in `batoken`) and is passed to the store as its member token.
+ * in `batoken`) and is passed to the store as its member token. The store's member-login codes
+ * come back as the market's (see market-codes.ts), with the store's message.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError, fail } from '../../../http/errors.js';
 import { marketOrigin } from './market-client.js';
+import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
 
 /** Store paths the market screens use, with the methods each accepts. */
@@ -76,5 +78,20 @@ export async function forwardToMarket(
   return reply
     .status(response.ok ? 200 : response.status)
     .header('content-type', type)
-    .send(body);
+    .send(type.startsWith('application/json') ? withMarketCode(body) : body);
+}
+
+/** The store's envelope with its login codes made the market's; anything else as it came. */
+function withMarketCode(body: Buffer): Buffer {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(body.toString('utf8'));
+  } catch {
+    return body;
+  }
+  if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) return body;
+  const { code, data } = envelope as { code: unknown; data?: unknown };
+  if (typeof code !== 'number') return body;
+  const translated = marketCode(code, data);
+  return translated === code ? body : Buffer.from(JSON.stringify({ ...envelope, code: translated }));
 }

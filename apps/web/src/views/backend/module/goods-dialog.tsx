@@ -5,6 +5,8 @@
  * installation, installed vX, Local module vX, to update ("Disable and update"), the module
  * status switch and uninstall. Install and payment wait for the agreement.
  */
+
+import { MessageOutlined } from '@ant-design/icons';
 import type { StoreListItem, StoreModuleInfo, StorePriceType } from '@portico/shared';
 import { ModuleState } from '@portico/shared';
 import {
@@ -31,7 +33,17 @@ import { useMarket } from '../../../stores/market';
 import { timeFormat } from '../../../utils/time';
 import { Agreement } from './agreement';
 import { BuyDialog, type BuyState } from './buy-dialog';
-import { goodsActions, type MarketCard, onMachine, orderIdFor, originalPriceText, priceText } from './market';
+import { DemoDropdown } from './demo-dropdown';
+import {
+  goodsActions,
+  isPurchased,
+  type MarketCard,
+  onMachine,
+  orderIdFor,
+  originalPriceText,
+  priceText,
+} from './market';
+import { contactLink, demoEntries, demoShown, webLink } from './market-extras';
 
 export interface GoodsHandlers {
   install: (uid: string, market?: MarketAuth) => void;
@@ -46,8 +58,11 @@ export function GoodsDialog({
   onOpen,
   onClose,
   handlers,
+  storeUrl,
 }: {
   card: MarketCard | null;
+  /** The store's address for the browser (its uploaded QR images are under it). */
+  storeUrl: string;
   cardOf: (item: StoreListItem) => MarketCard;
   onOpen: (card: MarketCard) => void;
   onClose: () => void;
@@ -79,6 +94,11 @@ export function GoodsDialog({
   if (!card) return null;
   const actions = goodsActions(info, card);
   const here = onMachine(card.local) ? card.local : null;
+  // `?? []`/`?? ''`: a store of an older Portico sends neither.
+  const demos = info ? demoEntries(info.demos ?? [], storeUrl) : [];
+  const showDemo = demoShown(info && { demos, purchased: isPurchased(info) }, actions);
+  const homepage = webLink(info?.developer_url ?? '');
+  const contact = contactLink(info?.developer_contact ?? '');
 
   /** The pipeline's dialog takes over from this one. */
   const closeThen = (next: () => void) => {
@@ -227,12 +247,8 @@ export function GoodsDialog({
                       {
                         key: 'homepage',
                         label: t('module.Developer homepage'),
-                        children: info.developer_url ? (
-                          <Typography.Link
-                            href={info.developer_url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                          >
+                        children: homepage ? (
+                          <Typography.Link href={homepage} target="_blank" rel="noopener noreferrer">
                             {t('module.Click to access')}
                           </Typography.Link>
                         ) : (
@@ -268,6 +284,7 @@ export function GoodsDialog({
             />
             {(actions.buy || actions.install) && <Agreement checked={agreed} onChange={setAgreed} />}
             <Space wrap className="market-goods-buttons" data-testid="market-goods-buttons">
+              {showDemo && <DemoDropdown demos={demos} />}
               {actions.buy && (
                 <Button danger type="primary" onClick={() => void startBuy()}>
                   {t('module.Buy now')}
@@ -317,6 +334,17 @@ export function GoodsDialog({
                     <div>{info.developer}</div>
                     <Typography.Text type="secondary">{t('module.Developer')}</Typography.Text>
                   </div>
+                  {contact && (
+                    <Typography.Link
+                      href={contact}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="market-contact"
+                      data-testid="market-contact"
+                    >
+                      <MessageOutlined /> {t('module.Contact developer')}
+                    </Typography.Link>
+                  )}
                 </div>
                 <Typography.Title level={5}>{t('module.Other works of developers')}</Typography.Title>
                 {info.developer_works.length === 0 ? (

@@ -20,10 +20,12 @@ import { useAdminInfo } from '../../../stores/admin-info';
 import { useMarket } from '../../../stores/market';
 import { GoodsDialog } from './goods-dialog';
 import { type MarketCard, mergeCards } from './market';
+import { storeBase } from './market-extras';
 import { MarketView } from './market-view';
 import { MemberDialog } from './member-dialog';
 import { ModuleCard } from './module-card';
 import { PipelineDialog } from './pipeline-dialog';
+import { StoreLinks } from './store-links';
 import { usePipeline } from './use-pipeline';
 import './module.css';
 
@@ -34,6 +36,8 @@ export default function ModuleMarket() {
   const { t } = useTranslation();
   const isSuper = useAdminInfo((s) => s.super);
   const [modules, setModules] = useState<LocalModule[] | null>(null);
+  /** The store's address for the browser, once the module page has answered ('' = this site). */
+  const [marketUrl, setMarketUrl] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [localOnly, setLocalOnly] = useState(() => sessionStorage.getItem(LOCAL_VIEW_KEY) === '1');
   const [search, setSearch] = useState('');
@@ -46,7 +50,9 @@ export default function ModuleMarket() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setModules((await moduleIndex()).data.installed);
+      const { data } = await moduleIndex();
+      setModules(data.installed);
+      setMarketUrl(data.marketUrl ?? '');
     } catch {
       setModules((current) => current ?? []);
     } finally {
@@ -89,6 +95,7 @@ export default function ModuleMarket() {
     setGeneration((n) => n + 1);
     void load();
   };
+  const storeUrl = marketUrl === null ? null : storeBase(marketUrl, window.location.origin);
   const cardOf = (item: StoreListItem) =>
     mergeCards([item], modules ?? [], { allTab: false, keyword: '' })[0] as MarketCard;
 
@@ -119,6 +126,7 @@ export default function ModuleMarket() {
             {t('module.Local module')}
           </Button>
         </Space.Compact>
+        <StoreLinks storeUrl={storeUrl} />
         <Button
           icon={<UserOutlined />}
           color="green"
@@ -164,6 +172,7 @@ export default function ModuleMarket() {
       )}
       <GoodsDialog
         card={goods}
+        storeUrl={storeUrl ?? window.location.origin}
         cardOf={cardOf}
         onOpen={setGoods}
         onClose={() => setGoods(null)}

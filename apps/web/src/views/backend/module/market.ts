@@ -4,7 +4,13 @@
  * become one grid, which buttons the goods info offers, and which store answers ask for the
  * market login again.
  */
-import { ModuleState, type StoreListItem, type StoreModuleInfo, type StorePriceType } from '@portico/shared';
+import {
+  ModuleState,
+  ResponseCode,
+  type StoreListItem,
+  type StoreModuleInfo,
+  type StorePriceType,
+} from '@portico/shared';
 import type { LocalModule } from '../../../api/backend/module';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -113,9 +119,13 @@ export function mergeCards(
   return cards;
 }
 
-/** The store's "sign in first" (303) and "token expired" (409): the market login is needed again. */
+/**
+ * The market's "sign in first" (301) and "token expired" (408): the market login is needed
+ * again. The site answers these for the store's own 303/409, which stay the site's codes for
+ * the administrator's session (refreshed or signed in again by the request layer).
+ */
 export function needsMarketLogin(code: number): boolean {
-  return code === 303 || code === 409;
+  return code === ResponseCode.marketNeedLogin || code === ResponseCode.marketTokenExpired;
 }
 
 /** What the goods info dialog offers (reference §6.2 "Buttons"). */
