@@ -73,12 +73,31 @@ export interface StorePurchase {
   order: StoreOrder | null;
 }
 
+/**
+ * A "View demo" entry of a module (reference §6.2): a title and the demo's address, with an
+ * optional QR code image shown as "Code scanning Preview". `url` is http(s); `image` is
+ * http(s) or a path on the store (an uploaded attachment, `/storage/...`).
+ */
+export interface StoreDemo {
+  title: string;
+  url: string;
+  /** '' when the entry has no QR code. */
+  image: string;
+}
+
+/** What the store accepts for a module's demos and developer contact. */
+export const STORE_DEMO_LIMITS = { count: 10, title: 50, url: 500 } as const;
+
 /** `GET /api/store/info?uid`. */
 export interface StoreModuleInfo extends StoreListItem {
   images: string[];
   /** Rendered from the stored markdown and sanitized: safe to insert as HTML. */
   description: string;
   developer_url: string;
+  /** How to reach the developer: an http(s) or mailto: address, '' when none. */
+  developer_contact: string;
+  /** The "View demo" entries, in the order the store set them. */
+  demos: StoreDemo[];
   /** When the module was first published (unix seconds). */
   create_time: number;
   /** Newest first. */
@@ -131,3 +150,29 @@ export interface StorePreCheck {
 
 /** Header of a package download carrying its SHA-256 (hex), as published in the module info. */
 export const STORE_SHA256_HEADER = 'x-package-sha256';
+
+/** Protocols of a store link a browser opens: a demo, the developer's website. */
+export const STORE_WEB_PROTOCOLS = ['http:', 'https:'] as const;
+/** The developer contact may also be an e-mail address. */
+export const STORE_CONTACT_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
+
+/**
+ * An absolute address using one of `protocols`, with nothing a browser might read another way
+ * (spaces, control characters, backslashes): what the store accepts, and what the market
+ * screens agree to put in a link (so a `javascript:` address is neither stored nor opened).
+ */
+export function isStoreLink(value: string, protocols: readonly string[]): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (!value || /[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (!protocols.includes(url.protocol)) return false;
+  return url.protocol === 'mailto:' ? url.pathname.length > 0 : url.hostname.length > 0;
+}
+
+/** A path on the store itself, as an uploaded attachment's URL is (`/storage/...`), never `//host`. */
+export const isStorePath = (value: string): boolean => /^\/(?!\/)[\w.~%/-]*$/.test(value);

@@ -12,7 +12,7 @@ import { addModule, emptyStore, type PublishedModule, packageZip, publishVersion
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 const storedPackages = (t: TestApp, uid: string) => {
-  const dir = join(packagesRoot(t.ctx.config.dataDir), uid);
+  const dir = join(packagesRoot(t.ctx.config.storageDir), uid);
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
@@ -109,6 +109,12 @@ forEachDatabase(
       });
       expect(await publishVersion(t, admin, blog, '1.1.0')).toMatchObject({ code: 1 });
       expect(storedPackages(t, 'blog')).toHaveLength(2);
+      // The copies sit in the upload storage every process shares, where /storage never serves them.
+      for (const file of storedPackages(t, 'blog')) {
+        const served = await t.app.inject({ method: 'GET', url: `/storage/.store-packages/blog/${file}` });
+        expect(served.body.startsWith('PK')).toBe(false);
+        expect(served.json()).toMatchObject({ code: 0 });
+      }
       // Versions published: the uid is fixed.
       const edit = await call(t.app, 'POST', '/admin/store.Module/edit', {
         token: admin,

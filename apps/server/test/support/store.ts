@@ -6,15 +6,36 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Dialect } from '../../src/db/connection.js';
 import { createMember, loginMember } from './member.js';
-import { moduleJson, writeRawZip } from './module-project.js';
-import { call, type TestApp } from './test-app.js';
+import { fakeProject, moduleJson, writeRawZip } from './module-project.js';
+import { freePort } from './server-process.js';
+import { call, loginSuper, startTestApp, type TestApp } from './test-app.js';
 
 /**
  * A store that starts empty: its project has no modules/ folder, so the first-party modules
  * (published when the store area is first enabled) are not in it.
  */
 export const emptyStore = () => ({ projectDir: mkdtempSync(join(tmpdir(), 'portico-store-project-')) });
+
+/** An empty store listening on a free port (the site reaches it over HTTP, as it would another host). */
+export async function listeningStore(dialect: Dialect): Promise<{ store: TestApp; port: number }> {
+  const store = await startTestApp(dialect, emptyStore());
+  const port = await freePort();
+  await store.app.listen({ port, host: '127.0.0.1' });
+  return { store, port };
+}
+
+/** A site on a scratch project whose market is the store on `port`, and its super admin's token. */
+export async function siteOfStore(dialect: Dialect, port: number) {
+  const project = fakeProject();
+  const site = await startTestApp(dialect, {
+    projectDir: project,
+    marketUrl: `http://127.0.0.1:${port}`,
+    marketTimeoutMs: 5000,
+  });
+  return { project, site, siteToken: (await loginSuper(site)).token };
+}
 
 export interface PublishedModule {
   id: number;

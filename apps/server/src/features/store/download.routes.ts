@@ -88,7 +88,7 @@ export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContex
       const module = await findListedModule(db, query.uid);
       if (!module) fail(M.moduleNotFound);
       const { version } = await coverage(db, userId, module, query);
-      const file = packageFile(ctx.config.dataDir, version.package);
+      const file = packageFile(ctx.config.storageDir, version.package);
       const found = file ? await stat(file).catch(() => null) : null;
       if (!file || !found?.isFile()) fail(M.packageMissing);
       await db

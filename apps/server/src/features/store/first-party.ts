@@ -19,7 +19,7 @@ const UPDATE_LOG = 'Shipped with Portico.';
 
 /** Publishes the first-party modules the store does not have yet; answers their uids. */
 export async function publishFirstPartyModules(ctx: AppContext): Promise<string[]> {
-  const { projectDir, dataDir } = ctx.config;
+  const { projectDir, storageDir } = ctx.config;
   const db = storeOf(ctx);
   const published: string[] = [];
   for (const uid of FIRST_PARTY_MODULES) {
@@ -28,12 +28,12 @@ export async function publishFirstPartyModules(ctx: AppContext): Promise<string[
     const folder = moduleDir(projectDir, uid);
     const files = await listPackageFiles(projectDir, uid);
     if (files.length === 0) continue;
-    const zip = join(packagesRoot(dataDir), '.work', `first-party-${uid}.zip`);
-    await mkdir(join(packagesRoot(dataDir), '.work'), { recursive: true });
+    const zip = join(packagesRoot(storageDir), '.work', `first-party-${uid}.zip`);
+    await mkdir(join(packagesRoot(storageDir), '.work'), { recursive: true });
     try {
       await writeBackupZip(folder, zip, ['module.json', ...files]);
-      const checked = await checkZip(dataDir, uid, zip);
-      const name = await keepPackage(dataDir, checked);
+      const checked = await checkZip(storageDir, uid, zip);
+      const name = await keepPackage(storageDir, checked);
       const { info } = checked;
       const time = Math.floor(Date.now() / 1000);
       await db.transaction().execute(async (trx) => {

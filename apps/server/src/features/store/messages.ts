@@ -30,6 +30,14 @@ const TEXTS = {
   orderForeign: ['This order belongs to another member', '该订单属于其他会员'],
   orderOtherModule: ['This order is for another module', '该订单不是此模块的订单'],
   alreadyPaid: ['This order has already been paid', '该订单已支付'],
+  orderLapsed: [
+    'This order was not paid within %s hours and has lapsed: please place a new order',
+    '该订单未在 %s 小时内支付，已失效，请重新下单',
+  ],
+  tooManyUnpaid: [
+    'You have %s unpaid orders: pay one, or wait for them to lapse after %s hours, before placing another',
+    '您已有 %s 个未支付的订单，请先支付，或等其在 %s 小时后失效，再下新订单',
+  ],
   payWithScore: ['This order can only be paid with points', '该订单只能使用积分支付'],
   payWithMoney: ['This order can only be paid with balance', '该订单只能使用余额支付'],
   notPurchased: ['Please buy this module first', '请先购买该模块'],
@@ -41,6 +49,26 @@ const TEXTS = {
   paid: ['Payment successful', '支付成功'],
   memo: ['Purchase of module %s (order %s)', '购买模块 %s（订单 %s）'],
   all: ['All', '全部'],
+  demosInvalid: ['The demos must be a list of entries', '演示必须是条目列表'],
+  demosTooMany: ['A module can have at most %s demos', '一个模块最多 %s 个演示'],
+  demoTitle: ['Demo %s needs a title', '演示 %s 需要标题'],
+  demoTitleLong: ['Demo %s: the title must be at most %s characters', '演示 %s：标题最多 %s 个字符'],
+  demoUrl: [
+    'Demo %s: the address must be an http:// or https:// URL',
+    '演示 %s：地址必须是 http:// 或 https:// 网址',
+  ],
+  demoImage: [
+    'Demo %s: the QR code image must be an http:// or https:// URL or an uploaded image',
+    '演示 %s：二维码图片必须是 http:// 或 https:// 网址，或已上传的图片',
+  ],
+  contactInvalid: [
+    'The developer contact must be an http://, https:// or mailto: address',
+    '开发者联系方式必须是 http://、https:// 或 mailto: 地址',
+  ],
+  homepageInvalid: [
+    'The developer homepage must be an http:// or https:// URL',
+    '开发者主页必须是 http:// 或 https:// 网址',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Key = keyof typeof TEXTS;

@@ -12,6 +12,7 @@ import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
 import { ApiError, fail } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
+import { checkedLink, parseDemos, readDemos, storedDemos } from './demos.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { removePackage } from './packages.js';
 import { type ListedModule, parsePrice, showPrice } from './present.js';
@@ -44,6 +45,9 @@ const moduleBody = z.object({
   description: input.optionalText(100_000),
   developer: input.optionalText(100),
   developer_url: input.optionalText(255),
+  developer_contact: input.optionalText(255),
+  /** Checked by parseDemos, which says which entry is wrong. */
+  demos: z.unknown().optional(),
   price_type: z.enum(STORE_PRICE_TYPES, 'Parameter %s has an unsupported value').default('free'),
   price: amount,
   original_price: amount,
@@ -68,7 +72,14 @@ async function moduleValues(db: StoreDb, body: unknown) {
     if (!category) fail(M.categoryNotFound);
   }
   const free = data.price_type === 'free';
-  return { ...data, price: free ? 0 : price, original_price: free ? 0 : original };
+  return {
+    ...data,
+    developer_url: checkedLink(data.developer_url, 'homepage'),
+    developer_contact: checkedLink(data.developer_contact, 'contact'),
+    demos: storedDemos(parseDemos(data.demos)),
+    price: free ? 0 : price,
+    original_price: free ? 0 : original,
+  };
 }
 
 async function assertUidFree(db: StoreDb, uid: string, exceptId = 0): Promise<void> {
@@ -81,13 +92,14 @@ async function assertUidFree(db: StoreDb, uid: string, exceptId = 0): Promise<vo
   if (taken) fail(M.uidTaken, uid);
 }
 
-/** Prices back in the form's unit, so a loaded row saves unchanged. */
-const presentPrices = (rows: Row[]) =>
+/** Prices back in the form's unit and the demos as a list, so a loaded row saves unchanged. */
+const presentRows = (rows: Row[]) =>
   Promise.resolve(
     rows.map((row) => ({
       ...row,
       price: showPrice(String(row.price_type), Number(row.price)),
       original_price: showPrice(String(row.price_type), Number(row.original_price)),
+      demos: readDemos(typeof row.demos === 'string' ? row.demos : null),
     })),
   );
 
@@ -114,12 +126,12 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
     listQuery: (db) => listedModules(storeDb(db)),
-    present: presentPrices,
+    present: presentRows,
     loadRow: async (id) => {
       const row = (await listedModules(storeDb(ctx.db.kysely))
         .where('store_module.id', '=', id)
         .executeTakeFirst()) as ListedModule | undefined;
-      return row ? (await presentPrices([row as unknown as Row]))[0] : undefined;
+      return row ? (await presentRows([row as unknown as Row]))[0] : undefined;
     },
     sortable: true,
     switchFields: ['status'],
@@ -176,7 +188,7 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
       await db.deleteFrom('store_version').where('module_id', 'in', ids).execute();
       const result = await db.deleteFrom('store_module').where('id', 'in', ids).executeTakeFirst();
       w.afterCommit(async () => {
-        for (const { package: name } of packages) await removePackage(ctx.config.dataDir, name);
+        for (const { package: name } of packages) await removePackage(ctx.config.storageDir, name);
       });
       return Number(result.numDeletedRows);
     },

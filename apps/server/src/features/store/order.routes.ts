@@ -2,6 +2,7 @@
  * A signed-in member's orders: `/api/store/order` creates one (or answers the one that already
  * covers the module), `/api/store/pay` pays it from the member's points or balance, and
  * `/api/store/orders` lists them. Free modules take no order: they download without one.
+ * Unpaid orders lapse after a day and a member holds only so many (order-limits.ts).
  *
  * Paying is one transaction: the order flips from unpaid to paid with a conditional UPDATE,
  * then the member's points or balance drop through the member feature's adjustBalance (a
@@ -23,7 +24,16 @@ import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { centsToString } from '../member/member-info.js';
 import { adjustBalance, MONEY, SCORE } from '../user/balance-log.js';
+import { lockMember } from '../user/member-lock.js';
 import { STORE_MESSAGES as M } from './messages.js';
+import {
+  hasLapsed,
+  lapseCutoff,
+  MAX_UNPAID_ORDERS,
+  openUnpaidCount,
+  removeLapsedOrders,
+  UNPAID_ORDER_HOURS,
+} from './order-limits.js';
 import { orderInfo } from './present.js';
 import { findListedModule, storeDb, storeOf } from './repository.js';
 
@@ -65,36 +75,48 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
       if (module?.status !== '1') fail(M.moduleNotFound);
       if (module.price_type === 'free') fail(M.free);
       const time = now();
-      const orders = await db
-        .selectFrom('store_order')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('module_id', '=', module.id)
-        .orderBy('id', 'desc')
-        .execute();
-      // Still inside a paid period: that order is the purchase ("can be installed directly").
-      const running = orders.find((o) => o.status === 'paid' && Number(o.expire_time ?? 0) >= time);
-      if (running) return ok({ order: orderInfo(running, module), purchased: true });
-      // An unpaid order at today's price is reused rather than piling up; its amount never
-      // changes once written, so a payment always charges what the order says.
-      const open = orders.find(
-        (o) => o.status === 'unpaid' && o.price_type === module.price_type && o.amount === module.price,
-      );
-      if (open) return ok({ order: orderInfo(open, module), purchased: false });
-      const values = {
-        order_no: orderNumber(time),
-        user_id: user.id,
-        module_id: module.id,
-        price_type: module.price_type,
-        amount: module.price,
-        status: 'unpaid',
-        pay_time: null,
-        expire_time: null,
-        create_time: time,
-        update_time: time,
-      };
-      const id = await insertId(ctx.db, db.insertInto('store_order').values(values));
-      return ok({ order: orderInfo({ id, ...values }, module), purchased: false });
+      await removeLapsedOrders(db, time);
+      const answer = await ctx.db.kysely.transaction().execute(async (trx) => {
+        await lockMember(trx, user.id);
+        const tx = storeDb(trx);
+        const orders = await tx
+          .selectFrom('store_order')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .where('module_id', '=', module.id)
+          .orderBy('id', 'desc')
+          .execute();
+        // Still inside a paid period: that order is the purchase ("can be installed directly").
+        const running = orders.find((o) => o.status === 'paid' && Number(o.expire_time ?? 0) >= time);
+        if (running) return { order: orderInfo(running, module), purchased: true };
+        // An unpaid order at today's price is reused rather than piling up; its amount never
+        // changes once written, so a payment always charges what the order says.
+        const open = orders.find(
+          (o) =>
+            o.status === 'unpaid' &&
+            !hasLapsed(o, time) &&
+            o.price_type === module.price_type &&
+            o.amount === module.price,
+        );
+        if (open) return { order: orderInfo(open, module), purchased: false };
+        if ((await openUnpaidCount(tx, user.id, time)) >= MAX_UNPAID_ORDERS)
+          fail(M.tooManyUnpaid, MAX_UNPAID_ORDERS, UNPAID_ORDER_HOURS);
+        const values = {
+          order_no: orderNumber(time),
+          user_id: user.id,
+          module_id: module.id,
+          price_type: module.price_type,
+          amount: module.price,
+          status: 'unpaid',
+          pay_time: null,
+          expire_time: null,
+          create_time: time,
+          update_time: time,
+        };
+        const id = await insertId(ctx.db, tx.insertInto('store_order').values(values));
+        return { order: orderInfo({ id, ...values }, module), purchased: false };
+      });
+      return ok(answer);
     },
   });
 
@@ -118,12 +140,13 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
         const ledger = row.price_type === 'money' ? MONEY : SCORE;
         if (pay_type && pay_type !== row.price_type)
           fail(row.price_type === 'money' ? M.payWithMoney : M.payWithScore);
+        const time = now();
+        if (hasLapsed(row, time)) fail(M.orderLapsed, UNPAID_ORDER_HOURS);
         const module = await db
           .selectFrom('store_module')
           .select(['uid', 'title'])
           .where('id', '=', row.module_id)
           .executeTakeFirstOrThrow();
-        const time = now();
         const paid = {
           ...row,
           status: 'paid',
@@ -141,9 +164,11 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
           })
           .where('id', '=', row.id)
           .where('status', '=', 'unpaid')
+          .where('create_time', '>=', lapseCutoff(time))
           .executeTakeFirst();
-        // Paid by an earlier click: nothing is charged. (Read again after the transaction: on
-        // MySQL a plain read inside it still sees the snapshot taken before the other payment.)
+        // Paid by an earlier click (or lapsed meanwhile): nothing is charged. (Read again after
+        // the transaction: on MySQL a plain read inside it still sees the snapshot taken before
+        // the other payment.)
         if (Number(flipped.numUpdatedRows) === 0) return null;
         await adjustBalance(trx, ledger, {
           userId: user.id,
@@ -159,7 +184,8 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
           .selectFrom('store_order')
           .selectAll()
           .where('id', '=', order_id)
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (current?.status !== 'paid') fail(M.orderLapsed, UNPAID_ORDER_HOURS);
         const module = await db
           .selectFrom('store_module')
           .select(['uid', 'title'])

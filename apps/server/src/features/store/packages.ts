@@ -1,27 +1,44 @@
 /**
  * Version packages. An administrator uploads the zip as an attachment (the usual upload), and
  * the version form names it; the store checks it as the module installer checks an upload
- * (safe unpacking, a valid module.json), then keeps its own copy in a private folder of the
- * data directory. Attachments are served publicly from /storage, and a paid module's package
- * must only leave through the download route that checks the member's order.
+ * (safe unpacking, a valid module.json), then keeps its own copy in a private folder. A paid
+ * module's package must only leave through the download route that checks the member's order.
+ *
+ * The private folder is `.store-packages` inside the upload storage (STORAGE_DIR): every
+ * process of a site shares that storage (docs/deploy.md), so a version published through one
+ * process downloads through any other, and /storage never serves it, as the static route
+ * refuses every path with a dot-segment.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { ModuleInfo } from '@portico/shared';
 import { fail } from '../../http/errors.js';
 import { resolveUploadedZip } from '../module/installer/attachment-zip.js';
 import { readPackageInfo } from '../module/package/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 
-export function packagesRoot(dataDir: string): string {
-  return resolve(dataDir, 'store-packages');
+export function packagesRoot(storageDir: string): string {
+  return resolve(storageDir, '.store-packages');
+}
+
+/**
+ * Versions published before the packages moved into the shared storage kept them in
+ * `DATA_DIR/store-packages`: moved over once, at start, so their downloads go on working.
+ */
+export function moveLegacyPackages({ dataDir, storageDir }: { dataDir: string; storageDir: string }): void {
+  const legacy = resolve(dataDir, 'store-packages');
+  const root = packagesRoot(storageDir);
+  if (!existsSync(legacy) || existsSync(root)) return;
+  mkdirSync(dirname(root), { recursive: true });
+  cpSync(legacy, root, { recursive: true });
+  rmSync(legacy, { recursive: true, force: true });
 }
 
 /** The stored package behind a version's `package` column; null when it would leave the folder. */
-export function packageFile(dataDir: string, name: string): string | null {
-  const root = packagesRoot(dataDir);
+export function packageFile(storageDir: string, name: string): string | null {
+  const root = packagesRoot(storageDir);
   const file = resolve(root, name);
   return file.startsWith(root + sep) ? file : null;
 }
@@ -44,18 +61,14 @@ export interface CheckedPackage {
  * The uploaded zip at `url`, checked as the installer checks an upload and against the module
  * it is published for. Nothing is copied yet: the caller checks the version first.
  */
-export async function checkPackage(
-  { dataDir, storageDir }: { dataDir: string; storageDir: string },
-  uid: string,
-  url: unknown,
-): Promise<CheckedPackage> {
+export async function checkPackage(storageDir: string, uid: string, url: unknown): Promise<CheckedPackage> {
   if (typeof url !== 'string' || url.trim() === '') fail(M.packageRequired);
-  return checkZip(dataDir, uid, await resolveUploadedZip(storageDir, url));
+  return checkZip(storageDir, uid, await resolveUploadedZip(storageDir, url));
 }
 
 /** A package zip on this machine, checked as an upload is and against the module's uid. */
-export async function checkZip(dataDir: string, uid: string, zip: string): Promise<CheckedPackage> {
-  const info = await readPackageInfo(zip, join(packagesRoot(dataDir), '.work'));
+export async function checkZip(storageDir: string, uid: string, zip: string): Promise<CheckedPackage> {
+  const info = await readPackageInfo(zip, join(packagesRoot(storageDir), '.work'));
   if (info.uid !== uid) fail(M.packageUid, info.uid, uid);
   const [sha256, { size }] = await Promise.all([sha256Of(zip), stat(zip)]);
   return { info, zip, sha256, size };
@@ -66,17 +79,17 @@ export async function checkZip(dataDir: string, uid: string, zip: string): Promi
  * `package` column). A random part keeps every upload's copy its own, so removing the copy of
  * a version that was not written after all can never take another version's file.
  */
-export async function keepPackage(dataDir: string, checked: CheckedPackage): Promise<string> {
+export async function keepPackage(storageDir: string, checked: CheckedPackage): Promise<string> {
   const { uid, version } = checked.info;
   const name = `${uid}/${version}-${randomBytes(8).toString('hex')}.zip`;
-  const target = packageFile(dataDir, name);
+  const target = packageFile(storageDir, name);
   if (!target) fail(M.packageRequired);
-  await mkdir(join(packagesRoot(dataDir), uid), { recursive: true });
+  await mkdir(join(packagesRoot(storageDir), uid), { recursive: true });
   await copyFile(checked.zip, target);
   return name;
 }
 
-export async function removePackage(dataDir: string, name: string): Promise<void> {
-  const file = packageFile(dataDir, name);
+export async function removePackage(storageDir: string, name: string): Promise<void> {
+  const file = packageFile(storageDir, name);
   if (file) await rm(file, { force: true });
 }

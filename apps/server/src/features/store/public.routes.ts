@@ -16,6 +16,7 @@ import { apiRoute } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { bestOrder } from './coverage.js';
+import { readDemos } from './demos.js';
 import { renderDescription } from './markdown.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { type ListedModule, listItem, orderInfo, splitList } from './present.js';
@@ -116,6 +117,8 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
         images: splitList(row.images),
         description,
         developer_url: row.developer_url,
+        developer_contact: row.developer_contact,
+        demos: readDemos(row.demos),
         create_time: Number(row.create_time ?? 0),
         versions: versions.map((v) => ({
           version: v.version,

@@ -12,6 +12,7 @@ import { STORE_LANG_ZH } from './messages.js';
 import { registerModuleResource } from './module.resource.js';
 import { registerOrderResource } from './order.resource.js';
 import { registerStoreOrderRoutes } from './order.routes.js';
+import { moveLegacyPackages } from './packages.js';
 import { registerStorePublicRoutes } from './public.routes.js';
 import { STORE_TABLES, storeMigrations } from './tables.js';
 import { registerVersionResource } from './version.resource.js';
@@ -33,6 +34,7 @@ export const storeModule = defineModule({
   tables: [...STORE_TABLES],
   migrations: storeMigrations,
   routes(app, ctx) {
+    moveLegacyPackages(ctx.config);
     registerCategoryResource(app, ctx);
     registerModuleResource(app, ctx);
     registerVersionResource(app, ctx);

@@ -3,7 +3,7 @@
  * and their migrations, written with columnKit so they mean the same on SQLite, MySQL/MariaDB
  * and PostgreSQL. Prices are integers in stored units: cents for money, whole points for score.
  */
-import type { Generated, Migration, Selectable } from 'kysely';
+import { type Generated, type Migration, type Selectable, sql } from 'kysely';
 import { columnKit } from '../../db/migrations/columns.js';
 import type { MigrationEnv } from '../../module-contract/define.js';
 
@@ -30,6 +30,10 @@ export type StoreTables = {
     description: string | null;
     developer: string;
     developer_url: string;
+    /** http(s) or mailto: the goods dialog's "Contact developer" ('' by default: rows from before it). */
+    developer_contact: Generated<string>;
+    /** The "View demo" entries as JSON (StoreDemo[]); null when there are none. */
+    demos: string | null;
     price_type: string;
     price: number;
     /** 0: no struck-through price. */
@@ -132,6 +136,23 @@ export function storeMigrations({ dialect, prefix }: MigrationEnv): Record<strin
         for (const table of ['store_order', 'store_version', 'store_module', 'store_category']) {
           await db.schema.dropTable(table).execute();
         }
+      },
+    },
+    // Reference §6.2's goods dialog: View demo entries and Contact developer.
+    '0002-store-demos-contact': {
+      async up(db) {
+        await db.schema
+          .alterTable('store_module')
+          .addColumn('developer_contact', sql`varchar(255)`, (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema
+          .alterTable('store_module')
+          .addColumn('demos', dialect === 'mysql' ? sql`longtext` : 'text')
+          .execute();
+      },
+      async down(db) {
+        await db.schema.alterTable('store_module').dropColumn('demos').execute();
+        await db.schema.alterTable('store_module').dropColumn('developer_contact').execute();
       },
     },
   };

@@ -33,7 +33,7 @@ export const isNewerVersion = (latest: string, candidate: string) =>
   compareVersion(latest, candidate) && !compareVersion(candidate, latest);
 
 export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {
-  const { dataDir } = ctx.config;
+  const { storageDir } = ctx.config;
   registerResource(app, ctx, {
     controller: 'store.Version',
     table: 'store_version' as TableName,
@@ -82,7 +82,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
       const rows = await db.selectFrom('store_version').select('package').where('id', 'in', ids).execute();
       const result = await db.deleteFrom('store_version').where('id', 'in', ids).executeTakeFirst();
       w.afterCommit(async () => {
-        for (const row of rows) await removePackage(dataDir, row.package);
+        for (const row of rows) await removePackage(storageDir, row.package);
       });
       return Number(result.numDeletedRows);
     },
@@ -100,10 +100,10 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
             .where('id', '=', data.module_id)
             .executeTakeFirst();
           if (!module) fail(M.moduleNotFound);
-          const checked = await checkPackage(ctx.config, module.uid, data.package);
+          const checked = await checkPackage(storageDir, module.uid, data.package);
           const { version } = checked.info;
           if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
-          const name = await keepPackage(dataDir, checked);
+          const name = await keepPackage(storageDir, checked);
           try {
             await runWrite(ctx.db.kysely, request, async (w) => {
               const db = storeDb(w.trx);
@@ -136,7 +136,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
                 .execute();
             });
           } catch (error) {
-            await removePackage(dataDir, name);
+            await removePackage(storageDir, name);
             throw error;
           }
           return ok(null, 'Added successfully');

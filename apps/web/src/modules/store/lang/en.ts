@@ -18,6 +18,18 @@ const store = {
   Description: 'Description (markdown)',
   Developer: 'Developer',
   'Developer website': 'Developer website',
+  'Developer contact': 'Developer contact',
+  'Developer contact help':
+    'Shown as "Contact developer" in the market: an http:// or https:// address, or mailto:someone@example.com',
+  Demos: 'Demos',
+  'Demos help':
+    'Shown as "View demo" in the market. An entry with a QR code shows it when pointed at ("Code scanning Preview").',
+  'Demo title': 'Title',
+  'Demo title help': 'Enter a title of at most 50 characters',
+  'Demo address': 'Address',
+  'Demo address help': 'An http:// or https:// address of at most 500 characters',
+  'Demo QR code': 'QR code (optional)',
+  'Add a demo': 'Add a demo',
   'Price type': 'Price type',
   free: 'Free',
   score: 'Points',

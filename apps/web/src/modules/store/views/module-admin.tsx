@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec, Row } from '../../../components/table/types';
+import { DemoListInput } from './demo-list-input';
 import { PRICE_TYPE_COLUMN, PRICE_TYPES, STATUS } from './labels';
 import { VersionsDialog } from './versions-dialog';
 
@@ -28,7 +29,15 @@ function ModuleForm() {
       <FormItem type="string" name="tags" label="store.Tags" tip="store.Tags help" />
       <FormItem type="textarea" name="description" label="store.Description" inputAttr={{ rows: 8 }} />
       <FormItem type="string" name="developer" label="store.Developer" />
-      <FormItem type="string" name="developer_url" label="store.Developer website" />
+      <FormItem type="string" name="developer_url" label="store.Developer website" placeholder="https://" />
+      <FormItem
+        type="string"
+        name="developer_contact"
+        label="store.Developer contact"
+        tip="store.Developer contact help"
+        placeholder="https:// / mailto:"
+      />
+      <DemoListInput />
       <FormItem type="radio" name="price_type" label="store.Price type" content={PRICE_TYPES} />
       <FormItem type="string" name="price" label="store.Price" tip="store.Price help" />
       <FormItem type="string" name="original_price" label="store.Original price" />
@@ -80,6 +89,7 @@ export default function ModuleList() {
       status: '1',
       weigh: 0,
       category_id: 0,
+      demos: [],
     },
     formWidth: 800,
     extraRowButtons: (row) => (
