@@ -3,12 +3,12 @@
  * search) and by date range (the site's days, 'YYYY-MM-DD'), and above them the reward
  * setting for administrators holding its rule. Check-ins are history: nothing is edited here.
  */
-import { Button, Card, InputNumber, Space } from 'antd';
+import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../components/auth';
 import { ListPage } from '../../../components/table/list-page';
-import type { ListSpec } from '../../../components/table/types';
+import type { Column, ListSpec, Row } from '../../../components/table/types';
 import { rewardSetting, saveRewardSetting } from '../api';
 
 function RewardSetting() {
@@ -65,6 +65,64 @@ function RewardSetting() {
   );
 }
 
+/** Cell padding of the list's middle-size table (8 px a side). */
+const CELL_PADDING = 16;
+
+/**
+ * A member's name on one line, cut with an ellipsis, the whole name on hover: wrapping text
+ * columns narrow to their least width on a phone, where a name broke into a stack of letters
+ * and made every row several lines high.
+ */
+function oneLine(prop: string, width: number): Column {
+  return {
+    prop,
+    label: '',
+    width,
+    render: (row: Row) => (
+      <Typography.Text
+        ellipsis={{ tooltip: row[prop] }}
+        style={{ maxWidth: width - CELL_PADDING }}
+        data-testid={`checkin-${prop}`}
+      >
+        {row[prop]}
+      </Typography.Text>
+    ),
+  };
+}
+
+/**
+ * The list's columns. Widths fit what each holds on one line (a date, a date-time, a number
+ * under a sortable heading in either language); the table scrolls sideways where they do not
+ * all fit, as every list does.
+ */
+export const CHECKIN_COLUMNS: Column[] = [
+  { prop: 'id', label: 'Id', width: 60 },
+  { prop: 'user_id', label: 'checkin.User ID', width: 90 },
+  {
+    ...oneLine('username', 150),
+    label: 'checkin.Username',
+    searchField: 'user.username',
+    operator: 'LIKE',
+  },
+  {
+    ...oneLine('nickname', 140),
+    label: 'checkin.Nickname',
+    searchField: 'user.nickname',
+    operator: 'LIKE',
+  },
+  { prop: 'date', label: 'checkin.Date', operator: 'RANGE', sortable: true, width: 100 },
+  { prop: 'points', label: 'checkin.Points', operator: 'RANGE', sortable: true, width: 80 },
+  { prop: 'streak', label: 'checkin.Streak days', operator: 'RANGE', sortable: true, width: 120 },
+  {
+    prop: 'create_time',
+    label: 'checkin.Check-in time',
+    render: 'datetime',
+    sortable: true,
+    operator: 'RANGE',
+    width: 160,
+  },
+];
+
 export default function CheckinAdmin() {
   const can = useAuth();
   const spec: ListSpec = {
@@ -72,22 +130,7 @@ export default function CheckinAdmin() {
     quickSearchFields: 'checkin.Quick search fields',
     headerButtons: ['refresh', 'comSearch', 'quickSearch', 'columnDisplay'],
     rowButtons: [],
-    columns: [
-      { prop: 'id', label: 'Id', width: 70 },
-      { prop: 'user_id', label: 'checkin.User ID', width: 90 },
-      { prop: 'username', label: 'checkin.Username', searchField: 'user.username', operator: 'LIKE' },
-      { prop: 'nickname', label: 'checkin.Nickname', searchField: 'user.nickname', operator: 'LIKE' },
-      { prop: 'date', label: 'checkin.Date', operator: 'RANGE', sortable: true, width: 120 },
-      { prop: 'points', label: 'checkin.Points', operator: 'RANGE', sortable: true, width: 100 },
-      { prop: 'streak', label: 'checkin.Streak days', operator: 'RANGE', sortable: true, width: 110 },
-      {
-        prop: 'create_time',
-        label: 'checkin.Check-in time',
-        render: 'datetime',
-        sortable: true,
-        operator: 'RANGE',
-      },
-    ],
+    columns: CHECKIN_COLUMNS,
     // History: double-clicking opens nothing.
     onDblClick: () => {},
     notice: () => (can('config') ? <RewardSetting /> : null),
