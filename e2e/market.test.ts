@@ -7,21 +7,31 @@
  * server works on a scratch project (PROJECT_DIR) so the checkout stays as it is.
  * Screenshots: E2E_SCREENSHOT_DIR (e.g. /tmp/market-shots).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { moduleJson, writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, launchBrowser, settledScreenshot } from './support/browser.js';
+import { qrLikePng } from './support/qr-png.js';
 import { type E2eServer, startServer } from './support/server.js';
+import {
+  type Lang,
+  memberWithPoints,
+  openMarketOn,
+  publishVersion as publishPackage,
+  uploadAttachment,
+} from './support/store.js';
 
-type Lang = 'en' | 'zh-cn';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const FREE = 'e2emarket';
 const PAID = 'e2epaid';
 const MEMBER = { username: 'market_buyer', password: 'buyer-pass-1' };
+const CONTACT = 'mailto:dev@example.com';
+const DEMO_URL = 'https://demo.example.com/admin';
+const PHONE_URL = 'https://m.example.com/';
 
 function scratchProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-market-'));
@@ -32,33 +42,7 @@ function scratchProject(): string {
   return dir;
 }
 
-/** A module package zip, uploaded as an administrator's attachment: answers its URL. */
-async function uploadPackage(
-  server: E2eServer,
-  token: string,
-  uid: string,
-  title: string,
-  version = '1.0.0',
-): Promise<string> {
-  const zip = join(mkdtempSync(join(tmpdir(), 'portico-e2e-zip-')), `${uid}-${version}.zip`);
-  writeRawZip(zip, [
-    { name: 'module.json', data: Buffer.from(JSON.stringify({ ...moduleJson({ uid, version }), title })) },
-    { name: `apps/server/src/modules/${uid}/readme.txt`, data: Buffer.from(`${uid}\n`) },
-  ]);
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(zip)], { type: 'application/zip' }), `${uid}-${version}.zip`);
-  const response = await fetch(`${server.baseUrl}/admin/ajax/upload`, {
-    method: 'POST',
-    headers: { batoken: token, server: 'true', 'think-lang': 'en' },
-    body: form,
-  });
-  const uploaded = (await response.json()) as { code: number; msg: string; data: { file: { url: string } } };
-  if (uploaded.code !== 1) throw new Error(`upload: ${uploaded.msg}`);
-  rmSync(dirname(zip), { recursive: true, force: true });
-  return uploaded.data.file.url;
-}
-
-/** A new version of a published module, with its update log. */
+/** A package of `uid` at `version` with one server file, published in the store as a version. */
 async function publishVersion(
   server: E2eServer,
   token: string,
@@ -67,13 +51,13 @@ async function publishVersion(
   version: string,
   log: string,
 ) {
-  const found = await fetch(`${server.baseUrl}/admin/store.Module/index?quickSearch=${uid}`, {
-    headers: { batoken: token, server: 'true' },
-  }).then((r) => r.json() as Promise<{ data: { list: { id: number; uid: string }[] } }>);
-  const row = found.data.list.find((m) => m.uid === uid);
-  if (!row) throw new Error(`${uid} not published`);
-  const url = await uploadPackage(server, token, uid, title, version);
-  await api(server, '/admin/store.Version/add', { module_id: row.id, package: url, update_log: log }, token);
+  const zip = join(mkdtempSync(join(tmpdir(), 'portico-e2e-zip-')), `${uid}-${version}.zip`);
+  writeRawZip(zip, [
+    { name: 'module.json', data: Buffer.from(JSON.stringify({ ...moduleJson({ uid, version }), title })) },
+    { name: `apps/server/src/modules/${uid}/readme.txt`, data: Buffer.from(`${uid}\n`) },
+  ]);
+  await publishPackage(server, token, uid, zip, log);
+  rmSync(dirname(zip), { recursive: true, force: true });
 }
 
 async function publish(server: E2eServer, token: string, fields: Record<string, unknown>) {
@@ -88,27 +72,12 @@ async function publish(server: E2eServer, token: string, fields: Record<string, 
   );
 }
 
-/** A screenshot once the dialogs stopped zooming in. */
-async function screenshot(page: Page, file: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: join(SHOTS ?? tmpdir(), file), animations: 'disabled' });
-}
-
-/** The module page's market view, signed in as the super administrator, in `lang`. */
-async function openMarketOn(browser: Browser, server: E2eServer, lang: Lang, width: number) {
-  const { context, page } = await newPage(browser, { width, height: 900 });
-  await chooseLanguage(page, server.baseUrl, lang);
-  await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-  await page.goto(`${server.baseUrl}/admin/moduleStore`);
-  await page.getByTestId('market-view').waitFor();
-  await page.waitForSelector('#block-loading', { state: 'detached' });
-  return { context, page };
-}
-
 describe.skipIf(!browserAvailable)('module market: the store and its screens', () => {
   let server: E2eServer;
   let browser: Browser;
   let project: string;
+  /** The uploaded QR code of the paid module's phone demo (a path on the store). */
+  let qr = '';
 
   beforeAll(async () => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -116,8 +85,10 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     server = await startServer({ PROJECT_DIR: project });
     browser = await launchBrowser();
     const token = await adminToken(server);
+    qr = await uploadAttachment(server, token, qrLikePng(), 'phone-demo-qr.png', 'image/png');
     await publish(server, token, {
       uid: FREE,
+      demos: [{ title: 'Notes demo', url: DEMO_URL, image: '' }],
       title: 'Market notes',
       tags: 'notes,demo',
       price_type: 'free',
@@ -137,13 +108,13 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
       price: '10',
       original_price: '20',
       description: 'A module sold for points.',
+      developer_contact: CONTACT,
+      demos: [
+        { title: 'Back-office demo', url: DEMO_URL, image: '' },
+        { title: 'Phone demo', url: PHONE_URL, image: qr },
+      ],
     });
-    await api(
-      server,
-      '/admin/user.User/add',
-      { username: MEMBER.username, nickname: 'Buyer', group_id: 1, password: MEMBER.password },
-      token,
-    );
+    await memberWithPoints(server, token, { ...MEMBER, nickname: 'Buyer' }, 0);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -152,9 +123,7 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
   });
 
   const shoot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: join(SHOTS, `market-${name}.png`), animations: 'disabled' });
+    if (SHOTS) await settledScreenshot(page, join(SHOTS, `market-${name}.png`));
   };
   const openMarket = (lang: Lang, width: number) => openMarketOn(browser, server, lang, width);
   /** The grid's spinner has stopped: every request of what is shown has answered. */
@@ -177,6 +146,21 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await page.locator('.ant-modal').filter({ has: member }).locator('.ant-modal-close').click();
     await member.waitFor({ state: 'detached' });
   };
+  /** The pipeline's done screen, End of installation, and the card back in the grid as installed. */
+  const finishInstall = async (page: Page, uid: string, lang: Lang) => {
+    const en = lang === 'en';
+    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 60_000 }).toBe('done');
+    const done = page.getByTestId('module-done');
+    await expect(done.innerText()).resolves.toContain(
+      en ? 'Congratulations, module installation is complete' : '恭喜，模块安装已完成',
+    );
+    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
+    await done.getByRole('button', { name: en ? 'End of installation' : '结束安装' }).click();
+    await page.getByTestId('market-view').waitFor();
+    await expect
+      .poll(() => card(page, uid).getByTestId('module-state').innerText(), { timeout: 30_000 })
+      .toBe(en ? 'installed' : '已安装');
+  };
   const fits = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -196,6 +180,17 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
       await expect(card(page, PAID).locator('del').innerText()).resolves.toBe(en ? '20 points' : '20 积分');
       await expect(card(page, FREE).innerText()).resolves.toContain(en ? 'Free' : '免费');
       await expect(card(page, FREE).innerText()).resolves.toContain('Market notes');
+      // The green group opens the store (this server: MARKET_URL is unset) in a new tab.
+      for (const [id, text, path] of [
+        ['market-publish', en ? 'Publishing module' : '发布模块', '/admin/store/module'],
+        ['market-points', en ? 'Get points' : '获取积分', '/user/account/integral'],
+      ] as const) {
+        const button = page.getByTestId(id);
+        await expect(button.innerText()).resolves.toContain(text);
+        await expect(button.getAttribute('href')).resolves.toBe(`${server.baseUrl}${path}`);
+        await expect(button.getAttribute('target')).resolves.toBe('_blank');
+        await expect(button.getAttribute('rel')).resolves.toContain('noopener');
+      }
       await expect(fits(page)).resolves.toBe(true);
       await shoot(page, `grid-${width}-${lang}`);
 
@@ -204,8 +199,41 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
       await goods.getByText('A module sold for points.').waitFor();
       await expect(goods.innerText()).resolves.toContain(en ? 'Buy now' : '立即购买');
       await expect(goods.innerText()).resolves.toContain('First release: notes for the market test');
+      const contact = goods.getByTestId('market-contact');
+      await expect(contact.innerText()).resolves.toContain(en ? 'Contact developer' : '联系开发者');
+      await expect(contact.getAttribute('href')).resolves.toBe(CONTACT);
       await expect(fits(page)).resolves.toBe(true);
       await shoot(page, `goods-${width}-${lang}`);
+
+      // Not purchased: View demo lists the entries, each opening in a new tab.
+      const demo = goods.getByTestId('market-demo');
+      await expect(demo.innerText()).resolves.toContain(en ? 'View demo' : '查看演示');
+      await demo.hover();
+      const entries = page.getByTestId('market-demo-entry');
+      await expect.poll(() => entries.count()).toBe(2);
+      await expect(entries.allInnerTexts().then((texts) => texts.map((t) => t.trim()))).resolves.toEqual([
+        'Back-office demo',
+        'Phone demo',
+      ]);
+      for (const [index, url] of [DEMO_URL, PHONE_URL].entries()) {
+        await expect(entries.nth(index).getAttribute('href')).resolves.toBe(url);
+        await expect(entries.nth(index).getAttribute('target')).resolves.toBe('_blank');
+        await expect(entries.nth(index).getAttribute('rel')).resolves.toContain('noopener');
+        await expect(entries.nth(index).locator('.anticon').count()).resolves.toBe(1);
+      }
+      // The entry with a QR code shows it when pointed at; the one without has no popover.
+      await entries.nth(1).hover();
+      const preview = page
+        .locator('.ant-popover')
+        .filter({ hasText: en ? 'Code scanning Preview' : '扫码预览' });
+      await preview.waitFor();
+      const image = preview.locator('img.market-demo-qr');
+      await expect(image.getAttribute('src')).resolves.toBe(`${server.baseUrl}${qr}`);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, `demo-${width}-${lang}`);
+      await page.mouse.move(1, 1);
+      await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()).toBe(0);
       await page.keyboard.press('Escape');
       await goods.waitFor({ state: 'detached' });
 
@@ -234,6 +262,24 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await context.close();
   });
 
+  it("opens the store's module screen and member points page in new tabs", async () => {
+    const { context, page } = await openMarket('en', 1440);
+    const [publishTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('market-publish').click(),
+    ]);
+    await expect.poll(() => new URL(publishTab.url()).pathname).toBe('/admin/store/module');
+    // The same browser is signed in to the store's back-office: its module list opens.
+    await publishTab.getByText(PAID, { exact: true }).first().waitFor();
+    const [pointsTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('market-points').click(),
+    ]);
+    // No member is signed in on the store: its member centre asks first.
+    await expect.poll(() => new URL(pointsTab.url()).pathname).toMatch(/^\/user\//);
+    await context.close();
+  });
+
   it('installs the free module after the agreement and the market login', async () => {
     const { context, page } = await openMarket('en', 1440);
     await card(page, FREE).click();
@@ -242,6 +288,8 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     // The description is the store's HTML: its markdown is rendered.
     await expect(goods.locator('.market-description strong').innerText()).resolves.toBe('Market notes');
 
+    // Free and installable: its demo is offered.
+    await expect(goods.getByTestId('market-demo').count()).resolves.toBe(1);
     await goods.getByRole('button', { name: 'Install now' }).click();
     await page.getByText('Please read and agree to the Module purchase and use agreement first').waitFor();
     await expect(pipeline(page).count()).resolves.toBe(0);
@@ -266,20 +314,14 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await member.waitFor({ state: 'detached' });
 
     await goods.getByRole('button', { name: 'Install now' }).click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 30_000 }).toBe('done');
-    const done = page.getByTestId('module-done');
-    await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
-    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
-    await done.getByRole('button', { name: 'End of installation' }).click();
-    await page.getByTestId('market-view').waitFor();
-    await expect
-      .poll(() => card(page, FREE).getByTestId('module-state').innerText(), { timeout: 30_000 })
-      .toBe('installed');
+    await finishInstall(page, FREE, 'en');
     await expect(fits(page)).resolves.toBe(true);
     await shoot(page, 'installed-1440-en');
 
     await card(page, FREE).click();
     await expect(goods.getByTestId('market-installed').innerText()).resolves.toBe('installed v1.0.0');
+    // Installed: the site has the module itself, no demo is offered.
+    await expect(goods.getByTestId('market-demo').count()).resolves.toBe(0);
     await context.close();
   });
 
@@ -299,16 +341,7 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await goods.getByText('Second release').waitFor();
     await goods.getByTestId('market-update').click();
     await page.getByRole('button', { name: 'Disable and update' }).click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 60_000 }).toBe('done');
-    await expect(page.getByTestId('module-done').innerText()).resolves.toContain(
-      'Congratulations, module installation is complete',
-    );
-    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
-    await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
-    await page.getByTestId('market-view').waitFor();
-    await expect
-      .poll(() => card(page, FREE).getByTestId('module-state').innerText(), { timeout: 30_000 })
-      .toBe('installed');
+    await finishInstall(page, FREE, 'en');
     await expect(card(page, FREE).getByTestId('market-new-version').count()).resolves.toBe(0);
     await card(page, FREE).click();
     await expect(goods.getByTestId('market-installed').innerText()).resolves.toBe('installed v1.0.1');
@@ -353,15 +386,7 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await buy.getByTestId('market-agreement').click();
     await buy.getByRole('button', { name: '积分支付' }).click();
     // Paid: the install starts at once and downloads with the order.
-    await expect.poll(() => pipeline(page).getAttribute('data-screen'), { timeout: 30_000 }).toBe('done');
-    const done = page.getByTestId('module-done');
-    await expect(done.innerText()).resolves.toContain('恭喜，模块安装已完成');
-    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
-    await done.getByRole('button', { name: '结束安装' }).click();
-    await page.getByTestId('market-view').waitFor();
-    await expect
-      .poll(() => card(page, PAID).getByTestId('module-state').innerText(), { timeout: 30_000 })
-      .toBe('已安装');
+    await finishInstall(page, PAID, 'zh-cn');
 
     // The market login outlived the reload; the points dropped by the price.
     await page.getByTestId('market-member-button').click();
@@ -385,12 +410,7 @@ describe.skipIf(!browserAvailable)('module market: a checkout with its own modul
     server = await startServer({ USER_LOGIN_CAPTCHA: '1' });
     browser = await launchBrowser();
     const token = await adminToken(server);
-    await api(
-      server,
-      '/admin/user.User/add',
-      { username: MEMBER.username, nickname: 'Buyer', group_id: 1, password: MEMBER.password },
-      token,
-    );
+    await memberWithPoints(server, token, { ...MEMBER, nickname: 'Buyer' }, 0);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -407,7 +427,7 @@ describe.skipIf(!browserAvailable)('module market: a checkout with its own modul
     expect(first).toMatch(/^data:image\/svg\+xml/);
     // The image is drawn: an SVG the browser could decode has a width.
     await expect.poll(() => captcha.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    if (SHOTS) await screenshot(page, 'market-member-captcha-390-en.png');
+    if (SHOTS) await settledScreenshot(page, join(SHOTS, 'market-member-captcha-390-en.png'));
     await page.getByTestId('market-captcha').click();
     await expect.poll(src).not.toBe(first);
     const second = await src();
@@ -437,7 +457,7 @@ describe.skipIf(!browserAvailable)('module market: a checkout with its own modul
     // The store's own listing: its price and the version it published.
     await expect(goods.innerText()).resolves.toContain('Free');
     await expect(goods.innerText()).resolves.toMatch(/Version\s+1\.0\.0/);
-    if (SHOTS) await screenshot(page, 'market-goods-first-party-1440-en.png');
+    if (SHOTS) await settledScreenshot(page, join(SHOTS, 'market-goods-first-party-1440-en.png'));
     await context.close();
   });
 });

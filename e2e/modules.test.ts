@@ -11,7 +11,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRawZip } from '../apps/server/test/support/module-project.js';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import {
+  browserAvailable,
+  chooseLanguage,
+  launchBrowser,
+  loginAsAdmin,
+  newPage,
+  settledScreenshot,
+} from './support/browser.js';
 import { showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
 
@@ -64,10 +71,7 @@ describe.skipIf(!browserAvailable)('module market', () => {
   });
 
   const shoot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    // A dialog still zooming in would be caught half drawn.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: join(SHOTS, `modules-${name}.png`), animations: 'disabled' });
+    if (SHOTS) await settledScreenshot(page, join(SHOTS, `modules-${name}.png`));
   };
   const setLang = async (page: Page, lang: Lang) => {
     await chooseLanguage(page, server.baseUrl, lang);

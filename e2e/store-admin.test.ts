@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { moduleJson, writeRawZip } from '../apps/server/test/support/module-project.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { qrLikePng } from './support/qr-png.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -77,6 +78,24 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
     await page.locator('.ant-select-item-option', { hasText: '官方模块' }).click();
     await form.getByText('积分', { exact: true }).click();
     await form.getByPlaceholder('请输入价格').fill('10');
+    await form.getByLabel('开发者联系方式').fill('mailto:dev@example.com');
+    // A demo: a javascript: address is refused by its field before anything is sent.
+    await form.getByTestId('store-demo-add').click();
+    await form.getByLabel('标题 1').fill('手机演示');
+    await form.getByLabel('地址 1').fill('javascript:alert(1)');
+    await page.getByTestId('form-save').click();
+    await form.getByText('请输入 http:// 或 https:// 网址，最多 500 个字符').waitFor();
+    await form.getByLabel('地址 1').fill('https://m.example.com/');
+    await form
+      .getByTestId('store-demo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: qrLikePng() });
+    await expect
+      .poll(() => form.getByTestId('store-demo').locator('.ant-upload-list-item img').count())
+      .toBe(1);
+    await expect.poll(() => form.locator('.ant-upload-list-item-uploading').count()).toBe(0);
+    await form.getByTestId('store-demos').scrollIntoViewIfNeeded();
+    await shoot('module-form-1440-zh-cn');
     await page.getByTestId('form-save').click();
     const row = page.locator('.ant-table-row', { hasText: 'Hello 模块' });
     await row.waitFor();
@@ -86,14 +105,18 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
     const versions = topDialog();
     await expect(versions.innerText()).resolves.toContain('Hello 模块 的版本');
     await versions.getByRole('button', { name: '添加' }).click();
-    await topDialog()
+    // The version form by its own field: under load the module form may still be closing, and
+    // "the last dialog" was then the module form with its demo picture.
+    const versionForm = page.getByRole('dialog').filter({ has: page.getByPlaceholder('请输入更新日志') });
+    await versionForm
       .locator('input[type=file]')
       .setInputFiles({ name: 'hello.zip', mimeType: 'application/zip', buffer: helloZip() });
-    await expect.poll(() => topDialog().locator('.ant-upload-list-item').count()).toBe(1);
-    await topDialog().getByPlaceholder('请输入更新日志').fill('第一个版本');
+    // Done, not merely listed: the fading 'uploading' row may still be beside it.
+    await expect.poll(() => versionForm.locator('.ant-upload-list-item-done').count()).toBe(1);
+    await versionForm.getByPlaceholder('请输入更新日志').fill('第一个版本');
     const added = page.waitForResponse((r) => r.url().includes('store.Version/add'), { timeout: 60_000 });
-    await page.getByTestId('form-save').last().click();
-    console.log('ADD', (await added).status(), await (await added).text());
+    await versionForm.getByTestId('form-save').click();
+    await expect((await added).json()).resolves.toMatchObject({ code: 1 });
     await page.locator('.ant-modal .ant-table-row', { hasText: '1.0.0' }).waitFor();
     await shoot('versions-1440-zh-cn');
 
@@ -101,6 +124,17 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
       data: { list: { uid: string; price: string; price_type: string }[] };
     };
     expect(catalogue.data.list).toMatchObject([{ uid: 'hello', price_type: 'score', price: '10' }]);
+    const info = (await (await fetch(`${server.baseUrl}/api/store/info?uid=hello`)).json()) as {
+      data: { developer_contact: string; demos: { title: string; url: string; image: string }[] };
+    };
+    expect(info.data.developer_contact).toBe('mailto:dev@example.com');
+    expect(info.data.demos).toEqual([
+      {
+        title: '手机演示',
+        url: 'https://m.example.com/',
+        image: expect.stringMatching(/^\/storage\/.+\.png$/),
+      },
+    ]);
 
     await open('store/order');
     await page.locator('.ant-table').waitFor();
@@ -113,5 +147,13 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).resolves.toBe(true);
     await shoot('modules-390-zh-cn');
+    // The module form with its demo block fits a phone.
+    await row.getByRole('button', { name: '编辑' }).click();
+    await topDialog().getByTestId('store-demo').waitFor();
+    await topDialog().getByTestId('store-demos').scrollIntoViewIfNeeded();
+    await expect(
+      topDialog().evaluate((dialog) => dialog.getBoundingClientRect().right <= window.innerWidth),
+    ).resolves.toBe(true);
+    await shoot('module-form-390-zh-cn');
   });
 });

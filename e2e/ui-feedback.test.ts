@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -40,15 +40,7 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
   /** Signs in with the interface already in `lang`, as a visitor who chose it before. */
   const signIn = async (lang: Lang, width = 1280) => {
     const { context, page } = await newPage(browser, { width });
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.evaluate(
-      (defaultLang) =>
-        localStorage.setItem(
-          'storeConfig_v2',
-          JSON.stringify({ state: { lang: { defaultLang } }, version: 0 }),
-        ),
-      lang,
-    );
+    await chooseLanguage(page, server.baseUrl, lang);
     await loginAsAdmin(page, server.baseUrl, server.adminPassword);
     await page.waitForSelector('#block-loading', { state: 'detached' });
     return { context, page };

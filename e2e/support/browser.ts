@@ -61,3 +61,9 @@ export async function chooseLanguage(page: Page, baseUrl: string, lang: 'zh-cn' 
     lang,
   );
 }
+
+/** A screenshot once nothing animates (a dialog still zooming in would be caught half drawn). */
+export async function settledScreenshot(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path, animations: 'disabled' });
+}
