@@ -43,6 +43,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll's default second is shorter than an antd leave animation on a loaded
+          // machine (CI once saw an upload's finished row beside its fading 'uploading' row).
+          expect: { poll: { timeout: 15_000 } },
           // One browser and one server at a time: the machine has two cores.
           fileParallelism: false,
         },
