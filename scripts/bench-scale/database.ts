@@ -3,7 +3,7 @@
  * (after dropping a leftover of the same name) on the machine's PostgreSQL or MariaDB server.
  * The servers' addresses come from BENCH_PG_URL / BENCH_MYSQL_URL, without a database name.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dialect } from '../../apps/server/src/db/connection.js';
@@ -20,12 +20,50 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+/** What a kept run leaves in its data folder, so that --reuse can measure it again. */
+export interface KeptRun {
+  url: string;
+  password: string;
+  members: number;
+  logs: number;
+  /** Sign-ins of the runs on it so far: each adds an admin-log row, which the checks count. */
+  signIns: number;
+}
+
+const KEPT_FILE = 'bench-scale.json';
+
+export function rememberKeptRun(dataDir: string, run: KeptRun): void {
+  writeFileSync(join(dataDir, KEPT_FILE), JSON.stringify(run), { mode: 0o600 });
+}
+
+/** The kept run in `dataDir`, whose database is left as it is at the end (as with --keep). */
+export function reusedDatabase(dataDir: string): { database: BenchDatabase; run: KeptRun } {
+  let run: KeptRun;
+  try {
+    run = JSON.parse(readFileSync(join(dataDir, KEPT_FILE), 'utf8')) as KeptRun;
+  } catch {
+    throw new Error(`--reuse: ${dataDir} holds no run kept by --keep (${KEPT_FILE} is missing)`);
+  }
+  const database = {
+    url: run.url,
+    dataDir,
+    describe: `${run.url} (data folder ${dataDir})`,
+    drop: async () => {},
+  };
+  return { database, run };
+}
+
 export async function createBenchDatabase(dialect: Dialect, name: string): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-scale-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') {
     const file = join(dataDir, 'bench.sqlite');
-    return { url: `sqlite:${file}`, dataDir, describe: file, drop: async () => removeDir() };
+    return {
+      url: `sqlite:${file}`,
+      dataDir,
+      describe: `${file} (reuse with --reuse ${dataDir})`,
+      drop: async () => removeDir(),
+    };
   }
   const admin = dialect === 'postgres' ? postgresAdmin : mysqlAdmin;
   await admin(`drop database if exists ${name}`);
@@ -38,7 +76,7 @@ export async function createBenchDatabase(dialect: Dialect, name: string): Promi
   return {
     url: `${server}/${name}`,
     dataDir,
-    describe: `${server}/${name}`,
+    describe: `${server}/${name} (reuse with --reuse ${dataDir})`,
     drop: async () => {
       await admin(`drop database if exists ${name}`);
       removeDir();

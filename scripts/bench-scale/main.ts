@@ -7,7 +7,7 @@
  * with two server processes on the database. See docs/bench-scale.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { type BenchDatabase, createBenchDatabase } from './database.js';
+import { type BenchDatabase, createBenchDatabase, rememberKeptRun, reusedDatabase } from './database.js';
 import { measure, type Timing } from './measure.js';
 import { type Options, parseOptions } from './options.js';
 import { logQueries, memberQueries } from './queries.js';
@@ -22,14 +22,9 @@ async function main(): Promise<void> {
   console.log(
     `bench:scale on ${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} admin-log rows`,
   );
-  const database = await createBenchDatabase(dialect, options.database);
+  const { database, password, earlierSignIns } = await prepareDatabase(options);
   const servers: ServerProcess[] = [];
   try {
-    console.log('seeding…');
-    const started = performance.now();
-    const { password } = await seedDatabase(database.url, members, logs);
-    console.log(`seed time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
     const server = await startServer(database.url, database.dataDir, options.port);
     servers.push(server);
     const token = await signIn(server.base, password);
@@ -37,7 +32,7 @@ async function main(): Promise<void> {
     const timings: Timing[] = [];
     const queries = [
       ...(options.screen === 'log' ? [] : memberQueries(members)),
-      ...(options.screen === 'members' ? [] : logQueries(logs)),
+      ...(options.screen === 'members' ? [] : logQueries(logs + earlierSignIns)),
     ];
     for (const query of queries) {
       const timing = { ...(await measure(query, settings)), peakMiB: memoryMiB(server.pid).peak };
@@ -63,6 +58,37 @@ async function main(): Promise<void> {
     for (const server of servers.reverse()) await server.stop();
     if (options.keep) console.log(`kept: ${database.describe}`);
     else await database.drop();
+  }
+}
+
+/** A fresh seeded database, or with --reuse the one an earlier --keep run left. */
+async function prepareDatabase(
+  options: Options,
+): Promise<{ database: BenchDatabase; password: string; earlierSignIns: number }> {
+  const { dialect, members, logs } = options;
+  if (options.reuse) {
+    const { database, run } = reusedDatabase(options.reuse);
+    if (run.members !== members || run.logs !== logs) {
+      throw new Error(
+        `--reuse: that run seeded ${run.members} members and ${run.logs} log rows; pass the same --members and --logs`,
+      );
+    }
+    console.log(`reusing ${database.describe}`);
+    rememberKeptRun(options.reuse, { ...run, signIns: run.signIns + 1 });
+    return { database, password: run.password, earlierSignIns: run.signIns };
+  }
+  const database = await createBenchDatabase(dialect, options.database);
+  try {
+    console.log('seeding…');
+    const started = performance.now();
+    const { password } = await seedDatabase(database.url, members, logs);
+    console.log(`seed time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (options.keep)
+      rememberKeptRun(database.dataDir, { url: database.url, password, members, logs, signIns: 1 });
+    return { database, password, earlierSignIns: 0 };
+  } catch (error) {
+    if (!options.keep) await database.drop();
+    throw error;
   }
 }
 

@@ -7,6 +7,8 @@ export interface Options {
   logs: number;
   /** Keep the database (and, for SQLite, its folder) after the run. */
   keep: boolean;
+  /** The data folder of an earlier --keep run: measure its database again, without seeding. */
+  reuse?: string;
   /** PostgreSQL / MariaDB database created for the run (dropped first if it exists). */
   database: string;
   /** Timed runs per query, after `warmup` untimed ones. */
@@ -24,7 +26,7 @@ export interface Options {
 }
 
 const USAGE = `usage: npm run bench:scale -- --db sqlite|postgres|mysql [--members 1000000] [--logs 10000000]
-  [--keep] [--database bench_scale] [--runs 20] [--warmup 3] [--budget 20] [--processes]
+  [--keep] [--reuse DIR] [--database bench_scale] [--runs 20] [--warmup 3] [--budget 20] [--processes]
   [--throughput-seconds 10] [--port 18790] [--screen members|log]`;
 
 export function parseOptions(argv: string[]): Options {
@@ -70,6 +72,10 @@ export function parseOptions(argv: string[]): Options {
         options.logs = count(100_000);
         break;
       case '--keep':
+        options.keep = true;
+        break;
+      case '--reuse':
+        options.reuse = value();
         options.keep = true;
         break;
       case '--database':
