@@ -30,6 +30,8 @@ export const DEFER_FROM = 1_000;
 export interface PageOptions {
   /** The filters narrow the rows through an index of their own (MySQL trigram postings). */
   narrowed?: boolean;
+  /** A creation-time range is walked along the ids of its stretch (crud/id-span.ts). */
+  spanned?: boolean;
   /** The list's total, when counted: an exact one lets the back half be read from the end. */
   total?: ListTotal;
   /** MySQL: the table's index on the id alone (db/migrations/0017-id-order-indexes.ts). */
@@ -52,13 +54,13 @@ export async function pageRows(
   spec: ListSpec,
   params: ListParams,
   dialect: Dialect,
-  { narrowed = false, total, idIndex }: PageOptions = {},
+  { narrowed = false, spanned = false, total, idIndex }: PageOptions = {},
 ): Promise<Record<string, unknown>[]> {
   const read = planRead(spec, params, dialect, total);
   if (!read) return [];
   let query = read.condition ? filtered.where(read.condition) : filtered;
   const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
-  const fromRange = pageFromOtherIndex(spec, params, narrowed);
+  const fromRange = pageFromOtherIndex(spec, params, { narrowed, spanned });
   if (fromRange || read.skip >= DEFER_FROM) {
     // In id order along the whole table, MySQL is told the id index (list-page-ids.ts).
     const byId = params.order.field === spec.pk && !fromRange;

@@ -280,8 +280,14 @@ function leadsAnIndex(reference: string): boolean {
 
 /**
  * The page's ids come from another index than the order's: a range's (above) or, with
- * `narrowed`, MySQL's trigram postings. Otherwise the page is read along the list's order.
+ * `narrowed`, MySQL's trigram postings. Otherwise the page is read along the list's order, as
+ * it is when a creation-time range is `spanned`: its rows lie in a known stretch of ids
+ * (crud/id-span.ts).
  */
-export function pageFromOtherIndex(spec: ListSpec, params: ListParams, narrowed: boolean): boolean {
-  return params.order.field === spec.pk && (narrowed || rangeDriven(spec, params));
+export function pageFromOtherIndex(
+  spec: ListSpec,
+  params: ListParams,
+  { narrowed, spanned }: { narrowed: boolean; spanned: boolean },
+): boolean {
+  return params.order.field === spec.pk && (narrowed || (!spanned && rangeDriven(spec, params)));
 }

@@ -17,6 +17,7 @@ import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
+import { planIdSpan, withinSpan } from './id-span.js';
 import { pageRows } from './list-page-rows.js';
 import {
   applyListFilters,
@@ -220,15 +221,18 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     }
   }
   const trigrams = await planTrigrams(ctx.db, spec.list, params);
-  const base = applyListFilters(
+  const timeZone = await ctx.settings.get('time_zone');
+  const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
+  const filtered = applyListFilters(
     unfiltered,
     spec.list,
     params,
     ctx.db.dialect,
-    await ctx.settings.get('time_zone'),
+    timeZone,
     request.lang,
     trigrams,
   );
+  const base = span ? filtered.where(withinSpan(spec.list, span)) : filtered;
 
   if (spec.tree) {
     const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);
@@ -249,13 +253,14 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     !unfiltered.toOperationNode().where;
   const narrowed = narrowsToFew(trigrams);
   // A window count walks the rows the way the page does, when the page walks the order.
-  const ordered = pageFromOtherIndex(spec.list, params, narrowed)
+  const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined
     : applyListOrder(base, spec.list, params);
   const counted = await listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
   const rows = await present(
     await pageRows(base, spec.list, params, ctx.db.dialect, {
       narrowed,
+      spanned: !!span,
       total: counted,
       idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
     }),

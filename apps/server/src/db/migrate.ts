@@ -22,6 +22,7 @@ import { sharedStateMigration } from './migrations/0014-shared-state.js';
 import { likeStatisticsMigration } from './migrations/0015-like-statistics.js';
 import { rowCountsMigration } from './migrations/0016-row-counts.js';
 import { idOrderIndexesMigration } from './migrations/0017-id-order-indexes.js';
+import { idSpansMigration } from './migrations/0018-id-spans.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ function migrator(db: Db): Migrator {
     '0015-like-statistics': likeStatisticsMigration(db.dialect),
     '0016-row-counts': rowCountsMigration(db.dialect, db.prefix),
     '0017-id-order-indexes': idOrderIndexesMigration(db.dialect, db.prefix),
+    '0018-id-spans': idSpansMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -399,6 +399,18 @@ export interface RowCountTable {
   counted: Default<number>;
 }
 
+/** Addition: the ids each day's rows hold, kept by triggers (migrations/0018-id-spans.ts). */
+export interface IdSpanTable {
+  /** The logical (unprefixed) table name. */
+  table_name: string;
+  /** `create_time` divided by 86,400, truncated. */
+  day: number;
+  slot: number;
+  min_id: number;
+  max_id: number;
+  inserted: Default<number>;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -417,6 +429,7 @@ export interface Database {
   module_migration: ModuleMigrationTable;
   process_lock: ProcessLockTable;
   row_count: RowCountTable;
+  id_span: IdSpanTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -461,7 +474,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 
 /**
  * Bookkeeping, prefixed like the others and never offered as data: the module contract's
- * records, and the state the server processes share (cache versions, the auth budget, locks, row counts).
+ * records, and the state the server processes share (cache versions, the auth budget, locks, row counts, id spans).
  */
 export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'module',
@@ -470,6 +483,7 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'auth_budget',
   'process_lock',
   'row_count',
+  'id_span',
 ];
 
 export type Admin = Selectable<AdminTable>;

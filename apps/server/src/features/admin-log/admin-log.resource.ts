@@ -1,27 +1,31 @@
 /** auth.AdminLog — the audit trail, read-only. Non-super administrators see only their own entries. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { ListSpec } from '../../crud/list-params.js';
 import { registerResource } from '../../crud/resource.js';
+
+/** The list's columns, also what tests of its query paths list with. */
+export const ADMIN_LOG_LIST: ListSpec = {
+  pk: 'id',
+  fields: {
+    id: { column: 'admin_log.id', type: 'number' },
+    admin_id: { column: 'admin_log.admin_id', type: 'number' },
+    username: { column: 'admin_log.username', type: 'string' },
+    title: { column: 'admin_log.title', type: 'string' },
+    url: { column: 'admin_log.url', type: 'string' },
+    ip: { column: 'admin_log.ip', type: 'string' },
+    create_time: { column: 'admin_log.create_time', type: 'time' },
+  },
+  quickSearch: ['title'],
+  quickSearchIndex: 'admin_log_search',
+  defaultOrder: { field: 'id', direction: 'desc' },
+};
 
 export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'auth.AdminLog',
     table: 'admin_log',
-    list: {
-      pk: 'id',
-      fields: {
-        id: { column: 'admin_log.id', type: 'number' },
-        admin_id: { column: 'admin_log.admin_id', type: 'number' },
-        username: { column: 'admin_log.username', type: 'string' },
-        title: { column: 'admin_log.title', type: 'string' },
-        url: { column: 'admin_log.url', type: 'string' },
-        ip: { column: 'admin_log.ip', type: 'string' },
-        create_time: { column: 'admin_log.create_time', type: 'time' },
-      },
-      quickSearch: ['title'],
-      quickSearchIndex: 'admin_log_search',
-      defaultOrder: { field: 'id', direction: 'desc' },
-    },
+    list: ADMIN_LOG_LIST,
     listQuery: (db, request) => {
       const query = db.selectFrom('admin_log').selectAll();
       const admin = request.admin;

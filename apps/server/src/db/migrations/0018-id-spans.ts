@@ -1,0 +1,158 @@
+/**
+ * Which ids each day's rows hold, for the tables whose creation time grows with their ids
+ * (issue 18): `id_span` keeps, per table, day of `create_time` and writer slot, the smallest
+ * and largest id of the rows inserted with that day, and how many were inserted.
+ *
+ * Why: a list in id order filtered by a creation-time range (the admin log's "quick search +
+ * a month two years back") either walks the ids from the newest row, testing millions of rows
+ * before the month, or takes every row of the month from the time index and sorts their ids
+ * (hundreds of thousands). Rows are created in id order, so a month's rows lie in one stretch
+ * of ids: with the stretch known, the walk starts at its end and stops after a page of
+ * matches (crud/id-span.ts). The stretch is a bound, never a guess: every row whose
+ * `create_time` falls on a day lies between that day's smallest and largest id, whatever
+ * order the rows came in; a list only walks it when it is about as long as the rows in it.
+ *
+ * Kept by triggers on insert and on an update that changes `create_time` (the row's new day
+ * then takes its id too). Deletes leave the bounds as they are: wider than needed, still
+ * bounds. The slot is the writer's connection, as in 0016-row-counts.ts, so concurrent writers
+ * of today's rows do not queue on one row. `day` is `create_time` divided by 86,400, truncated
+ * toward zero on every dialect (and in crud/id-span.ts).
+ *
+ * MySQL: creating triggers needs the TRIGGER privilege; when refused, the table has no spans,
+ * with a warning, and its lists read ranges as before.
+ */
+import { type Migration, sql } from 'kysely';
+import type { Dialect } from '../connection.js';
+import { SLOTS } from './0016-row-counts.js';
+import { type AnyDb, columnKit } from './columns.js';
+
+/** Tables whose `create_time` spans are kept. */
+export const SPANNED_TABLES: readonly string[] = ['user', 'admin_log'];
+
+export const SPAN_COLUMN = 'create_time';
+export const SECONDS_PER_DAY = 86_400;
+
+export function idSpansMigration(dialect: Dialect, prefix: string): Migration {
+  const k = columnKit(dialect, prefix);
+  return {
+    async up(db: AnyDb) {
+      let table = k.str(db.schema.createTable('id_span'), 'table_name', 64);
+      table = k.int(table, 'day');
+      table = k.int(table, 'slot');
+      table = k.int(table, 'min_id');
+      table = k.int(table, 'max_id');
+      table = table.addColumn('inserted', 'bigint', (c) => c.notNull().defaultTo(0));
+      table = table.addPrimaryKeyConstraint(`${prefix}id_span_pkey`, ['table_name', 'day', 'slot']);
+      await k.finish(table).execute();
+      for (const name of SPANNED_TABLES) await addSpans(db, dialect, prefix, name);
+    },
+    async down(db: AnyDb) {
+      for (const name of SPANNED_TABLES) await dropTriggers(db, dialect, prefix, name);
+      await db.schema.dropTable('id_span').execute();
+    },
+  };
+}
+
+async function addSpans(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
+  try {
+    for (const statement of triggers(dialect, prefix, table)) await sql.raw(statement).execute(db);
+  } catch (error) {
+    if (dialect !== 'mysql') throw error;
+    await dropTriggers(db, dialect, prefix, table);
+    console.warn(`Id spans of ${prefix}${table} skipped (${String(error)}); its ranges read as before`);
+    return;
+  }
+  // The rows already there, in slot 0; a row inserted meanwhile widens a span twice, harmlessly.
+  const names = namesOf(prefix, table);
+  const day = dayOf(dialect, SPAN_COLUMN);
+  await sql
+    .raw(
+      `insert into ${q(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
+       select '${table}', ${day}, 0, min(id), max(id), count(*) from ${q(dialect, names.table)}
+       where ${SPAN_COLUMN} is not null group by ${day}`,
+    )
+    .execute(db);
+}
+
+async function dropTriggers(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
+  const names = namesOf(prefix, table);
+  if (dialect === 'postgres') {
+    await sql.raw(`drop function if exists "${names.fn}"() cascade`).execute(db);
+  } else {
+    for (const trigger of [names.inserted, names.updated])
+      await sql.raw(`drop trigger if exists ${q(dialect, trigger)}`).execute(db);
+  }
+}
+
+function namesOf(prefix: string, table: string) {
+  const base = `${prefix}${table}_span`;
+  return {
+    table: `${prefix}${table}`,
+    spans: `${prefix}id_span`,
+    fn: base,
+    inserted: `${base}_ai`,
+    updated: `${base}_au`,
+  };
+}
+
+const q = (dialect: Dialect, name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+/** The day of a time column: integer division, truncated toward zero on every dialect. */
+export function dayOf(dialect: Dialect, column: string): string {
+  return dialect === 'mysql' ? `${column} div ${SECONDS_PER_DAY}` : `${column} / ${SECONDS_PER_DAY}`;
+}
+
+/** The trigger statements; `table` is one of SPANNED_TABLES, never a client's. */
+function triggers(dialect: Dialect, prefix: string, table: string): string[] {
+  const names = namesOf(prefix, table);
+  const spans = q(dialect, names.spans);
+  if (dialect === 'postgres') {
+    // Per statement, from the transition tables: a bulk insert pays one upsert per day.
+    const widen = (rows: string) =>
+      `insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
+       select '${table}', ${dayOf(dialect, 'n.create_time')}, pg_backend_pid() % ${SLOTS}, min(n.id), max(n.id), count(*)
+       from ${rows} where n.create_time is not null group by 2
+       on conflict (table_name, day, slot) do update set
+         min_id = least(${spans}.min_id, excluded.min_id),
+         max_id = greatest(${spans}.max_id, excluded.max_id),
+         inserted = ${spans}.inserted + excluded.inserted;`;
+    return [
+      `create function "${names.fn}"() returns trigger language plpgsql as $$
+       begin
+         if tg_op = 'INSERT' then
+           ${widen('new_rows n')}
+         else
+           ${widen('new_rows n join old_rows o on o.id = n.id and o.create_time is distinct from n.create_time')}
+         end if;
+         return null;
+       end $$`,
+      `create trigger "${names.inserted}" after insert on "${names.table}" referencing new table as new_rows
+       for each statement execute function "${names.fn}"()`,
+      `create trigger "${names.updated}" after update on "${names.table}"
+       referencing old table as old_rows new table as new_rows
+       for each statement execute function "${names.fn}"()`,
+    ];
+  }
+  if (dialect === 'mysql') {
+    const widen = `insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
+      values ('${table}', ${dayOf(dialect, 'new.create_time')}, connection_id() % ${SLOTS}, new.id, new.id, 1)
+      on duplicate key update min_id = least(min_id, new.id), max_id = greatest(max_id, new.id), inserted = inserted + 1`;
+    return [
+      `create trigger \`${names.inserted}\` after insert on \`${names.table}\` for each row
+       if new.create_time is not null then ${widen}; end if`,
+      `create trigger \`${names.updated}\` after update on \`${names.table}\` for each row
+       if new.create_time is not null and not (old.create_time <=> new.create_time) then ${widen}; end if`,
+    ];
+  }
+  // SQLite: one writer at a time, slot 0.
+  const widen = `insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
+    values ('${table}', ${dayOf(dialect, 'new.create_time')}, 0, new.id, new.id, 1)
+    on conflict (table_name, day, slot) do update set
+      min_id = min(min_id, excluded.min_id), max_id = max(max_id, excluded.max_id), inserted = inserted + 1;`;
+  return [
+    `create trigger "${names.inserted}" after insert on "${names.table}"
+     when new.create_time is not null begin ${widen} end`,
+    `create trigger "${names.updated}" after update of create_time on "${names.table}"
+     when new.create_time is not null and new.create_time is not old.create_time begin ${widen} end`,
+  ];
+}
