@@ -26,7 +26,7 @@ import {
   pageFromOtherIndex,
   parseListParams,
 } from './list-query.js';
-import { listTotal } from './list-total.js';
+import { type ListTotal, listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
@@ -256,16 +256,21 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined
     : applyListOrder(base, spec.list, params);
-  const counted = await listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
-  const rows = await present(
-    await pageRows(base, spec.list, params, ctx.db.dialect, {
+  const total = () => listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
+  const page = (known?: ListTotal) =>
+    pageRows(base, spec.list, params, ctx.db.dialect, {
       narrowed,
       spanned: !!span,
-      total: counted,
+      total: known,
       idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
-    }),
-  );
-  return { list: rows, ...counted };
+    });
+  // The whole table's kept count comes at once and lets its back half be read from the end.
+  // A filtered list's count walks rows as its page does: both at once, on two connections
+  // (its total is exact only when small, where reading from the end saves little).
+  const [counted, rows] = wholeTable
+    ? await total().then(async (known) => [known, await page(known)] as const)
+    : await Promise.all([total(), page()]);
+  return { list: await present(rows), ...counted };
 }
 
 function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {
