@@ -280,7 +280,8 @@ function leadsAnIndex(reference: string): boolean {
 
 /**
  * The page's ids come from another index than the order's: a range's (above) or, with
- * `narrowed`, MySQL's trigram postings. Otherwise the page is read along the list's order, as
+ * `narrowed`, a text search's few matches (MySQL's trigram postings, crud/trigram-search.ts;
+ * PostgreSQL's trigram index, crud/few-matches.ts). Otherwise the page is read along the list's order, as
  * it is when a creation-time range is `spanned`: its rows lie in a known stretch of ids
  * (crud/id-span.ts).
  */

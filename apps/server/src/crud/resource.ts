@@ -17,6 +17,7 @@ import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
+import { fewTextMatches } from './few-matches.js';
 import { planIdSpan, withinSpan } from './id-span.js';
 import { pageRows } from './list-page-rows.js';
 import {
@@ -251,7 +252,8 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     params.search.length === 0 &&
     params.initValue.length === 0 &&
     !unfiltered.toOperationNode().where;
-  const narrowed = narrowsToFew(trigrams);
+  // A text search matching few rows: its page is taken from its index's matches, sorted.
+  const narrowed = narrowsToFew(trigrams) || (await fewTextMatches(ctx.db, spec.list, params, base));
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined

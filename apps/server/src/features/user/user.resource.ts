@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { type AppContext, now } from '../../context.js';
+import type { ListSpec } from '../../crud/list-params.js';
 import { type Row, registerResource } from '../../crud/resource.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
@@ -66,31 +67,34 @@ function present(rows: Row[]): Row[] {
   }));
 }
 
+/** The member list's columns, also what tests of its query paths list with. */
+export const USER_LIST: ListSpec = {
+  pk: 'id',
+  fields: {
+    id: { column: 'user.id', type: 'number' },
+    username: { column: 'user.username', type: 'string' },
+    nickname: { column: 'user.nickname', type: 'string' },
+    email: { column: 'user.email', type: 'string' },
+    mobile: { column: 'user.mobile', type: 'string' },
+    gender: { column: 'user.gender', type: 'number' },
+    group_id: { column: 'user.group_id', type: 'number' },
+    'group.name': { column: 'user_group.name', type: 'string' },
+    last_login_ip: { column: 'user.last_login_ip', type: 'string' },
+    last_login_time: { column: 'user.last_login_time', type: 'time' },
+    create_time: { column: 'user.create_time', type: 'time' },
+    status: { column: 'user.status', type: 'string' },
+  },
+  quickSearch: ['username', 'nickname'],
+  quickSearchIndex: 'user_search',
+  defaultOrder: { field: 'id', direction: 'desc' },
+};
+
 export function registerUserResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   registerResource(app, ctx, {
     controller: 'user.User',
     table: 'user',
-    list: {
-      pk: 'id',
-      fields: {
-        id: { column: 'user.id', type: 'number' },
-        username: { column: 'user.username', type: 'string' },
-        nickname: { column: 'user.nickname', type: 'string' },
-        email: { column: 'user.email', type: 'string' },
-        mobile: { column: 'user.mobile', type: 'string' },
-        gender: { column: 'user.gender', type: 'number' },
-        group_id: { column: 'user.group_id', type: 'number' },
-        'group.name': { column: 'user_group.name', type: 'string' },
-        last_login_ip: { column: 'user.last_login_ip', type: 'string' },
-        last_login_time: { column: 'user.last_login_time', type: 'time' },
-        create_time: { column: 'user.create_time', type: 'time' },
-        status: { column: 'user.status', type: 'string' },
-      },
-      quickSearch: ['username', 'nickname'],
-      quickSearchIndex: 'user_search',
-      defaultOrder: { field: 'id', direction: 'desc' },
-    },
+    list: USER_LIST,
     listQuery: (db) =>
       db
         .selectFrom('user')
