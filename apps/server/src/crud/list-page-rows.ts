@@ -28,7 +28,7 @@ import type { AnySelect } from './resource.js';
 export const DEFER_FROM = 1_000;
 
 export interface PageOptions {
-  /** A text search matches few rows, read from its own index (MySQL trigram postings, PostgreSQL's estimate). */
+  /** A text search matches few rows, read from its own index (PostgreSQL's estimate, crud/few-matches.ts). */
   narrowed?: boolean;
   /** A creation-time range is walked along the ids of its stretch (crud/id-span.ts). */
   spanned?: boolean;

@@ -262,8 +262,8 @@ const RANGES = new Set(['RANGE', '>', '>=', '<', '<=']);
  * (a day two years back in ten million log rows took 24 s). The page's ids are taken from
  * the column's index instead: its matches' ids, of which the page is kept (`id + 0` keeps the
  * database off the primary key's order), then those rows are read. The cost follows the
- * number of matches, not the distance to them. MariaDB makes the same choice over trigram
- * postings (a selective LIKE took a second), which `narrowed` says are in the filters.
+ * number of matches, not the distance to them. PostgreSQL makes the same choice for a text
+ * search it expects to match few rows, which `narrowed` says (crud/few-matches.ts).
  */
 export function rangeDriven(spec: ListSpec, params: ListParams): boolean {
   return params.search.some((item) => {
@@ -280,8 +280,8 @@ function leadsAnIndex(reference: string): boolean {
 
 /**
  * The page's ids come from another index than the order's: a range's (above) or, with
- * `narrowed`, a text search's few matches (MySQL's trigram postings, crud/trigram-search.ts;
- * PostgreSQL's trigram index, crud/few-matches.ts). Otherwise the page is read along the list's order, as
+ * `narrowed`, a text search's few matches in PostgreSQL's trigram index (crud/few-matches.ts).
+ * Otherwise the page is read along the list's order, as
  * it is when a creation-time range is `spanned`: its rows lie in a known stretch of ids
  * (crud/id-span.ts).
  */

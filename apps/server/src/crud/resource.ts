@@ -31,7 +31,7 @@ import { type ListTotal, listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
 import { pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
-import { narrowsToFew, planTrigrams } from './trigram-search.js';
+import { planTrigrams } from './trigram-search.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
@@ -253,7 +253,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
     params.initValue.length === 0 &&
     !unfiltered.toOperationNode().where;
   // A text search matching few rows: its page is taken from its index's matches, sorted.
-  const narrowed = narrowsToFew(trigrams) || (await fewTextMatches(ctx.db, spec.list, params, base));
+  const narrowed = await fewTextMatches(ctx.db, spec.list, params, base);
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined

@@ -1,8 +1,9 @@
 /**
  * MySQL/MariaDB `%text%` searches through the trigram side tables of
  * db/migrations/0013-like-indexes.ts: a row can contain the text only if its postings hold
- * every trigram of the text, so `id in (postings of trigram k)` for a few of them narrows the
- * rows to candidates, which the LIKE beside it then checks. Shorter texts have no trigram and
+ * every trigram of the text, so the ids in the postings of its rarest trigrams (joined) are
+ * the candidates, which the LIKE beside it then checks; MariaDB reads them in id order, so a
+ * page in id order stops after its matches. Shorter texts have no trigram and
  * are answered by LIKE alone.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -17,8 +18,6 @@ const TRIGRAM = 3;
 const CONSIDERED = 12;
 /** Postings from which a trigram is common: reading them costs more than scanning for a broad match. */
 const COMMON = 200_000;
-/** Postings few enough to sort all their candidates for a page. */
-const FEW = 20_000;
 /** Rarest trigrams looked up: each more narrows the candidates less and costs an index range. */
 const LOOKUPS = 2;
 
@@ -114,14 +113,6 @@ async function rarest(
   return { starts: estimates.slice(0, LOOKUPS).map((row) => row.start), postings };
 }
 
-/**
- * Some search reads so few postings that sorting its candidates costs less than any walk in
- * id order (which MariaDB would otherwise choose for a page in id order, testing every row).
- */
-export function narrowsToFew(lookups: TrigramLookups): boolean {
-  return [...lookups.picks.values()].some((pick) => pick.starts.length > 0 && pick.postings < FEW);
-}
-
 /** The table whose side table covers every one of these columns, if any. */
 export function coveringTable(fields: ListField[], tables: ReadonlySet<string>): TrigramTable | null {
   const [first] = fields;
@@ -146,9 +137,16 @@ export function trigramCandidates(
   const id = sql.ref(`${table}.id`);
   const side = sql.table(`${table}_trigram`);
   // Cut in SQL, lower-cased as the triggers did, so the pieces are the indexed ones exactly.
-  const reads = starts.map(
-    (start) =>
-      sql<SqlBool>`${id} in (select id from ${side} where trigram = substring(lower(${text}), ${start}, ${TRIGRAM}))`,
-  );
-  return sql<SqlBool>`(${sql.join(reads, sql` and `)})`;
+  const piece = (start: number) => sql`substring(lower(${text}), ${start}, ${TRIGRAM})`;
+  const [rarest = 1, ...others] = starts;
+  // One subquery joining the postings, the rarest first: MariaDB then reads the rarest
+  // trigram's postings in id order (its key is (trigram, id)) and can stop after a page of
+  // matches. Separate `id in (…)` conditions let it look each row up before the second
+  // trigram ruled it out, or walk the whole table in id order.
+  // The aliases are raw: the table-prefix plugin would take a reference's `t2` for a table.
+  const joins = others.map((start, i) => {
+    const alias = sql.raw(`t${i + 2}`);
+    return sql`join ${side} as ${alias} on ${alias}.id = t1.id and ${alias}.trigram = ${piece(start)}`;
+  });
+  return sql<SqlBool>`${id} in (select t1.id from ${side} as t1 ${sql.join(joins, sql` `)} where t1.trigram = ${piece(rarest)})`;
 }
