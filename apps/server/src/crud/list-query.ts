@@ -10,7 +10,14 @@ import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
-import { likeFromSearchIndex, quickColumns, searchPhrase, usesSearchIndex } from './search-index.js';
+import {
+  likeFromSearchIndex,
+  likeKey,
+  quickColumns,
+  quickKey,
+  searchPhrase,
+  usesSearchIndex,
+} from './search-index.js';
 import { zonedToInstant } from './time-zone.js';
 import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } from './trigram-search.js';
 
@@ -25,24 +32,33 @@ export function escapeLike(value: string): string {
   return value.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
+export interface FilterOptions {
+  /** The `time_zone` setting: how date texts in datetime searches are read (UTC if unset). */
+  timeZone?: string;
+  /** The reader's language: English quick searches also match seeded labels' English. */
+  lang?: Lang;
+  /** MySQL: the trigram side tables and the trigrams to read (crud/trigram-search.ts). */
+  trigrams?: TrigramLookups;
+  /** SQLite: searches too broad to gather every index match of (crud/search-index.ts broadSearches). */
+  broad?: ReadonlySet<string>;
+}
+
 export function applyListFilters<Q extends AnySelect>(
   qb: Q,
   spec: ListSpec,
   params: ListParams,
   dialect: Dialect,
-  /** The `time_zone` setting: how date texts in datetime searches are read. */
-  timeZone = 'UTC',
-  /** The reader's language: English quick searches also match seeded labels' English. */
-  lang: Lang = 'zh-cn',
-  /** MySQL: the trigram side tables and the trigrams to read (crud/trigram-search.ts). */
-  trigrams: TrigramLookups = NO_TRIGRAMS,
+  { timeZone = 'UTC', lang = 'zh-cn', trigrams = NO_TRIGRAMS, broad = new Set() }: FilterOptions = {},
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0) {
-    // A range drives the page (list-seek.ts): its candidates are checked one by one, where
-    // SQLite's `id in (FTS match)` would first gather every match of the whole table.
-    const byRange = params.order.field === spec.pk && rangeDriven(spec, params);
-    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang, trigrams, byRange));
+    // A range drives the page (list-seek.ts), or the search is broad: rows are checked one by
+    // one as they are walked, where SQLite's `id in (FTS match)` would first gather every match
+    // of the whole table.
+    const walked =
+      (params.order.field === spec.pk && rangeDriven(spec, params)) ||
+      broad.has(quickKey(params.quickSearch));
+    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang, trigrams, walked));
   }
   for (const item of params.search) {
     const field = spec.fields[item.field] as ListField;
@@ -51,7 +67,7 @@ export function applyListFilters<Q extends AnySelect>(
       const covering = coveringTable([field], trigrams.tables);
       const candidates =
         (covering && trigramCandidates(covering, item.val, trigrams)) ||
-        likeFromSearchIndex(field, item.val, dialect);
+        (broad.has(likeKey(field, item.val)) ? null : likeFromSearchIndex(field, item.val, dialect));
       if (candidates) conditions.push(candidates);
     }
     if (condition) conditions.push(condition);
@@ -85,9 +101,9 @@ function quickSearch(
   dialect: Dialect,
   lang: Lang,
   trigrams: TrigramLookups,
-  byRange: boolean,
+  walked: boolean,
 ): Condition {
-  if (!byRange && usesSearchIndex(spec, text, dialect)) {
+  if (!walked && usesSearchIndex(spec, text, dialect)) {
     const index = sql.table(spec.quickSearchIndex);
     const pk = column(spec, spec.pk);
     return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec))})`;

@@ -29,7 +29,7 @@ import {
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import { routeRemark } from './remark.js';
-import { pageFromSearchIndex } from './search-index.js';
+import { broadSearches, pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 import { planTrigrams } from './trigram-search.js';
 
@@ -224,15 +224,13 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
   const trigrams = await planTrigrams(ctx.db, spec.list, params);
   const timeZone = await ctx.settings.get('time_zone');
   const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
-  const filtered = applyListFilters(
-    unfiltered,
-    spec.list,
-    params,
-    ctx.db.dialect,
+  const broad = await broadSearches(ctx.db.kysely, ctx.db.dialect, spec.list, params);
+  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.db.dialect, {
     timeZone,
-    request.lang,
+    lang: request.lang,
     trigrams,
-  );
+    broad,
+  });
   const base = span ? filtered.where(withinSpan(spec.list, span)) : filtered;
 
   if (spec.tree) {

@@ -1,15 +1,18 @@
 /**
- * PostgreSQL: a member search matching a few rows that were created together, far from the
- * newest ids, is read from the trigram index (crud/few-matches.ts) rather than by walking the
- * ids from the newest; a broad one still walks. Either way the list answers the rows a plain
- * query does, on every dialect.
+ * A member search's path follows how many rows it matches. PostgreSQL: a search matching a few
+ * rows that were created together, far from the newest ids, is read from the trigram index
+ * (crud/few-matches.ts) rather than by walking the ids from the newest; a broad one still
+ * walks. SQLite: a broad search walks the rows instead of gathering every FTS match
+ * (crud/search-index.ts broadSearches). Either way the list answers the rows a plain query
+ * does, on every dialect.
  */
 import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { fewTextMatches } from '../../src/crud/few-matches.js';
-import { parseListParams } from '../../src/crud/list-params.js';
+import { type ListField, parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
+import { BROAD, broadSearches, likeKey, quickKey } from '../../src/crud/search-index.js';
 import { USER_LIST } from '../../src/features/user/user.resource.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
@@ -17,7 +20,7 @@ const MEMBERS = 8_000;
 /** The first members, together at the oldest ids: `rare…`; the other 7,970 (more than FEW) `plenty…`. */
 const RARE = 30;
 
-forEachDatabase('text searches matching few rows', (get) => {
+forEachDatabase('text searches matching few or many rows', (get) => {
   let token = '';
 
   beforeAll(async () => {
@@ -84,6 +87,42 @@ forEachDatabase('text searches matching few rows', (get) => {
         .map((i) => `rare${i}`);
       expect(res.data.list.map((m: { username: string }) => m.username)).toEqual(usernames.slice(0, 5));
       expect(res.data.total).toBe(usernames.length);
+    }
+  });
+
+  it('walks a broad search on SQLite instead of gathering its matches, with the same rows', async () => {
+    const t = get();
+    expect(MEMBERS - RARE).toBeGreaterThan(BROAD);
+    const broadOf = (query: Record<string, unknown>) =>
+      broadSearches(t.ctx.db.kysely, t.ctx.db.dialect, USER_LIST, parseListParams(query, USER_LIST));
+    const sqlite = t.ctx.db.dialect === 'sqlite';
+    expect([...(await broadOf({ quickSearch: 'plenty', order: 'create_time,asc' }))]).toEqual(
+      sqlite ? [quickKey('plenty')] : [],
+    );
+    expect([
+      ...(await broadOf({ search: [{ field: 'username', operator: 'LIKE', val: 'plenty' }] })),
+    ]).toEqual(sqlite ? [likeKey(USER_LIST.fields.username as ListField, 'plenty')] : []);
+    expect((await broadOf({ quickSearch: 'rare1', order: 'create_time,asc' })).size).toBe(0);
+
+    const usernames = (keep: (i: number) => boolean) =>
+      Array.from({ length: MEMBERS }, (_, i) => i)
+        .filter(keep)
+        .map((i) => (i < RARE ? `rare${i}` : `plenty${i}`));
+    for (const [query, expected] of [
+      [{ quickSearch: 'PLENTY', order: 'create_time,asc' }, usernames((i) => i >= RARE).slice(0, 5)],
+      [
+        { search: [{ field: 'username', operator: 'LIKE', val: 'plenty' }] },
+        usernames((i) => i >= RARE)
+          .reverse()
+          .slice(0, 5),
+      ],
+    ] as const) {
+      const res = await call(t.app, 'GET', '/admin/user.User/index', {
+        token,
+        query: stringify({ ...query, limit: 5 }),
+      });
+      expect(res.code, res.msg).toBe(1);
+      expect(res.data.list.map((m: { username: string }) => m.username)).toEqual(expected);
     }
   });
 });
