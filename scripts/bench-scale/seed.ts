@@ -3,7 +3,7 @@
  * members and admin-log entries in batches of one INSERT … SELECT each, over a helper table
  * of sequential numbers. Rows go in through the tables' triggers (the SQLite search indexes
  * are kept by triggers), so every index the migrations made stays consistent; the SQLite
- * search indexes are merged afterwards, as the server's upkeep would, and statistics are
+ * search indexes are merged into one segment afterwards, as after a bulk load, and statistics are
  * gathered, as a database that has run for a while has them.
  */
 import { type Kysely, sql } from 'kysely';
@@ -56,7 +56,8 @@ export async function seedDatabase(url: string, members: number, logs: number): 
     );
     await dropSequence(db.kysely);
     await timed('sequences', () => advanceSequences(db));
-    if (db.dialect === 'sqlite') await timed('search index merge', () => mergeSearchIndexes(db));
+    if (db.dialect === 'sqlite')
+      await timed('search index merge', () => mergeSearchIndexes(db, { full: true }));
     await timed('statistics', () => gatherStatistics(db));
     return { password, seconds };
   } finally {

@@ -139,4 +139,31 @@ forEachDatabase('quick search', (get) => {
     await add(token, 'merge_100', 'After the merge');
     expect(await found(token, 'merge_10')).toEqual(['merge_10', 'merge_100']);
   });
+
+  it("merges a new row's segment without rewriting a large index, which a full merge would", async () => {
+    const t = get();
+    if (t.ctx.db.dialect !== 'sqlite') return;
+    const { kysely } = t.ctx.db;
+    const entry = (i: number) => ({
+      admin_id: 1,
+      username: 'admin',
+      url: `/admin/merge/${i}`,
+      title: `Merge entry ${i} of a large log`,
+      data: '',
+      ip: `10.0.${i % 250}.${i % 200}`,
+      useragent: 'test',
+    });
+    for (let i = 0; i < 30_000; i += 1_000)
+      await kysely
+        .insertInto('admin_log')
+        .values(Array.from({ length: 1_000 }, (_, k) => entry(i + k)))
+        .execute();
+    expect(await mergeSearchIndexes(t.ctx.db, { full: true })).toBeGreaterThan(0);
+
+    // One administrator's request adds one row: the upkeep leaves the large segment alone.
+    await kysely.insertInto('admin_log').values(entry(-1)).execute();
+    expect(await mergeSearchIndexes(t.ctx.db)).toBe(0);
+    // A full merge rewrites the whole index for that one row.
+    expect(await mergeSearchIndexes(t.ctx.db, { full: true })).toBeGreaterThan(5);
+  });
 });
