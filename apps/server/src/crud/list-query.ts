@@ -297,9 +297,8 @@ function leadsAnIndex(reference: string): boolean {
 /**
  * The page's ids come from another index than the order's: a range's (above) or, with
  * `narrowed`, a text search's few matches in PostgreSQL's trigram index (crud/few-matches.ts).
- * Otherwise the page is read along the list's order, as
- * it is when a creation-time range is `spanned`: its rows lie in a known stretch of ids
- * (crud/id-span.ts).
+ * Otherwise the page is read along the list's order, as it is when a creation-time range is
+ * `spanned`: its rows lie in a known stretch of ids (crud/id-span.ts).
  */
 export function pageFromOtherIndex(
   spec: ListSpec,
