@@ -28,6 +28,7 @@
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { type AnyDb, columnKit } from './columns.js';
+import { createTriggers, dropTriggers } from './triggers.js';
 
 /** The tables this migration starts counting. */
 const FIRST_COUNTED = ['user', 'admin_log'];
@@ -71,12 +72,16 @@ export async function addRowCounter(
 ): Promise<boolean> {
   const slots = Array.from({ length: SLOTS }, (_, slot) => ({ table_name: table, slot, counted: 0 }));
   await db.insertInto('row_count').values(slots).execute();
-  try {
-    for (const statement of triggers(dialect, prefix, table)) await sql.raw(statement).execute(db);
-  } catch (error) {
-    if (dialect !== 'mysql') throw error;
-    await dropRowCounter(db, dialect, prefix, table);
-    console.warn(`Row count of ${prefix}${table} skipped (${String(error)}); its lists show an estimate`);
+  const names = namesOf(prefix, table);
+  const made = await createTriggers(
+    db,
+    dialect,
+    triggers(dialect, prefix, table),
+    names,
+    `Row count of ${names.table} skipped; its lists show an estimate`,
+  );
+  if (!made) {
+    await db.deleteFrom('row_count').where('table_name', '=', table).execute();
     return false;
   }
   // After the triggers: a row inserted meanwhile is counted by both only outside a transaction
@@ -99,25 +104,22 @@ export async function dropRowCounter(
   prefix: string,
   table: string,
 ): Promise<void> {
-  const names = namesOf(prefix, table);
-  if (dialect === 'postgres') {
-    await sql.raw(`drop function if exists "${names.fn}"() cascade`).execute(db);
-  } else {
-    const q = dialect === 'mysql' ? '`' : '"';
-    for (const trigger of [names.inserted, names.deleted])
-      await sql.raw(`drop trigger if exists ${q}${trigger}${q}`).execute(db);
-  }
+  await dropTriggers(db, dialect, namesOf(prefix, table));
   await db.deleteFrom('row_count').where('table_name', '=', table).execute();
 }
 
 function namesOf(prefix: string, table: string) {
   const base = `${prefix}${table}_count`;
+  const inserted = `${base}_ai`;
+  const deleted = `${base}_ad`;
   return {
     table: `${prefix}${table}`,
     counts: `${prefix}row_count`,
     fn: base,
-    inserted: `${base}_ai`,
-    deleted: `${base}_ad`,
+    functions: [base],
+    triggers: [inserted, deleted],
+    inserted,
+    deleted,
   };
 }
 

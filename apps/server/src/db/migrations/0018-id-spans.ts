@@ -13,7 +13,7 @@
  * order the rows came in; a list only walks it when it is about as long as the rows in it.
  *
  * Kept by triggers on insert and on an update that changes `create_time` (the row's new day
- * then takes its id too). Deletes leave the bounds as they are: wider than needed, still
+ * then takes its id too; other updates, such as a member's sign-in, do not run it). Deletes leave the bounds as they are: wider than needed, still
  * bounds. The slot is the writer's connection, as in 0016-row-counts.ts, so concurrent writers
  * of today's rows do not queue on one row. `day` is `create_time` divided by 86,400, truncated
  * toward zero on every dialect (and in crud/id-span.ts).
@@ -25,6 +25,7 @@ import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
+import { createTriggers, dropTriggers, quoted } from './triggers.js';
 
 /** Tables whose `create_time` spans are kept. */
 export const SPANNED_TABLES: readonly string[] = ['user', 'admin_log'];
@@ -47,55 +48,47 @@ export function idSpansMigration(dialect: Dialect, prefix: string): Migration {
       for (const name of SPANNED_TABLES) await addSpans(db, dialect, prefix, name);
     },
     async down(db: AnyDb) {
-      for (const name of SPANNED_TABLES) await dropTriggers(db, dialect, prefix, name);
+      for (const name of SPANNED_TABLES) await dropTriggers(db, dialect, namesOf(prefix, name));
       await db.schema.dropTable('id_span').execute();
     },
   };
 }
 
 async function addSpans(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
-  try {
-    for (const statement of triggers(dialect, prefix, table)) await sql.raw(statement).execute(db);
-  } catch (error) {
-    if (dialect !== 'mysql') throw error;
-    await dropTriggers(db, dialect, prefix, table);
-    console.warn(`Id spans of ${prefix}${table} skipped (${String(error)}); its ranges read as before`);
-    return;
-  }
-  // The rows already there, in slot 0; a row inserted meanwhile widens a span twice, harmlessly.
   const names = namesOf(prefix, table);
+  const made = await createTriggers(
+    db,
+    dialect,
+    triggers(dialect, prefix, table),
+    names,
+    `Id spans of ${names.table} skipped; its ranges read as before`,
+  );
+  if (!made) return;
+  // The rows already there, in slot 0; a row inserted meanwhile widens a span twice, harmlessly.
   const day = dayOf(dialect, SPAN_COLUMN);
   await sql
     .raw(
-      `insert into ${q(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
-       select '${table}', ${day}, 0, min(id), max(id), count(*) from ${q(dialect, names.table)}
+      `insert into ${quoted(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
+       select '${table}', ${day}, 0, min(id), max(id), count(*) from ${quoted(dialect, names.table)}
        where ${SPAN_COLUMN} is not null group by ${day}`,
     )
     .execute(db);
 }
 
-async function dropTriggers(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
-  const names = namesOf(prefix, table);
-  if (dialect === 'postgres') {
-    await sql.raw(`drop function if exists "${names.fn}"() cascade`).execute(db);
-  } else {
-    for (const trigger of [names.inserted, names.updated])
-      await sql.raw(`drop trigger if exists ${q(dialect, trigger)}`).execute(db);
-  }
-}
-
 function namesOf(prefix: string, table: string) {
   const base = `${prefix}${table}_span`;
+  const inserted = `${base}_ai`;
+  const updated = `${base}_au`;
   return {
     table: `${prefix}${table}`,
     spans: `${prefix}id_span`,
-    fn: base,
-    inserted: `${base}_ai`,
-    updated: `${base}_au`,
+    // PostgreSQL: one function per statement-level insert trigger, one per row-level update trigger.
+    functions: [base, `${base}_row`],
+    triggers: [inserted, updated],
+    inserted,
+    updated,
   };
 }
-
-const q = (dialect: Dialect, name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
 
 /** The day of a time column: integer division, truncated toward zero on every dialect. */
 export function dayOf(dialect: Dialect, column: string): string {
@@ -105,32 +98,37 @@ export function dayOf(dialect: Dialect, column: string): string {
 /** The trigger statements; `table` is one of SPANNED_TABLES, never a client's. */
 function triggers(dialect: Dialect, prefix: string, table: string): string[] {
   const names = namesOf(prefix, table);
-  const spans = q(dialect, names.spans);
+  const spans = quoted(dialect, names.spans);
   if (dialect === 'postgres') {
-    // Per statement, from the transition tables: a bulk insert pays one upsert per day.
-    const widen = (rows: string) =>
-      `insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
-       select '${table}', ${dayOf(dialect, 'n.create_time')}, pg_backend_pid() % ${SLOTS}, min(n.id), max(n.id), count(*)
-       from ${rows} where n.create_time is not null group by 2
-       on conflict (table_name, day, slot) do update set
+    const [perStatement, perRow] = names.functions;
+    const upsert = `on conflict (table_name, day, slot) do update set
          min_id = least(${spans}.min_id, excluded.min_id),
          max_id = greatest(${spans}.max_id, excluded.max_id),
          inserted = ${spans}.inserted + excluded.inserted;`;
     return [
-      `create function "${names.fn}"() returns trigger language plpgsql as $$
+      // Inserts per statement, from the transition table: a bulk insert pays one upsert per day.
+      `create function "${perStatement}"() returns trigger language plpgsql as $$
        begin
-         if tg_op = 'INSERT' then
-           ${widen('new_rows n')}
-         else
-           ${widen('new_rows n join old_rows o on o.id = n.id and o.create_time is distinct from n.create_time')}
-         end if;
+         insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
+         select '${table}', ${dayOf(dialect, 'create_time')}, pg_backend_pid() % ${SLOTS}, min(id), max(id), count(*)
+         from new_rows where create_time is not null group by 2
+         ${upsert}
          return null;
        end $$`,
       `create trigger "${names.inserted}" after insert on "${names.table}" referencing new table as new_rows
-       for each statement execute function "${names.fn}"()`,
-      `create trigger "${names.updated}" after update on "${names.table}"
-       referencing old table as old_rows new table as new_rows
-       for each statement execute function "${names.fn}"()`,
+       for each statement execute function "${perStatement}"()`,
+      // Updates per row, and only those changing the date: a member's sign-in updates their
+      // row too, and must not pay for this (a statement trigger cannot name its column).
+      `create function "${perRow}"() returns trigger language plpgsql as $$
+       begin
+         insert into ${spans} (table_name, day, slot, min_id, max_id, inserted)
+         values ('${table}', ${dayOf(dialect, 'new.create_time')}, pg_backend_pid() % ${SLOTS}, new.id, new.id, 1)
+         ${upsert}
+         return null;
+       end $$`,
+      `create trigger "${names.updated}" after update of create_time on "${names.table}" for each row
+       when (new.create_time is not null and new.create_time is distinct from old.create_time)
+       execute function "${perRow}"()`,
     ];
   }
   if (dialect === 'mysql') {
