@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListParams, ListSpec } from './list-params.js';
+import { plannedRows } from './list-total.js';
 import type { AnySelect } from './resource.js';
 
 /** Matches few enough to fetch and sort all of them for a page. */
@@ -27,11 +28,6 @@ export async function fewTextMatches(
   if (db.dialect !== 'postgres' || params.order.field !== spec.pk) return false;
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return false;
-  const query = filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')).compile();
-  const { rows } = await db.kysely.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
-    ...query,
-    sql: `explain (format json) ${query.sql}`,
-  });
-  const estimate = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'];
-  return estimate !== undefined && estimate < FEW;
+  const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+  return estimate < FEW;
 }

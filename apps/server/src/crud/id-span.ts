@@ -15,7 +15,7 @@ import type { Db } from '../db/connection.js';
 import { SECONDS_PER_DAY, SPAN_COLUMN, SPANNED_TABLES } from '../db/migrations/0018-id-spans.js';
 import type { TableName } from '../db/schema.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
-import { toUnixSeconds } from './list-query.js';
+import { rangeEnds, toUnixSeconds } from './list-query.js';
 
 /** A stretch this many times longer than the rows it holds is read from the time index instead. */
 const LONGEST = 2;
@@ -71,7 +71,7 @@ function timeBounds(
 ): { from?: number; to?: number } | null {
   let from: number | undefined;
   let to: number | undefined;
-  const seconds = (text: string | undefined) => (text?.trim() ? toUnixSeconds(text, timeZone) : undefined);
+  const seconds = (text: string) => toUnixSeconds(text, timeZone);
   const raise = (value: number | undefined) => {
     if (value !== undefined) from = from === undefined ? value : Math.max(from, value);
   };
@@ -81,9 +81,9 @@ function timeBounds(
   for (const item of params.search) {
     if (spec.fields[item.field]?.column !== column || Array.isArray(item.val)) continue;
     if (item.operator === 'RANGE') {
-      const [left, right] = item.val.split(',');
-      raise(seconds(left));
-      lower(seconds(right));
+      const [left, right] = rangeEnds(item.val, seconds);
+      raise(left);
+      lower(right);
     } else if (item.operator === '>' || item.operator === '>=') raise(seconds(item.val));
     else if (item.operator === '<' || item.operator === '<=') lower(seconds(item.val));
   }

@@ -249,6 +249,15 @@ function searchCondition(
   }
 }
 
+/** A RANGE value 'a,b' as its two ends, converted; an empty or unreadable end is undefined. */
+export function rangeEnds<T>(
+  text: string,
+  convert: (v: string) => T | undefined,
+): [T | undefined, T | undefined] {
+  const [left = '', right = ''] = text.split(',').map((p) => p.trim());
+  return [left === '' ? undefined : convert(left), right === '' ? undefined : convert(right)];
+}
+
 /** 'a,b' → between; only a → >= (or < when negated); only b → <= (or >). Unreadable parts are dropped. */
 function range(
   ref: Expression<unknown>,
@@ -256,9 +265,7 @@ function range(
   negate: boolean,
   convert: (v: string) => string | number | undefined,
 ): Condition | null {
-  const [left = '', right = ''] = text.split(',').map((p) => p.trim());
-  const a = left === '' ? undefined : convert(left);
-  const b = right === '' ? undefined : convert(right);
+  const [a, b] = rangeEnds(text, convert);
   if (a !== undefined && b !== undefined) {
     return negate
       ? sql<SqlBool>`${ref} not between ${a} and ${b}`

@@ -137,10 +137,7 @@ async function tableEstimate(db: Db, table: TableName): Promise<number> {
   if (dialect === 'postgres') {
     // The planner's own estimate: the last ANALYZE's rows per page times today's pages, so
     // it follows a table that grew since (and works before any ANALYZE).
-    const plan = await sql<{
-      'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
-    }>`explain (format json) select 1 from ${sql.table(table)}`.execute(kysely);
-    return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return plannedRows(db, kysely.selectFrom(table).select(sql.lit(1).as('one')));
   }
   if (dialect === 'mysql') {
     const stats = await sql<{ rows: number | string | null }>`select table_rows as ${sql.id('rows')}
@@ -157,4 +154,14 @@ async function tableEstimate(db: Db, table: TableName): Promise<number> {
     span: number | null;
   }>`select (select max(id) from ${t}) - (select min(id) from ${t}) + 1 as span`.execute(kysely);
   return Number(span.rows[0]?.span ?? 0);
+}
+
+/** PostgreSQL: the rows the planner expects `query` to return (EXPLAIN: planned, nothing read). */
+export async function plannedRows(db: Db, query: AnySelect): Promise<number> {
+  const compiled = query.compile();
+  const { rows } = await db.kysely.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
+    ...compiled,
+    sql: `explain (format json) ${compiled.sql}`,
+  });
+  return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }

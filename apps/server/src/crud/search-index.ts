@@ -40,6 +40,18 @@ export function quickColumns(spec: ListSpec): string[] {
   return spec.quickSearch.map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
 }
 
+/** SQLite: the FTS5 index and phrase a LIKE on `field` searches with; null when no index covers it. */
+function likeSearch(
+  field: ListField,
+  text: string,
+  dialect: Dialect,
+): { index: string; phrase: string } | null {
+  if (dialect !== 'sqlite' || field.type !== 'string' || [...text].length < TRIGRAM) return null;
+  const [table = '', column = ''] = field.column.split('.');
+  if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
+  return { index: `${table}_search`, phrase: searchPhrase(text, [column]) };
+}
+
 /**
  * SQLite: rows whose `column` may contain `text`, from the table's FTS5 index when it covers
  * the column (LIKE beside it decides); null when it does not, or the text is too short.
@@ -49,11 +61,11 @@ export function likeFromSearchIndex(
   text: string,
   dialect: Dialect,
 ): RawBuilder<SqlBool> | null {
-  if (dialect !== 'sqlite' || field.type !== 'string' || [...text].length < TRIGRAM) return null;
-  const [table = '', column = ''] = field.column.split('.');
-  if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
-  const index = sql.table(`${table}_search`);
-  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, [column])})`;
+  const search = likeSearch(field, text, dialect);
+  if (!search) return null;
+  const [table = ''] = field.column.split('.');
+  const index = sql.table(search.index);
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
 }
 
 /** SQLite FTS matches from which a search is broad: walking the rows finds a page sooner. */
@@ -90,10 +102,8 @@ export async function broadSearches(
   for (const item of params.search) {
     const field = spec.fields[item.field];
     if (item.operator !== 'LIKE' || typeof item.val !== 'string' || !field) continue;
-    if (!likeFromSearchIndex(field, item.val, dialect)) continue;
-    const [table = '', column = ''] = field.column.split('.');
-    if (await isBroad(`${table}_search`, searchPhrase(item.val, [column])))
-      broad.add(likeKey(field, item.val));
+    const search = likeSearch(field, item.val, dialect);
+    if (search && (await isBroad(search.index, search.phrase))) broad.add(likeKey(field, item.val));
   }
   return broad;
 }
