@@ -18,11 +18,7 @@ import { measureThroughput, printThroughput } from './throughput.js';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const { dialect, members, logs } = options;
-  console.log(
-    `bench:scale on ${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} admin-log rows`,
-  );
-  const { database, password, earlierSignIns } = await prepareDatabase(options);
+  const { database, password, members, logs, earlierSignIns } = await prepareDatabase(options);
   const servers: ServerProcess[] = [];
   try {
     const server = await startServer(database.url, database.dataDir, options.port);
@@ -47,7 +43,7 @@ async function main(): Promise<void> {
         .join(' ')} on ${cpus().length} cores`,
     );
     printTimings(
-      `${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} log rows, page of 20, one request at a time`,
+      `${options.dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} log rows, page of 20, one request at a time`,
       timings,
     );
     console.log(`server memory: RSS ${memory.rss.toFixed(1)} MiB, peak ${memory.peak.toFixed(1)} MiB`);
@@ -61,35 +57,45 @@ async function main(): Promise<void> {
   }
 }
 
+interface Prepared {
+  database: BenchDatabase;
+  password: string;
+  /** What the database holds: the options' sizes, or with --reuse the kept run's. */
+  members: number;
+  logs: number;
+  /** The admin-log rows earlier runs' sign-ins added (the checks count them). */
+  earlierSignIns: number;
+}
+
 /** A fresh seeded database, or with --reuse the one an earlier --keep run left. */
-async function prepareDatabase(
-  options: Options,
-): Promise<{ database: BenchDatabase; password: string; earlierSignIns: number }> {
-  const { dialect, members, logs } = options;
+async function prepareDatabase(options: Options): Promise<Prepared> {
   if (options.reuse) {
     const { database, run } = reusedDatabase(options.reuse);
-    if (run.members !== members || run.logs !== logs) {
-      throw new Error(
-        `--reuse: that run seeded ${run.members} members and ${run.logs} log rows; pass the same --members and --logs`,
-      );
-    }
-    console.log(`reusing ${database.describe}`);
+    announce(options.dialect, run.members, run.logs, `reusing ${database.describe}`);
     rememberKeptRun(options.reuse, { ...run, signIns: run.signIns + 1 });
-    return { database, password: run.password, earlierSignIns: run.signIns };
+    return { database, ...run, earlierSignIns: run.signIns };
   }
+  const { dialect, members, logs } = options;
+  announce(dialect, members, logs, 'seeding…');
   const database = await createBenchDatabase(dialect, options.database);
   try {
-    console.log('seeding…');
     const started = performance.now();
     const { password } = await seedDatabase(database.url, members, logs);
     console.log(`seed time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (options.keep)
       rememberKeptRun(database.dataDir, { url: database.url, password, members, logs, signIns: 1 });
-    return { database, password, earlierSignIns: 0 };
+    return { database, password, members, logs, earlierSignIns: 0 };
   } catch (error) {
     if (!options.keep) await database.drop();
     throw error;
   }
+}
+
+function announce(dialect: string, members: number, logs: number, then: string): void {
+  console.log(
+    `bench:scale on ${dialect}: ${members.toLocaleString('en')} members, ${logs.toLocaleString('en')} admin-log rows`,
+  );
+  console.log(then);
 }
 
 /** One process, then a second one beside it on the same database (pushed to `servers`, so it is stopped). */
