@@ -13,6 +13,7 @@ import { parseListParams } from '../../src/crud/list-params.js';
 import type { Db } from '../../src/db/connection.js';
 import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
+import { dayOf } from '../../src/db/migrations/0018-id-spans.js';
 import { ADMIN_LOG_LIST as adminLogList } from '../../src/features/admin-log/admin-log.resource.js';
 import { testDatabases } from '../support/databases.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
@@ -39,7 +40,7 @@ async function expectBounded(db: Db): Promise<void> {
     from ${sql.table('admin_log')} l
     where l.create_time is not null and not exists (
       select 1 from ${sql.table('id_span')} s
-      where s.table_name = 'admin_log' and s.day = ${sql.raw(db.dialect === 'mysql' ? 'l.create_time div 86400' : 'l.create_time / 86400')}
+      where s.table_name = 'admin_log' and s.day = ${sql.raw(dayOf(db.dialect, 'l.create_time'))}
       group by s.day having min(s.min_id) <= l.id and max(s.max_id) >= l.id)`.execute(db.kysely);
   expect(Number(rows[0]?.outside)).toBe(0);
 }
