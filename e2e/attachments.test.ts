@@ -32,17 +32,21 @@ describe.skipIf(!browserAvailable)('attachments', () => {
     await page.getByRole('button', { name: '添加' }).click();
     const avatar = page.getByRole('dialog').locator('.ba-upload-image input[type=file]');
     const file = { name: 'avatar.png', mimeType: 'image/png', buffer: PNG };
+    // Uploaded, and alone: the 'uploading' row fades out beside the finished one for a moment.
+    const uploaded = async () => {
+      const items = page.getByRole('dialog').locator('.ant-upload-list-item');
+      const done = items.and(page.locator('.ant-upload-list-item-done'));
+      // Both at one moment: one row in all, and it finished.
+      await expect.poll(async () => [await items.count(), await done.count()]).toEqual([1, 1]);
+      return items;
+    };
     await avatar.setInputFiles(file);
-    await expect
-      .poll(() =>
-        page.getByRole('dialog').locator('.ant-upload-list-item-done, .ant-upload-list-item').count(),
-      )
-      .toBe(1);
     // Remove it and send the very same picture again.
-    await page.getByRole('dialog').locator('.ant-upload-list-item').hover();
-    await page.getByRole('dialog').locator('.ant-upload-list-item .anticon-delete').click();
+    const first = await uploaded();
+    await first.hover();
+    await first.locator('.anticon-delete').click();
     await avatar.setInputFiles(file);
-    await expect.poll(() => page.getByRole('dialog').locator('.ant-upload-list-item').count()).toBe(1);
+    await uploaded();
     await page.getByRole('button', { name: /取\s*消/ }).click();
 
     await page.getByRole('menuitem', { name: '常规管理' }).click();
