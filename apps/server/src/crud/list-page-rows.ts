@@ -10,6 +10,9 @@
  *   reverses the whole order on every dialect, nulls included (each database puts them at
  *   the opposite end when the direction flips). The last page of ten million rows then costs
  *   what the first costs;
+ * - from its block of ids, for a deep page of the whole table in id order: the rows per block
+ *   (crud/id-block.ts) tell which block the page starts in, and the read skips only that
+ *   block's rows before the page;
  * - by offset otherwise. A deep offset (page 20,000) takes the page's ids first, from the
  *   narrowest index serving the order, and then reads those rows alone (a deferred join): the
  *   skip walks index entries, not rows with their joins and columns.
@@ -17,6 +20,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import type { FindBlockStart } from './id-block.js';
 import { pageIdsQuery } from './list-page-ids.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { applyListOrder, pageFromOtherIndex } from './list-query.js';
@@ -36,6 +40,8 @@ export interface PageOptions {
   total?: ListTotal;
   /** MySQL: the table's index on the id alone (db/migrations/0017-id-order-indexes.ts). */
   idIndex?: IdOrderIndex;
+  /** The list is the whole table, which keeps its rows per block of ids (crud/id-block.ts). */
+  blockStart?: FindBlockStart;
 }
 
 /** How the page is read: in which order, what to skip and take, and whether to reverse. */
@@ -54,10 +60,14 @@ export async function pageRows(
   spec: ListSpec,
   params: ListParams,
   dialect: Dialect,
-  { narrowed = false, spanned = false, total, idIndex }: PageOptions = {},
+  { narrowed = false, spanned = false, total, idIndex, blockStart }: PageOptions = {},
 ): Promise<Record<string, unknown>[]> {
   const read = planRead(spec, params, dialect, total);
   if (!read) return [];
+  if (blockStart && !read.condition && read.skip >= DEFER_FROM && params.order.field === spec.pk) {
+    const start = await blockStart(read.params.order.direction, read.skip);
+    if (start) Object.assign(read, start);
+  }
   let query = read.condition ? filtered.where(read.condition) : filtered;
   const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
   const fromRange = pageFromOtherIndex(spec, params, { narrowed, spanned });

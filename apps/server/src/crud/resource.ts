@@ -18,6 +18,7 @@ import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { captureDeletes, captureEdit } from './audit.js';
 import { fewTextMatches } from './few-matches.js';
+import { blockStarts } from './id-block.js';
 import { planIdSpan, withinSpan } from './id-span.js';
 import { pageRows } from './list-page-rows.js';
 import {
@@ -265,6 +266,7 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
       spanned: !!span,
       total: known,
       idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
+      blockStart: wholeTable ? blockStarts(ctx.db, spec.table, spec.list) : undefined,
     });
   // The whole table's kept count comes at once and lets its back half be read from the end.
   // A filtered list's count walks rows as its page does: both at once, on two connections

@@ -23,6 +23,7 @@ import { likeStatisticsMigration } from './migrations/0015-like-statistics.js';
 import { rowCountsMigration } from './migrations/0016-row-counts.js';
 import { idOrderIndexesMigration } from './migrations/0017-id-order-indexes.js';
 import { idSpansMigration } from './migrations/0018-id-spans.js';
+import { idBlocksMigration } from './migrations/0019-id-blocks.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ function migrator(db: Db): Migrator {
     '0016-row-counts': rowCountsMigration(db.dialect, db.prefix),
     '0017-id-order-indexes': idOrderIndexesMigration(db.dialect, db.prefix),
     '0018-id-spans': idSpansMigration(db.dialect, db.prefix),
+    '0019-id-blocks': idBlocksMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -411,6 +411,16 @@ export interface IdSpanTable {
   inserted: Default<number>;
 }
 
+/** Addition: the rows each block of ids holds, kept by triggers (migrations/0019-id-blocks.ts). */
+export interface IdBlockTable {
+  /** The logical (unprefixed) table name. */
+  table_name: string;
+  /** `id` divided by BLOCK, truncated. */
+  block: number;
+  slot: number;
+  counted: Default<number>;
+}
+
 export interface Database {
   admin: AdminTable;
   admin_group: AdminGroupTable;
@@ -430,6 +440,7 @@ export interface Database {
   process_lock: ProcessLockTable;
   row_count: RowCountTable;
   id_span: IdSpanTable;
+  id_block: IdBlockTable;
   security_data_recycle: SecurityDataRecycleTable;
   security_data_recycle_log: SecurityDataRecycleLogTable;
   security_sensitive_data: SecuritySensitiveDataTable;
@@ -474,7 +485,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 
 /**
  * Bookkeeping, prefixed like the others and never offered as data: the module contract's
- * records, and the state the server processes share (cache versions, the auth budget, locks, row counts, id spans).
+ * records, and the state the server processes share (cache versions, the auth budget, locks, row counts, id spans and blocks).
  */
 export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'module',
@@ -484,6 +495,7 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'process_lock',
   'row_count',
   'id_span',
+  'id_block',
 ];
 
 export type Admin = Selectable<AdminTable>;
