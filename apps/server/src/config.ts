@@ -1,12 +1,13 @@
 /**
- * The environment, parsed and validated once at start. Nothing else reads process.env:
+ * The environment, parsed and validated once at start by one schema (environmentSchema). Nothing else reads process.env:
  * tests build an AppConfig directly.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface AppConfig {
   /** `sqlite:<file>`, `mysql://…` or `postgres://…` */
@@ -59,8 +60,9 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SECRET_FILE = 'app-secret';
+const YEAR = 365 * 86_400;
 
 /** Defaults used by both the CLI and tests; tests override what they need. */
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -89,62 +91,122 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** A variable whose empty value means unset. */
+const variable = () => z.preprocess((raw) => (raw === '' ? undefined : raw), z.string().optional());
+
+/** A whole number within bounds; the message names the value given. */
+const wholeNumber = (min: number, max: number) =>
+  variable().transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got "${raw}")` });
+    return z.NEVER;
+  });
+
+/** 0/1 (or false/true); unset stays undefined. */
+const flag = () =>
+  variable().transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (raw === '1' || raw === 'true') return true;
+    if (raw === '0' || raw === 'false') return false;
+    ctx.addIssue({ code: 'custom', message: `must be 0 or 1 (got "${raw}")` });
+    return z.NEVER;
+  });
+
 /**
- * Reads the environment. Every bad value adds one clear message; all of them are
- * reported together so an operator fixes the environment in one go.
+ * The environment's schema. The keys' order is the order problems are reported in; each
+ * message follows the variable's name. `cwd` resolves relative folders.
+ */
+function environmentSchema(cwd: string) {
+  const folder = () => variable().transform((raw) => (raw === undefined ? undefined : resolvePath(cwd, raw)));
+  return z.object({
+    DATA_DIR: folder(),
+    DATABASE_URL: z.preprocess(
+      (raw) => (typeof raw === 'string' ? raw.trim() || undefined : raw),
+      z
+        .string()
+        .regex(
+          /^(sqlite:|mysql:\/\/|mariadb:\/\/|postgres:\/\/|postgresql:\/\/)/,
+          'must start with sqlite:, mysql://, mariadb://, postgres:// or postgresql://',
+        )
+        .optional(),
+    ),
+    PORT: wholeNumber(1, 65535),
+    // Empty is refused, not unset: a site asking for no prefix must be told it cannot.
+    TABLE_PREFIX: z
+      .string()
+      .regex(
+        /^[a-z][a-z0-9_]{0,19}$/,
+        'must be lower-case letters, digits or _, start with a letter, at most 20 long',
+      )
+      .optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+    HOST: z.preprocess(
+      (raw) => (typeof raw === 'string' ? raw.trim() || undefined : raw),
+      z.string().regex(/^\S+$/, 'must be a host name or address').optional(),
+    ),
+    MARKET_URL: z
+      .string()
+      .transform((raw) => raw.trim().replace(/\/+$/, ''))
+      .refine(
+        (url) => !url || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url),
+        'must be an http:// or https:// address (the store site origin)',
+      )
+      .optional(),
+    APP_SECRET: z
+      .string()
+      .refine((secret) => secret === '' || secret.length >= 32, 'must be at least 32 characters long')
+      .optional(),
+    TRUST_PROXY: flag(),
+    ADMIN_LOGIN_CAPTCHA: flag(),
+    USER_LOGIN_CAPTCHA: flag(),
+    ADMIN_TOKEN_TTL: wholeNumber(60, YEAR),
+    USER_TOKEN_TTL: wholeNumber(60, YEAR),
+    REFRESH_TOKEN_TTL: wholeNumber(60, YEAR),
+    AUTH_RATE_LIMIT: wholeNumber(1, 100_000),
+    MARKET_TIMEOUT_MS: wholeNumber(1000, 300_000),
+    STORAGE_DIR: folder(),
+    WEB_DIST: folder(),
+    PROJECT_DIR: folder()
+      .transform((dir) => dir ?? resolve(cwd))
+      .refine(isFolder, { error: (issue) => `must be an existing folder (got "${String(issue.input)}")` }),
+  });
+}
+
+/**
+ * Reads the environment through one schema. Every bad value adds one clear message; all of
+ * them are reported together so an operator fixes the environment in one go.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  const problems: string[] = [];
-  const dataDir = env.DATA_DIR ? resolvePath(cwd, env.DATA_DIR) : resolve(cwd, 'data');
-  const base = defaultConfig({ dataDir });
-
-  const databaseUrl = env.DATABASE_URL?.trim() || base.databaseUrl;
-  if (!/^(sqlite:|mysql:\/\/|mariadb:\/\/|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with sqlite:, mysql://, mariadb://, postgres:// or postgresql://');
+  const parsed = environmentSchema(cwd).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`));
   }
-  const port = intVar(env, 'PORT', base.port, 1, 65535, problems);
-  const tablePrefix = env.TABLE_PREFIX ?? base.tablePrefix;
-  if (!/^[a-z][a-z0-9_]{0,19}$/.test(tablePrefix)) {
-    problems.push(
-      'TABLE_PREFIX must be lower-case letters, digits or _, start with a letter, at most 20 long',
-    );
-  }
-  const logLevel = (env.LOG_LEVEL ?? base.logLevel) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const host = env.HOST?.trim() || base.host;
-  if (/\s/.test(host)) problems.push('HOST must be a host name or address');
-  const marketUrl = (env.MARKET_URL ?? '').trim().replace(/\/+$/, '');
-  if (marketUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(marketUrl))
-    problems.push('MARKET_URL must be an http:// or https:// address (the store site origin)');
-  const appSecret = env.APP_SECRET ?? '';
-  if (appSecret && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
-
-  const config: AppConfig = {
+  const vars = parsed.data;
+  const base = defaultConfig({ dataDir: vars.DATA_DIR ?? resolve(cwd, 'data') });
+  return {
     ...base,
-    databaseUrl,
-    host,
-    port,
-    tablePrefix,
-    appSecret,
-    logLevel,
-    trustProxy: boolVar(env, 'TRUST_PROXY', false, problems) ?? false,
-    adminLoginCaptcha: boolVar(env, 'ADMIN_LOGIN_CAPTCHA', undefined, problems),
-    userLoginCaptcha: boolVar(env, 'USER_LOGIN_CAPTCHA', undefined, problems),
-    adminTokenTtl: intVar(env, 'ADMIN_TOKEN_TTL', base.adminTokenTtl, 60, 365 * 86400, problems),
-    userTokenTtl: intVar(env, 'USER_TOKEN_TTL', base.userTokenTtl, 60, 365 * 86400, problems),
-    refreshTokenTtl: intVar(env, 'REFRESH_TOKEN_TTL', base.refreshTokenTtl, 60, 365 * 86400, problems),
-    authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', base.authRateLimit, 1, 100000, problems),
-    storageDir: env.STORAGE_DIR ? resolvePath(cwd, env.STORAGE_DIR) : base.storageDir,
-    webDist: env.WEB_DIST ? resolvePath(cwd, env.WEB_DIST) : resolve(cwd, 'apps/web/dist'),
-    projectDir: env.PROJECT_DIR ? resolvePath(cwd, env.PROJECT_DIR) : resolve(cwd),
-    marketUrl,
-    marketTimeoutMs: intVar(env, 'MARKET_TIMEOUT_MS', base.marketTimeoutMs, 1000, 300_000, problems),
+    databaseUrl: vars.DATABASE_URL ?? base.databaseUrl,
+    host: vars.HOST ?? base.host,
+    port: vars.PORT ?? base.port,
+    tablePrefix: vars.TABLE_PREFIX ?? base.tablePrefix,
+    appSecret: vars.APP_SECRET ?? '',
+    logLevel: vars.LOG_LEVEL ?? base.logLevel,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    adminLoginCaptcha: vars.ADMIN_LOGIN_CAPTCHA,
+    userLoginCaptcha: vars.USER_LOGIN_CAPTCHA,
+    adminTokenTtl: vars.ADMIN_TOKEN_TTL ?? base.adminTokenTtl,
+    userTokenTtl: vars.USER_TOKEN_TTL ?? base.userTokenTtl,
+    refreshTokenTtl: vars.REFRESH_TOKEN_TTL ?? base.refreshTokenTtl,
+    authRateLimit: vars.AUTH_RATE_LIMIT ?? base.authRateLimit,
+    storageDir: vars.STORAGE_DIR ?? base.storageDir,
+    webDist: vars.WEB_DIST ?? resolve(cwd, 'apps/web/dist'),
+    projectDir: vars.PROJECT_DIR,
+    marketUrl: vars.MARKET_URL ?? '',
+    marketTimeoutMs: vars.MARKET_TIMEOUT_MS ?? base.marketTimeoutMs,
     environment: env,
   };
-  if (!isFolder(config.projectDir))
-    problems.push(`PROJECT_DIR must be an existing folder (got "${config.projectDir}")`);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }
 
 /**
@@ -180,36 +242,4 @@ function isFolder(path: string): boolean {
 
 function resolvePath(cwd: string, path: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
-}
-
-function intVar(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-  problems: string[],
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function boolVar<T extends boolean | undefined>(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: T,
-  problems: string[],
-): boolean | T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  problems.push(`${name} must be 0 or 1 (got "${raw}")`);
-  return fallback;
 }
