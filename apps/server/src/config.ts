@@ -1,6 +1,6 @@
 /**
- * The environment, parsed and validated once at start by one schema (environmentSchema). Nothing else reads process.env:
- * tests build an AppConfig directly.
+ * The environment, parsed and validated once at start by one schema (environmentSchema).
+ * Nothing else reads process.env: tests build an AppConfig directly.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
