@@ -25,7 +25,8 @@ import { packageInstalled } from './features/module/installer/package-installed.
 import { marketImageSources } from './features/module/market/market-address.js';
 import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
-import { registerWebApp, WebBuild } from './features/web/web-app.js';
+import { registerWebApp } from './features/web/web-app.js';
+import { WebBuild } from './features/web/web-build.js';
 import { authBudgetStore } from './http/auth-budget-store.js';
 import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';

@@ -13,7 +13,7 @@ import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
 import type { Terminal } from './features/terminal/terminal.js';
 import type { SmsGateway } from './features/verify/sms.js';
-import type { WebBuild } from './features/web/web-app.js';
+import type { WebBuild } from './features/web/web-build.js';
 import type { ServerRestart } from './http/server-restart.js';
 
 export interface AppContext {
@@ -35,9 +35,4 @@ export interface AppContext {
   terminal: Terminal;
   /** Restarts the process under `npm start`'s supervisor (new server code); refused elsewhere. */
   restart: ServerRestart;
-}
-
-/** Unix seconds now. One place so tests reason about time the same way the code does. */
-export function now(): number {
-  return Math.floor(Date.now() / 1000);
 }

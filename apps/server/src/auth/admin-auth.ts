@@ -12,22 +12,12 @@ import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { AdminTable } from '../db/schema.js';
 import { SharedCache } from '../db/shared-cache.js';
+import type { Access } from '../http/access.js';
 import { ApiError, Code } from '../http/errors.js';
-import type { Access } from '../http/routes.js';
 import { can, type Grants, mergeRuleLists } from './permissions.js';
 import { classifyToken, type TokenService } from './tokens.js';
+import type { AdminIdentity } from './types.js';
 import '../http/request-context.js';
-
-export interface AdminIdentity extends Grants {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  last_login_time: number | null;
-  /** The access token this request came with. */
-  token: string;
-  groupIds: number[];
-}
 
 export const ADMIN_TOKEN_HEADERS = ['batoken', 'ba-token'] as const;
 

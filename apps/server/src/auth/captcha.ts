@@ -4,7 +4,7 @@
  * consumed by the first check, right or wrong, so it cannot be guessed repeatedly.
  */
 import { createHmac } from 'node:crypto';
-import { now } from '../context.js';
+import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.js';
 

@@ -16,7 +16,7 @@
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ExpressionBuilder } from 'kysely';
-import { now } from '../context.js';
+import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';

@@ -13,7 +13,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { now } from '../context.js';
+import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database, TokenType } from '../db/schema.js';

@@ -4,15 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
-import type { User } from '../db/schema.js';
+import type { Access } from '../http/access.js';
 import { ApiError, Code } from '../http/errors.js';
-import type { Access } from '../http/routes.js';
 import { headerToken, needLogin } from './admin-auth.js';
 import { can, type Grants, mergeRuleLists } from './permissions.js';
 import type { TokenService } from './tokens.js';
-
-export type UserIdentity = Omit<User, 'password' | 'salt' | 'login_failure' | 'login_failure_time'> &
-  Grants & { token: string };
+import type { UserIdentity } from './types.js';
 
 export const USER_TOKEN_HEADERS = ['ba-user-token', 'bausertoken'] as const;
 

@@ -5,7 +5,7 @@
  * all: the sixth is refused even when right, so codes cannot be guessed.
  */
 import { createHmac, randomInt } from 'node:crypto';
-import { now } from '../context.js';
+import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { ApiError } from '../http/errors.js';
 

@@ -5,7 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { type AppContext, now } from '../context.js';
+import { now } from '../clock.js';
+import type { AppContext } from '../context.js';
 import type { Database, TableName } from '../db/schema.js';
 import type { WriteContext } from './resource.js';
 import { requireColumn, requireTable } from './table-info.js';

@@ -1,6 +1,5 @@
 /** What the server attaches to each request. */
-import type { AdminIdentity } from '../auth/admin-auth.js';
-import type { UserIdentity } from '../auth/user-auth.js';
+import type { AdminIdentity, UserIdentity } from '../auth/types.js';
 import type { Lang } from '../i18n/index.js';
 
 export interface AdminLogNote {

@@ -14,14 +14,12 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Access } from './access.js';
 import { isSuccess, type Success, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
 
 export const MEMBER_CENTER_DISABLED =
   'The member center has been disabled. Please contact the webmaster to turn it on.';
-
-/** public: anyone; login: any signed-in account; permission: signed in and holding the rule. */
-export type Access = 'public' | 'login' | 'permission';
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Success | FastifyReply>;
 

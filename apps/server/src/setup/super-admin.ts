@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from '../auth/passwords.js';
-import { now } from '../context.js';
+import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { LOCK_SECONDS, LOGIN_RETRY_LIMIT, sweepLoginFailures } from '../../src/auth/login.js';
-import { now } from '../../src/context.js';
+import { now } from '../../src/clock.js';
 import {
   call,
   createAdmin,

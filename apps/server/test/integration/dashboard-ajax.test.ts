@@ -1,6 +1,6 @@
 /** The dashboard's remark, figures and setup notice, and the nav bar's "clean up system cache". */
 import { expect, it } from 'vitest';
-import { now } from '../../src/context.js';
+import { now } from '../../src/clock.js';
 import { setSettings } from '../support/member.js';
 import {
   call,

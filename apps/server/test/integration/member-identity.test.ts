@@ -1,7 +1,7 @@
 /** Member sign-in through /api/user/checkIn, sign-out, refresh and the member centre's start data. */
 import { expect, it } from 'vitest';
 import { LOCK_SECONDS, LOGIN_RETRY_LIMIT } from '../../src/auth/login.js';
-import { now } from '../../src/context.js';
+import { now } from '../../src/clock.js';
 import { createMember } from '../support/member.js';
 import { call, forEachDatabase } from '../support/test-app.js';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { now } from '../../src/context.js';
+import { now } from '../../src/clock.js';
 import { tokenFamiliesMigration } from '../../src/db/migrations/0007-token-families.js';
 import type { AnyDb } from '../../src/db/migrations/columns.js';
 import { SUPER_ADMIN_USERNAME } from '../../src/setup/super-admin.js';

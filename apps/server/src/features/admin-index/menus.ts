@@ -1,5 +1,5 @@
 /** The back-office menu tree of an administrator, as the web app consumes it. */
-import type { AdminIdentity } from '../../auth/admin-auth.js';
+import type { AdminIdentity } from '../../auth/types.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { Code } from '../../http/errors.js';
 import { translate } from '../../i18n/index.js';
 import { maskLoggedData, maskLoggedUrl } from './mask-secrets.js';

@@ -10,8 +10,8 @@
  */
 
 import type { Kysely } from 'kysely';
-import type { AdminIdentity } from '../../auth/admin-auth.js';
 import { parseRuleList } from '../../auth/permissions.js';
+import type { AdminIdentity } from '../../auth/types.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
 

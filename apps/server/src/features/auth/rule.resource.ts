@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';

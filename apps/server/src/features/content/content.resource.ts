@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../auth/permissions.js';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { routeRemark } from '../../crud/remark.js';
 import { ok } from '../../http/envelope.js';
 import { adminController } from '../../http/routes.js';

@@ -5,8 +5,9 @@
 import { ACCOUNT_PATTERN, MESSAGES, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { UserIdentity } from '../../auth/user-auth.js';
-import { type AppContext, now } from '../../context.js';
+import type { UserIdentity } from '../../auth/types.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { lastDays } from '../../crud/time-zone.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';

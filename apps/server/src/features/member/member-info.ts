@@ -1,5 +1,5 @@
 /** What a member sees of their own account, and the member menus. */
-import type { UserIdentity } from '../../auth/user-auth.js';
+import type { UserIdentity } from '../../auth/types.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';

@@ -1,7 +1,8 @@
 /** A member's own password: checking it before sensitive changes, and setting a new one. */
 import type { Kysely } from 'kysely';
 import { checkPassword, hashPassword } from '../../auth/passwords.js';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 
 export async function memberPasswordMatches(

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { signedInAdmin } from '../../auth/admin-auth.js';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { DEPENDENTS, DEPENDENTS_KEY } from '../../crud/audit.js';
 import { asObject, type Row, type WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';

@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { controllerKey, parseFields } from '../../crud/audit.js';
 import { type Row, registerResource } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';

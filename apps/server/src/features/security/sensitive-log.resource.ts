@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { signedInAdmin } from '../../auth/admin-auth.js';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { isSecretField, MASK, valueDigest } from '../../crud/audit.js';
 import type { Row, WriteContext } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';

@@ -1,7 +1,8 @@
 /** store.Category — the market's tabs. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';

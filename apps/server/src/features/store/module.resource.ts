@@ -6,7 +6,8 @@
 import { MODULE_MESSAGES, MODULE_UID_PATTERN, STORE_PRICE_TYPES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';

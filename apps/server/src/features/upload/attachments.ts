@@ -6,8 +6,8 @@
  * a shared file is deleted only with the last row pointing at it (attachment.resource.ts).
  */
 import { createHash } from 'node:crypto';
+import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { now } from '../../context.js';
 import { insertId } from '../../db/insert-id.js';
 import type { UploadSettings } from '../config/site-config.js';
 import { cleanBaseName, fileExists, saveFile, savePath } from './storage.js';

@@ -12,7 +12,8 @@ import { INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared'
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseRuleList } from '../../auth/permissions.js';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { type Row, registerResource, type WriteContext } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';

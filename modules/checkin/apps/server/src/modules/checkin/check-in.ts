@@ -3,7 +3,8 @@
  * points log in the same transaction, through the member feature's adjustBalance (this
  * module never writes the member's columns or the log table itself).
  */
-import { type AppContext, now } from '../../context.js';
+import { now } from '../../clock.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { adjustBalance, SCORE } from '../../features/user/balance-log.js';
 import { ApiError } from '../../http/errors.js';

@@ -1,0 +1,22 @@
+/**
+ * Who a request is signed in as, for the administrator and the member area. Declared apart
+ * from admin-auth.ts and user-auth.ts because http/request-context.ts puts them on every
+ * request and the auth services import that declaration: kept in the services, each imported
+ * the other back (issue 19: no import cycles). Only types, importing nothing but leaves.
+ */
+import type { User } from '../db/schema.js';
+import type { Grants } from './permissions.js';
+
+export interface AdminIdentity extends Grants {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  last_login_time: number | null;
+  /** The access token this request came with. */
+  token: string;
+  groupIds: number[];
+}
+
+export type UserIdentity = Omit<User, 'password' | 'salt' | 'login_failure' | 'login_failure_time'> &
+  Grants & { token: string };
