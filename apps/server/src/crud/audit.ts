@@ -8,8 +8,8 @@ import { type Selectable, sql } from 'kysely';
 import { now } from '../clock.js';
 import type { AppContext } from '../context.js';
 import type { Database, TableName } from '../db/schema.js';
-import type { WriteContext } from './resource.js';
 import { requireColumn, requireTable } from './table-info.js';
+import type { WriteContext } from './write-context.js';
 
 /** The rule key of a controller: `auth.Admin` → `auth/admin`, as the rules store it. */
 export function controllerKey(controller: string): string {

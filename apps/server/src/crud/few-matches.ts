@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListParams, ListSpec } from './list-params.js';
 import { plannedRows } from './list-total.js';
-import type { AnySelect } from './resource.js';
+import type { AnySelect } from './query-types.js';
 
 /** Matches few enough to fetch and sort all of them for a page. */
 const FEW = 5_000;

@@ -20,7 +20,7 @@ import {
   sql,
 } from 'kysely';
 import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
-import type { AnySelect } from './resource.js';
+import type { AnySelect } from './query-types.js';
 
 /** `query`'s ids (as page_id), without lookup joins; through `idIndex` when it reads the whole table. */
 export function pageIdsQuery(

@@ -26,7 +26,7 @@ import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { applyListOrder, pageFromOtherIndex } from './list-query.js';
 import { orderFor, type SeekPlan, seekPlan } from './list-seek.js';
 import type { ListTotal } from './list-total.js';
-import type { AnySelect } from './resource.js';
+import type { AnySelect } from './query-types.js';
 
 /** Rows skipped from which the page's ids are read first (below it, both ways cost the same). */
 export const DEFER_FROM = 1_000;

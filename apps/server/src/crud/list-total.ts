@@ -30,7 +30,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { COUNTED_TABLES } from '../db/migrations/0016-row-counts.js';
 import type { TableName } from '../db/schema.js';
-import type { AnySelect } from './resource.js';
+import type { AnySelect } from './query-types.js';
 
 /** Rows counted exactly before a total becomes "about" or "more than". */
 export const COUNT_CAP = 10_000;

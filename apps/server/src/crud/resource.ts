@@ -6,7 +6,7 @@
  * data) hook in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
@@ -29,21 +29,14 @@ import {
   parseListParams,
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
+import type { AnySelect } from './query-types.js';
 import { routeRemark } from './remark.js';
 import { broadSearches, pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 import { planTrigrams } from './trigram-search.js';
+import type { WriteContext } from './write-context.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
-export type AnySelect = SelectQueryBuilder<any, any, any>;
 export type Row = Record<string, unknown>;
-
-export interface WriteContext {
-  request: FastifyRequest;
-  trx: Transaction<Database>;
-  /** Work outside the database (removing files) that must wait until the write is committed. */
-  afterCommit(task: () => Promise<void>): void;
-}
 
 /** Runs a write in a transaction, then the tasks it left for after the commit. */
 export async function runWrite<T>(

@@ -13,7 +13,7 @@ import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
-import type { AnySelect } from './resource.js';
+import type { AnySelect } from './query-types.js';
 
 /** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
 const TRIGRAM = 3;

@@ -8,14 +8,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ListField } from '../../crud/list-params.js';
-import {
-  type AnySelect,
-  asObject,
-  type Row,
-  registerResource,
-  runWrite,
-  type WriteContext,
-} from '../../crud/resource.js';
+import type { AnySelect } from '../../crud/query-types.js';
+import { asObject, type Row, registerResource, runWrite } from '../../crud/resource.js';
+import type { WriteContext } from '../../crud/write-context.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
