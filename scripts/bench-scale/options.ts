@@ -1,5 +1,5 @@
 /** The command line of `npm run bench:scale`, parsed into typed options. */
-import type { Dialect } from '../../apps/server/src/db/connection.js';
+import type { Dialect } from '../../apps/server/src/db/dialect.js';
 
 export interface Options {
   dialect: Dialect;

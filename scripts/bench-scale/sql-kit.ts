@@ -5,7 +5,7 @@
  * concat().
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { Dialect } from '../../apps/server/src/db/connection.js';
+import type { Dialect } from '../../apps/server/src/db/dialect.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: expressions of any SQL type.
 export type Expr = RawBuilder<any>;

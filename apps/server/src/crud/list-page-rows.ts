@@ -18,7 +18,7 @@
  *   skip walks index entries, not rows with their joins and columns.
  */
 import { type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../db/dialect.js';
 import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
 import type { FindBlockStart } from './id-block.js';
 import { pageIdsQuery } from './list-page-ids.js';

@@ -5,7 +5,7 @@
  */
 import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../db/dialect.js';
 import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';

@@ -16,7 +16,7 @@
  */
 import type { ListKey } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../db/dialect.js';
 import type { ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;

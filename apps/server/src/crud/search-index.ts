@@ -7,7 +7,7 @@
  * the count cap (crud/list-total.ts), give the total and the page, fetched by primary key.
  */
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../db/dialect.js';
 import { SQLITE_SEARCH_COLUMNS } from '../db/migrations/0013-like-indexes.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool as Mysql2Pool } from 'mysql2';
+import type { Dialect } from './dialect.js';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import { TRIGRAM_TABLES } from './migrations/0013-like-indexes.js';
 import type { Database } from './schema.js';
@@ -15,8 +16,6 @@ import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
 import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError } from './unavailable.js';
-
-export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { Dialect } from '../db/connection.js';
+import type { Dialect } from '../db/dialect.js';
 import type { RuleMenuType } from '../db/schema.js';
 import type { SeedTitle } from '../db/seed/seeded.js';
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../src/crud/list-total.js';
-import type { Dialect } from '../../src/db/connection.js';
+import type { Dialect } from '../../src/db/dialect.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 const MEMBERS = '/admin/user.User/index';

@@ -4,7 +4,7 @@
  * through an administrative connection of the test's own. The database service itself is
  * shared with other suites and is never stopped.
  */
-import type { Dialect } from '../../src/db/connection.js';
+import type { Dialect } from '../../src/db/dialect.js';
 
 export interface ConnectionKiller {
   /** Ends every connection to the database; answers how many there were. */

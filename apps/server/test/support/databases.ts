@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dialect } from '../../src/db/connection.js';
+import type { Dialect } from '../../src/db/dialect.js';
 
 export interface TestDatabase {
   dialect: Dialect;

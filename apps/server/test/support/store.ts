@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dialect } from '../../src/db/connection.js';
+import type { Dialect } from '../../src/db/dialect.js';
 import { createMember, loginMember } from './member.js';
 import { fakeProject, moduleJson, writeRawZip } from './module-project.js';
 import { freePort } from './server-process.js';

@@ -12,7 +12,7 @@ import { type BuildOptions, buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { type AppConfig, defaultConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
-import type { Dialect } from '../../src/db/connection.js';
+import type { Dialect } from '../../src/db/dialect.js';
 import { insertId } from '../../src/db/insert-id.js';
 import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '../../src/setup/super-admin.js';
 import { type TestDatabase, testDatabases } from './databases.js';

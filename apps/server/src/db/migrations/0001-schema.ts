@@ -5,7 +5,7 @@
  * login_failure_time and captcha.attempts (see db/schema.ts).
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, type ColumnKit, columnKit } from './columns.js';
 
 /**

@@ -4,7 +4,7 @@
  * rule ids; PostgreSQL sequences are moved past them afterwards.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { installRows } from '../seed/install-data.js';
 import type { AnyDb } from './columns.js';
 import { syncSequence } from './sequences.js';

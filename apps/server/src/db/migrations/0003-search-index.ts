@@ -9,7 +9,7 @@
  * - MySQL/MariaDB: nothing. MariaDB has no n-gram full-text parser, so LIKE scans there.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import type { AnyDb } from './columns.js';
 
 /** Indexed table → the quick-search columns its index covers. The FTS table is `<table>_search`. */

@@ -3,7 +3,7 @@
  * Ids are explicit like the install data's; PostgreSQL sequences are moved past them.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { CONTENT_ADMIN_RULES, SMS_CONFIG_GROUP, SMS_CONFIG_ROWS } from '../seed/content-and-sms.js';
 import { type AnyDb, columnKit } from './columns.js';
 import { syncSequence } from './sequences.js';

@@ -5,7 +5,7 @@
  * written value is shown only as ******.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import type { AnyDb } from './columns.js';
 
 export function securityHistoryMigration(dialect: Dialect): Migration {

@@ -10,7 +10,7 @@
  * stored form, unique already. They keep working, and age out within their lifetime.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 export function tokenFamiliesMigration(dialect: Dialect, prefix: string): Migration {

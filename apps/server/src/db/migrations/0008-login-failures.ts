@@ -3,7 +3,7 @@
  * the client that guessed, not the account's owner signing in from elsewhere.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 export function loginFailuresMigration(dialect: Dialect, prefix: string): Migration {

@@ -5,7 +5,7 @@
  * migrations each module has run, recorded per module so two modules may reuse a name.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 export function modulesMigration(dialect: Dialect, prefix: string): Migration {

@@ -10,7 +10,7 @@
  * 0003-search-index.ts gave the quick-search columns (the quick search already had them).
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 /** Table → the column lists of its B-tree indexes. */

@@ -23,7 +23,7 @@
  * warning, and the searches scan as before.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type Entry, SEARCHED, sqliteUp } from './0003-search-index.js';
 import type { AnyDb } from './columns.js';
 

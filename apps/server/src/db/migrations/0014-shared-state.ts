@@ -6,7 +6,7 @@
  * and a row to lock while a process does its start-up writes (db/startup-lock.ts).
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 /** The cache areas; a row each, so a bump is a plain UPDATE. */

@@ -8,7 +8,7 @@
  * ANALYZE samples 300 rows per target unit: a few seconds on a large table, once.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { SEARCHED } from './0003-search-index.js';
 import { LIKE_COLUMNS } from './0012-list-indexes.js';
 import type { AnyDb } from './columns.js';

@@ -26,7 +26,7 @@
  * and must count it again (dropRowCounter, then addRowCounter).
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 import { createTriggers, dropTriggers } from './triggers.js';
 

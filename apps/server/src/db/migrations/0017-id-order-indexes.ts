@@ -14,7 +14,7 @@
  * PostgreSQL reads the ids from its primary key's index, which is apart from the rows already.
  */
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
 /** The tables that grow large (those 0016-row-counts counts). */

@@ -19,7 +19,7 @@
  * with a warning, and deep pages skip their rows as before.
  */
 import { type Migration, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
 import { createTriggers, dropTriggers, quoted } from './triggers.js';

@@ -3,7 +3,7 @@
  * PostgreSQL, so each migration states a table once.
  */
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the untyped schema on purpose.
 export type AnyDb = Kysely<any>;

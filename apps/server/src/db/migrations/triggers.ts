@@ -4,7 +4,7 @@
  * refuse them, and dropping them again.
  */
 import { sql } from 'kysely';
-import type { Dialect } from '../connection.js';
+import type { Dialect } from '../dialect.js';
 import type { AnyDb } from './columns.js';
 
 /** A (prefixed) table, trigger or function name, quoted for the dialect's raw DDL. */
