@@ -9,10 +9,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { moduleLangPacks } from '../modules/registry';
 import type { Lang } from '../stores/config';
+import type { Pack } from './pack';
 
 export const i18n = i18next.createInstance();
-
-export type Pack = Record<string, Record<string, string>>;
 
 const PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
   'zh-cn': () => import('./zh-cn/index'),

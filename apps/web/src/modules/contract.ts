@@ -4,7 +4,7 @@
  * small entry file.
  */
 import type { ComponentType } from 'react';
-import type { Pack } from '../lang';
+import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
 
 type Lazy<T> = () => Promise<{ default: T }>;

@@ -4,7 +4,7 @@
  * pages, inputs and language packs load when first needed.
  */
 import type { ComponentType } from 'react';
-import type { Pack } from '../lang';
+import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
 import type { FormInputProps, PublicRoute, WebModule } from './contract';
 

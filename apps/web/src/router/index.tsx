@@ -7,13 +7,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadBackendTexts } from '../lang';
 import { modulePublicRoutes } from '../modules/registry';
 import { RootShell } from './root-shell';
-
-export interface RouteHandle {
-  /** Translation key of the page title. */
-  title?: string;
-  /** Suppresses the first-load block overlay (public content pages). */
-  noBlockLoading?: boolean;
-}
+import type { RouteHandle } from './route-handle';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,

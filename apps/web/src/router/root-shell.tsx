@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useSiteConfig } from '../stores/site-config';
 import { composeTitle } from '../utils/title';
-import type { RouteHandle } from '.';
 import { removeBlockLoading } from './block-loading';
 import { setNavigator } from './navigation';
+import type { RouteHandle } from './route-handle';
 
 // nprogress 0.2 still reads trickleRate; its type definitions no longer list it.
 NProgress.configure({

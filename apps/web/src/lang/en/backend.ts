@@ -1,5 +1,5 @@
 /** English: the back-office areas' texts, loaded with the back-office (not on the sign-in pages). */
-import type { Pack } from '../index';
+import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
 import moduleMarket from './module';

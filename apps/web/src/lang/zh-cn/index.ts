@@ -1,5 +1,5 @@
 /** Simplified Chinese, the default language. The texts every page may need (sign-in, member centre, shell); the back-office areas are in ./backend, loaded with the back-office. One file per area; every key exists in both languages. */
-import type { Pack } from '../index';
+import type { Pack } from '../pack';
 import axios from './axios';
 import { globs, login, noPower, notFound, pagesTitle, utils, validate } from './common';
 import layouts from './layouts';

@@ -1,5 +1,5 @@
 /** English: articles and pages (back-office management and public pages). */
-import type { Pack } from '../../../lang';
+import type { Pack } from '../../../lang/pack';
 
 const content = {
   Kind: 'Kind',

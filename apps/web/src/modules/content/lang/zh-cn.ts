@@ -1,5 +1,5 @@
 /** 简体中文：文章与单页（后台管理与公开页面）。 */
-import type { Pack } from '../../../lang';
+import type { Pack } from '../../../lang/pack';
 
 const content = {
   Kind: '类型',

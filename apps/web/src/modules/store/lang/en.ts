@@ -1,5 +1,5 @@
 /** English: the module store's back-office. */
-import type { Pack } from '../../../lang';
+import type { Pack } from '../../../lang/pack';
 
 const store = {
   'Quick search of modules': 'uid, title or developer',

@@ -1,5 +1,5 @@
 /** 简体中文：模块商店后台。 */
-import type { Pack } from '../../../lang';
+import type { Pack } from '../../../lang/pack';
 
 const store = {
   'Quick search of modules': '标识、标题或开发者',

@@ -1,5 +1,5 @@
 /** English: the check-in page of the member centre and the back-office screen. */
-import type { Pack } from '../../../lang';
+import type { Pack } from '../../../lang/pack';
 
 const checkin = {
   'Daily check-in': 'Daily check-in',
