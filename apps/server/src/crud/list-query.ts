@@ -4,12 +4,13 @@
  * from the resource's whitelist; every client value is a bound parameter.
  */
 import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
-import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
+import type { AnySelect } from './query-types.js';
 import {
   likeFromSearchIndex,
   likeKey,
@@ -23,8 +24,6 @@ import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } fr
 
 export * from './list-params.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the compiler works on any list query.
-type AnySelect = SelectQueryBuilder<any, any, any>;
 type Condition = RawBuilder<SqlBool>;
 
 /** `!` escapes LIKE wildcards on every dialect alike (a backslash means different things in MySQL strings). */
