@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Channel, changeBind, verifyAccount } from '../../api/frontend/account';
 import { useUserInfo } from '../../stores/user-info';
-import { addressRule, passwordRule } from '../../views/frontend/user/account/rules';
+import { addressRule, passwordRule } from './account-rules';
 import { SendCodeButton } from './send-code-button';
 
 interface Props {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { memberRegister } from '../../api/frontend';
 import type { Channel } from '../../api/frontend/account';
 import type { UserInfo } from '../../stores/user-info';
-import { accountRule, addressRule, passwordRule } from '../../views/frontend/user/account/rules';
+import { accountRule, addressRule, passwordRule } from './account-rules';
 import { SendCodeButton } from './send-code-button';
 
 interface Values {

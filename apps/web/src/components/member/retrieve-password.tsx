@@ -2,7 +2,7 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Channel, retrievePassword } from '../../api/frontend/account';
-import { addressRule, passwordRule } from '../../views/frontend/user/account/rules';
+import { addressRule, passwordRule } from './account-rules';
 import { SendCodeButton } from './send-code-button';
 
 interface Values {

@@ -3,8 +3,8 @@ import { isPassword } from '@portico/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../../../api/frontend/account';
+import { passwordRule } from '../../../../components/member/account-rules';
 import { useUserInfo } from '../../../../stores/user-info';
-import { passwordRule } from './rules';
 
 interface Values {
   oldPassword: string;

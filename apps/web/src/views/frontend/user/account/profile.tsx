@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Channel, profileConfig, saveProfile } from '../../../../api/frontend/account';
 import { UploadInput } from '../../../../components/form/upload-input';
+import { accountRule, nicknameRule } from '../../../../components/member/account-rules';
 import { ChangeBind } from '../../../../components/member/change-bind';
 import { useUserInfo } from '../../../../stores/user-info';
-import { accountRule, nicknameRule } from './rules';
 
 interface Values {
   avatar: string;

@@ -1,7 +1,7 @@
-/** Form rules the member pages share, from the validators both sides use. */
+/** Form rules the member pages and forms share, from the validators both sides use. */
 import { isAccount, isEmail, isMobile, isNickname, isPassword, type Rule } from '@portico/shared';
 import type { Rule as FormRule } from 'antd/es/form';
-import { unlessUntouched } from '../../../../components/form/rules';
+import { unlessUntouched } from '../form/rules';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
