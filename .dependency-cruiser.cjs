@@ -1,11 +1,36 @@
-/** Layering rules (issue 19; ../shared/ARCHITECTURE.md section 3). */
+/**
+ * Layering rules (issue 19; ../shared/ARCHITECTURE.md section 3), run by `npm run lint`.
+ * Type-only imports count: a type cycle still ties modules together for the reader.
+ */
 module.exports = {
   forbidden: [
     {
       name: 'no-cycles',
+      comment: 'Imports flow one way; move what both sides need into a leaf module.',
       severity: 'error',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-app',
+      comment: 'packages/shared is what both apps import; it imports neither.',
+      severity: 'error',
+      from: { path: '^packages/shared/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-components-not-views',
+      comment: 'Within the web, components serve views, never the other way round.',
+      severity: 'error',
+      from: { path: '^apps/web/src/components/' },
+      to: { path: '^apps/web/src/views/' },
+    },
+    {
+      name: 'web-request-layer-not-router-or-stores',
+      comment: 'The request layer is handed its handlers at start (main.tsx); it knows no router or store.',
+      severity: 'error',
+      from: { path: '^apps/web/src/api/' },
+      to: { path: '^apps/web/src/(router|stores)/' },
     },
   ],
   options: {
