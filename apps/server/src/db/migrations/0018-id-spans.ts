@@ -21,11 +21,11 @@
  * MySQL: creating triggers needs the TRIGGER privilege; when refused, the table has no spans,
  * with a warning, and its lists read ranges as before.
  */
-import { type Migration, sql } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
-import { createTriggers, dropTriggers, quoted } from './triggers.js';
+import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
 
 /** Tables whose `create_time` spans are kept. */
 export const SPANNED_TABLES: readonly string[] = ['user', 'admin_log'];
@@ -56,23 +56,13 @@ export function idSpansMigration(dialect: Dialect, prefix: string): Migration {
 
 async function addSpans(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
   const names = namesOf(prefix, table);
-  const made = await createTriggers(
-    db,
-    dialect,
-    triggers(dialect, prefix, table),
-    names,
-    `Id spans of ${names.table} skipped; its ranges read as before`,
-  );
-  if (!made) return;
   // The rows already there, in slot 0; a row inserted meanwhile widens a span twice, harmlessly.
   const day = dayOf(dialect, SPAN_COLUMN);
-  await sql
-    .raw(
-      `insert into ${quoted(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
-       select '${table}', ${day}, 0, min(id), max(id), count(*) from ${quoted(dialect, names.table)}
-       where ${SPAN_COLUMN} is not null group by ${day}`,
-    )
-    .execute(db);
+  const backfill = `insert into ${quoted(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
+    select '${table}', ${day}, 0, min(id), max(id), count(*) from ${quoted(dialect, names.table)}
+    where ${SPAN_COLUMN} is not null group by ${day}`;
+  const skipped = `Id spans of ${names.table} skipped; its ranges read as before`;
+  await keepByTriggers(db, dialect, triggers(dialect, prefix, table), names, skipped, backfill);
 }
 
 function namesOf(prefix: string, table: string) {

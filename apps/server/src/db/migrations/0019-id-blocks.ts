@@ -18,11 +18,11 @@
  * MySQL: creating triggers needs the TRIGGER privilege; when refused, the table has no blocks,
  * with a warning, and deep pages skip their rows as before.
  */
-import { type Migration, sql } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
-import { createTriggers, dropTriggers, quoted } from './triggers.js';
+import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
 
 /** Tables whose rows per block are kept. */
 export const BLOCKED_TABLES: readonly string[] = ['user', 'admin_log'];
@@ -51,23 +51,13 @@ export function idBlocksMigration(dialect: Dialect, prefix: string): Migration {
 
 async function addBlocks(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
   const names = namesOf(prefix, table);
-  const made = await createTriggers(
-    db,
-    dialect,
-    triggers(dialect, prefix, table),
-    names,
-    `Id blocks of ${names.table} skipped; its deep pages skip their rows`,
-  );
-  if (!made) return;
   // The rows already there, in slot 0. After the triggers, as in 0016-row-counts.ts: a row
   // inserted meanwhile is counted twice only on MySQL, whose DDL commits.
   const block = blockOf(dialect, 'id');
-  await sql
-    .raw(
-      `insert into ${quoted(dialect, names.blocks)} (table_name, block, slot, counted)
-       select '${table}', ${block}, 0, count(*) from ${quoted(dialect, names.table)} group by ${block}`,
-    )
-    .execute(db);
+  const backfill = `insert into ${quoted(dialect, names.blocks)} (table_name, block, slot, counted)
+    select '${table}', ${block}, 0, count(*) from ${quoted(dialect, names.table)} group by ${block}`;
+  const skipped = `Id blocks of ${names.table} skipped; its deep pages skip their rows`;
+  await keepByTriggers(db, dialect, triggers(dialect, prefix, table), names, skipped, backfill);
 }
 
 function namesOf(prefix: string, table: string) {

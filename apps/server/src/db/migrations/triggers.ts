@@ -49,3 +49,21 @@ export async function createTriggers(
     return false;
   }
 }
+
+/**
+ * Starts keeping a bookkeeping table by triggers (0018-id-spans.ts, 0019-id-blocks.ts): the
+ * triggers first, then `backfill`, which records the rows already there. Nothing is kept, and
+ * the answer is false, where MySQL refused the triggers (see createTriggers).
+ */
+export async function keepByTriggers(
+  db: AnyDb,
+  dialect: Dialect,
+  statements: string[],
+  names: TriggerNames,
+  skipped: string,
+  backfill: string,
+): Promise<boolean> {
+  const made = await createTriggers(db, dialect, statements, names, skipped);
+  if (made) await sql.raw(backfill).execute(db);
+  return made;
+}
