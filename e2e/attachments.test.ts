@@ -1,9 +1,8 @@
 /** Uploading through a form in Chromium: the same image twice is one attachment used twice. */
 import { Buffer } from 'node:buffer';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' +
@@ -12,21 +11,12 @@ const PNG = Buffer.from(
 );
 
 describe.skipIf(!browserAvailable)('attachments', () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   it('uploads the same image twice and shows one attachment with reference count 2', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/auth/admin`);
+    const { context, page } = await newPage(suite.browser);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
+    await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
     await page.waitForSelector('.ant-table-row');
     await page.waitForSelector('#block-loading', { state: 'detached' });
     await page.getByRole('button', { name: '添加' }).click();

@@ -3,26 +3,16 @@
  * who then sees only those menus and buttons and the 401 screen elsewhere; reordering
  * rules by dragging survives a reload.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('auth screens', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   const openPage = async (page: Page, path: string) => {
-    await page.goto(`${server.baseUrl}/admin/${path}`);
+    await page.goto(`${suite.server.baseUrl}/admin/${path}`);
     await page.waitForSelector('.ant-table-row');
     // The first-load overlay would take the pointer for another second.
     await page.waitForSelector('#block-loading', { state: 'detached' });
@@ -32,8 +22,8 @@ describe.skipIf(!browserAvailable)('auth screens', () => {
     page.locator('.ant-modal .ant-tree-treenode:not([aria-hidden="true"])').nth(index);
 
   it('creates a group and an administrator who sees only what the group grants', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    const { context, page } = await newPage(suite.browser);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
 
     await openPage(page, 'auth/group');
     await page.getByRole('button', { name: '添加' }).click();
@@ -63,8 +53,8 @@ describe.skipIf(!browserAvailable)('auth screens', () => {
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'editor1' }).count()).toBe(1);
     await context.close();
 
-    const editor = await newPage(browser);
-    await editor.page.goto(`${server.baseUrl}/admin/login`);
+    const editor = await newPage(suite.browser);
+    await editor.page.goto(`${suite.server.baseUrl}/admin/login`);
     await editor.page.fill('#username', 'editor1');
     await editor.page.fill('#password', 'editor-pass-1');
     await editor.page.keyboard.press('Enter');
@@ -79,14 +69,14 @@ describe.skipIf(!browserAvailable)('auth screens', () => {
     expect(await editor.page.getByRole('button', { name: '添加' }).count()).toBe(0);
     expect(await editor.page.locator('.ant-table-row .anticon-delete').count()).toBe(0);
 
-    await editor.page.goto(`${server.baseUrl}/admin/auth/rule`);
+    await editor.page.goto(`${suite.server.baseUrl}/admin/auth/rule`);
     await editor.page.waitForURL(/\/401$/);
     await editor.context.close();
   });
 
   it('reorders two rules by dragging, and the order survives a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    const { context, page } = await newPage(suite.browser);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
     await openPage(page, 'auth/rule');
     const order = () => page.locator('.ant-table-row-level-0 td:nth-child(2)').allTextContents();
     const before = await order();

@@ -3,28 +3,17 @@
  * with its title in the tab title, without the first-load overlay and without running any
  * script smuggled into its body; drafts and unknown ids show the 404 screen.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('content pages', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   it('publishes an article from the back-office and shows it, safely, under its own title', async () => {
-    const admin = await newPage(browser);
-    await loginAsAdmin(admin.page, server.baseUrl, server.adminPassword);
-    await admin.page.goto(`${server.baseUrl}/admin/content/content`);
+    const admin = await newPage(suite.browser);
+    await loginAsAdmin(admin.page, suite.server.baseUrl, suite.server.adminPassword);
+    await admin.page.goto(`${suite.server.baseUrl}/admin/content/content`);
     await admin.page.waitForSelector('#block-loading', { state: 'detached' });
     await admin.page.getByRole('button', { name: '添加' }).click();
     const dialog = admin.page.getByRole('dialog');
@@ -40,8 +29,8 @@ describe.skipIf(!browserAvailable)('content pages', () => {
     const id = (await row.locator('td').nth(1).innerText()).trim();
     expect(id).toMatch(/^\d+$/);
 
-    const visitor = await newPage(browser);
-    await visitor.page.goto(`${server.baseUrl}/article/${id}`);
+    const visitor = await newPage(suite.browser);
+    await visitor.page.goto(`${suite.server.baseUrl}/article/${id}`);
     await expect(visitor.page.locator('h1').innerText()).resolves.toBe('Spring opening hours');
     await expect(visitor.page.locator('.ba-content-body b').innerText()).resolves.toBe('daily');
     await expect(visitor.page.locator('#block-loading').count()).resolves.toBe(0);
@@ -50,9 +39,9 @@ describe.skipIf(!browserAvailable)('content pages', () => {
     expect(await visitor.page.locator('.ba-content-body img').getAttribute('onerror')).toBeNull();
 
     // The same id is not a page; an unknown article is missing.
-    await visitor.page.goto(`${server.baseUrl}/page/${id}`);
+    await visitor.page.goto(`${suite.server.baseUrl}/page/${id}`);
     await visitor.page.getByText('404').first().waitFor();
-    await visitor.page.goto(`${server.baseUrl}/article/987654`);
+    await visitor.page.goto(`${suite.server.baseUrl}/article/987654`);
     await visitor.page.getByText('404').first().waitFor();
 
     // Turned back into a draft in the list, it is no longer public.
@@ -60,7 +49,7 @@ describe.skipIf(!browserAvailable)('content pages', () => {
     await admin.page.waitForFunction(
       () => document.querySelector('.ant-table-row .ant-switch-checked') === null,
     );
-    await visitor.page.goto(`${server.baseUrl}/article/${id}`);
+    await visitor.page.goto(`${suite.server.baseUrl}/article/${id}`);
     await visitor.page.getByText('404').first().waitFor();
     await expect(visitor.page.locator('h1').count()).resolves.toBe(0);
     await admin.context.close();

@@ -3,35 +3,24 @@
  * server stores (32-bit cents) before sending, in the server's words; the member's balance
  * stays as it was.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('balance change range', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   it('refuses 999999999.99 and a balance past the top in the form, sending nothing', async () => {
-    const token = await adminToken(server);
+    const token = await adminToken(suite.server);
     await api(
-      server,
+      suite.server,
       '/admin/user.User/add',
       { username: 'rich_member', nickname: 'rich', group_id: 1, password: 'member-pass-1' },
       token,
     );
     const balance = async () => {
-      const found = await fetch(`${server.baseUrl}/admin/user.User/index?quickSearch=rich_member`, {
+      const found = await fetch(`${suite.server.baseUrl}/admin/user.User/index?quickSearch=rich_member`, {
         headers: { batoken: token, server: 'true' },
       }).then((r) => r.json() as Promise<{ data: { list: { id: number; money: string }[] } }>);
       const row = found.data.list[0];
@@ -40,15 +29,15 @@ describe.skipIf(!browserAvailable)('balance change range', () => {
     };
     const { id } = await balance();
     await api(
-      server,
+      suite.server,
       '/admin/user.MoneyLog/add',
       { user_id: id, money: '21474836.00', memo: 'start' },
       token,
     );
 
-    const { page, context } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/user/moneyLog?user_id=${id}`);
+    const { page, context } = await newPage(suite.browser);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
+    await page.goto(`${suite.server.baseUrl}/admin/user/moneyLog?user_id=${id}`);
     await page.waitForSelector('#block-loading', { state: 'detached' });
     await page.getByRole('button', { name: '添加' }).click();
     const dialog = page.getByRole('dialog');

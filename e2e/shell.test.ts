@@ -4,27 +4,17 @@
  * refresh.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('back-office shell', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   const signedIn = async (options: { width?: number; keep?: boolean } = {}) => {
-    const { context, page } = await newPage(browser, options);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword, options.keep);
+    const { context, page } = await newPage(suite.browser, options);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword, options.keep);
     return { context, page };
   };
   const openAdminsFromMenu = async (page: Page) => {
@@ -46,7 +36,7 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     const { context, page } = await signedIn();
     const visited: string[] = [];
     page.on('framenavigated', (frame: Frame) => visited.push(frame.url()));
-    await page.goto(`${server.baseUrl}/admin/auth/admin?x=1`);
+    await page.goto(`${suite.server.baseUrl}/admin/auth/admin?x=1`);
     await page.waitForURL(/\/admin\/auth\/admin\?x=1$/);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     expect(visited.some((url) => url.includes('/admin/loading?url=%2Fadmin%2Fauth%2Fadmin'))).toBe(true);
@@ -114,8 +104,8 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
   });
 
   it('shows the 404 screen for an unknown address', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/nope`);
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/nope`);
     await page.waitForURL(/\/404$/);
     await expect.poll(() => page.getByText('你的网站遇到了一些问题！').count()).toBe(1);
     await context.close();
@@ -129,7 +119,7 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
         return { token, refresh_token } as { token: string; refresh_token: string };
       });
     const onDatabase = <T>(work: (db: Database.Database) => T): T => {
-      const db = new Database(server.databaseFile);
+      const db = new Database(suite.server.databaseFile);
       try {
         return work(db);
       } finally {

@@ -8,30 +8,20 @@
  * itself keeps them; the queue starts a Waiting task when the back-office comes up.
  */
 import { TerminalTaskStatus as S } from '@portico/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { type E2eServer, startServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { serverWithBrowser } from './support/suite.js';
 
 /** test.npm installs a small package from the npm registry: give it room on a slow network. */
 const TASK_TIMEOUT = 120_000;
 
 describe.skipIf(!browserAvailable)('web terminal', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverWithBrowser();
 
   const signedIn = async (width = 1280) => {
-    const { context, page } = await newPage(browser, { width });
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    const { context, page } = await newPage(suite.browser, { width });
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
     await page.waitForSelector('#block-loading', { state: 'detached' });
     return { context, page };
   };
