@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { type Channel, changeBind, verifyAccount } from '../../api/frontend/account';
 import { useUserInfo } from '../../stores/user-info';
 import { addressRule, passwordRule } from './account-rules';
-import { SendCodeButton } from './send-code-button';
+import { CodeField } from './code-field';
 
 interface Props {
   channel: Channel;
@@ -48,26 +48,14 @@ function VerifyCurrent({ channel, onVerified, onClose }: Props & { onVerified(to
         <Form.Item name="password" label={t('account.Account password')} rules={[passwordRule(t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label={t(`account.Code sent to your ${channel}`, { address: current })} required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name="captcha"
-              noStyle
-              rules={[{ required: true, message: t('login.Please enter the verification code') }]}
-            >
-              <Input autoComplete="one-time-code" />
-            </Form.Item>
-            <SendCodeButton
-              prepare={async () => {
-                const { password } = await form
-                  .validateFields(['password'])
-                  .catch(() => ({ password: null }));
-                if (!password) return null;
-                return { channel, address: current, event: `user_${channel}_verify`, password };
-              }}
-            />
-          </div>
-        </Form.Item>
+        <CodeField
+          label={t(`account.Code sent to your ${channel}`, { address: current })}
+          prepare={async () => {
+            const { password } = await form.validateFields(['password']).catch(() => ({ password: null }));
+            if (!password) return null;
+            return { channel, address: current, event: `user_${channel}_verify`, password };
+          }}
+        />
       </Form>
     </Modal>
   );
@@ -102,23 +90,13 @@ function BindNew({ channel, token, onClose }: Props & { token: string }) {
         <Form.Item name="address" label={t(`account.New ${channel}`)} rules={[addressRule(t, channel)]}>
           <Input />
         </Form.Item>
-        <Form.Item label={t('login.Captcha')} required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name="captcha"
-              noStyle
-              rules={[{ required: true, message: t('login.Please enter the verification code') }]}
-            >
-              <Input autoComplete="one-time-code" />
-            </Form.Item>
-            <SendCodeButton
-              prepare={async () => {
-                const { address } = await form.validateFields(['address']).catch(() => ({ address: null }));
-                return address ? { channel, address, event: `user_change_${channel}` } : null;
-              }}
-            />
-          </div>
-        </Form.Item>
+        <CodeField
+          label={t('login.Captcha')}
+          prepare={async () => {
+            const { address } = await form.validateFields(['address']).catch(() => ({ address: null }));
+            return address ? { channel, address, event: `user_change_${channel}` } : null;
+          }}
+        />
         <Button type="primary" htmlType="submit" block>
           {t('account.Bind')}
         </Button>

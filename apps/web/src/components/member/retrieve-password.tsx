@@ -3,7 +3,7 @@ import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Channel, retrievePassword } from '../../api/frontend/account';
 import { addressRule, passwordRule } from './account-rules';
-import { SendCodeButton } from './send-code-button';
+import { CodeField } from './code-field';
 
 interface Values {
   type: Channel;
@@ -56,25 +56,15 @@ export function RetrievePassword({ channels, onClose }: { channels: Channel[]; o
         <Form.Item name="account" label={t(`user.user.${type}`)} rules={[addressRule(t, type)]}>
           <Input />
         </Form.Item>
-        <Form.Item label={t('account.Verification code')} required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name="captcha"
-              noStyle
-              rules={[{ required: true, message: t('login.Please enter the verification code') }]}
-            >
-              <Input autoComplete="one-time-code" />
-            </Form.Item>
-            <SendCodeButton
-              prepare={async () => {
-                const values = await form.validateFields(['account']).catch(() => null);
-                return values?.account
-                  ? { channel: type, address: values.account, event: 'user_retrieve_pwd' }
-                  : null;
-              }}
-            />
-          </div>
-        </Form.Item>
+        <CodeField
+          label={t('account.Verification code')}
+          prepare={async () => {
+            const values = await form.validateFields(['account']).catch(() => null);
+            return values?.account
+              ? { channel: type, address: values.account, event: 'user_retrieve_pwd' }
+              : null;
+          }}
+        />
         <Form.Item name="password" label={t('account.New password')} rules={[passwordRule(t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
