@@ -13,7 +13,7 @@ import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
-import { captchaFields, checkLoginCaptcha } from '../common/login-input.js';
+import { captchaFields, checkLoginCaptcha } from '../common/index.js';
 import { sendMail, storedMailSettings } from '../mail/mailer.js';
 import { memberPasswordMatches } from '../member/member-password.js';
 import {
