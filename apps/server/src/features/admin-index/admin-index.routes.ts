@@ -13,7 +13,7 @@ import { adminController } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/index.js';
 import { siteConfig } from '../config/index.js';
-import { terminalSettings } from '../terminal/terminal-settings.js';
+import { terminalSettings } from '../terminal/index.js';
 import { adminMenus } from './menus.js';
 
 const loginBody = z.object({
