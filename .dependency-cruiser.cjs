@@ -32,6 +32,17 @@ module.exports = {
       from: { path: '^apps/web/src/api/' },
       to: { path: '^apps/web/src/(router|stores)/' },
     },
+    {
+      name: 'server-feature-internals',
+      comment:
+        "A server feature uses another only through that feature's index.ts, so its files can move freely.",
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

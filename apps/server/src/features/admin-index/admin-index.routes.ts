@@ -11,9 +11,9 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
-import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
-import { siteConfig } from '../config/site-config.js';
-import { terminalSettings } from '../terminal/terminal-settings.js';
+import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/index.js';
+import { siteConfig } from '../config/index.js';
+import { terminalSettings } from '../terminal/index.js';
 import { adminMenus } from './menus.js';
 
 const loginBody = z.object({

@@ -11,7 +11,7 @@ import { routeRemark } from '../../crud/remark.js';
 import { ok } from '../../http/envelope.js';
 import { adminController } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
-import { verificationChannels } from '../verify/channels.js';
+import { verificationChannels } from '../verify/index.js';
 import { dashboardStats } from './dashboard-stats.js';
 
 /** The browser's offset from UTC in minutes (UTC+8 → 480). */

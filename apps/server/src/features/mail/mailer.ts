@@ -5,7 +5,7 @@
  * password); callers that answer visitors log it and say something generic instead.
  */
 import { ApiError } from '../../http/errors.js';
-import type { Settings } from '../config/settings.js';
+import type { Settings } from '../config/index.js';
 
 export interface MailSettings {
   smtp_server: string;

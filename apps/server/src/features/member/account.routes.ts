@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { type ApiRouteSpec, apiRoute } from '../../http/routes.js';
 import { checkNickname, input, parseInput } from '../../http/validate.js';
-import { CHANNELS, verificationChannels } from '../verify/channels.js';
+import { CHANNELS, verificationChannels } from '../verify/index.js';
 import { centsToString, memberInfo } from './member-info.js';
 import { memberPasswordMatches, setMemberPassword } from './member-password.js';
 

@@ -10,9 +10,9 @@ import { ok } from '../../http/envelope.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { isTruthy, parseInput } from '../../http/validate.js';
-import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/login-input.js';
-import { siteConfig } from '../config/site-config.js';
-import { sendCodeCaptchaOn, verificationChannels } from '../verify/channels.js';
+import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/index.js';
+import { siteConfig } from '../config/index.js';
+import { sendCodeCaptchaOn, verificationChannels } from '../verify/index.js';
 import { memberInfo, memberRules } from './member-info.js';
 import { registerMember } from './registration.js';
 

@@ -12,7 +12,7 @@ import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { CHANNELS, channelAvailable } from '../verify/channels.js';
+import { CHANNELS, channelAvailable } from '../verify/index.js';
 
 /** New members join the default member group of a fresh install. */
 const DEFAULT_GROUP_ID = 1;

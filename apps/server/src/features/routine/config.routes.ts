@@ -17,7 +17,7 @@ import { adminController } from '../../http/routes.js';
 import { input, parseInput } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
-import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/mailer.js';
+import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
 import {
   type ConfigRow,
   dictionary,

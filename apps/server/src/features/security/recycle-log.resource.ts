@@ -14,7 +14,7 @@ import { requireColumn, requireTable, type TableInfo } from '../../crud/table-in
 import type { WriteContext } from '../../crud/write-context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
-import { assertSubjectWithinReach, permissionSubject } from '../auth/admin-scope.js';
+import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
 import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {

@@ -14,7 +14,7 @@ import type { Row } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { ApiError } from '../../http/errors.js';
-import { assertSubjectWithinReach, permissionSubject } from '../auth/admin-scope.js';
+import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
 import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 
 const LOG = 'security_sensitive_data_log';

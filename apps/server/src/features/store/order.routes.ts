@@ -23,9 +23,8 @@ import { ApiError, Code, fail } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { input, parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
-import { centsToString } from '../member/member-info.js';
-import { adjustBalance, MONEY, SCORE } from '../user/balance-log.js';
-import { lockMember } from '../user/member-lock.js';
+import { centsToString } from '../member/index.js';
+import { adjustBalance, lockMember, MONEY, SCORE } from '../user/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import {
   hasLapsed,

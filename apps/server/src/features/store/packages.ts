@@ -15,8 +15,7 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ModuleInfo } from '@portico/shared';
 import { fail } from '../../http/errors.js';
-import { resolveUploadedZip } from '../module/installer/attachment-zip.js';
-import { readPackageInfo } from '../module/package/index.js';
+import { readPackageInfo, resolveUploadedZip } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 
 export function packagesRoot(storageDir: string): string {

@@ -14,7 +14,7 @@ import type { TableName } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, fail } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
-import { compareVersion } from '../module/package/index.js';
+import { compareVersion } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { checkPackage, keepPackage, removePackage } from './packages.js';
 import { storeDb, storeOf } from './repository.js';

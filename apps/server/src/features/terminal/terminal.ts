@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from '../../auth/tokens.js';
 import type { AppConfig } from '../../config.js';
 import { type Lang, translate } from '../../i18n/index.js';
-import type { WebBuild } from '../web/web-build.js';
+import type { WebBuild } from '../web/index.js';
 import { commandEnv, commandPath } from './child-env.js';
 import { lookupCommand, resolveSteps } from './command-key.js';
 import { buildWhitelist, type TerminalCommand, type Whitelist } from './commands.js';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { insertId } from '../../db/insert-id.js';
-import type { UploadSettings } from '../config/site-config.js';
+import type { UploadSettings } from '../config/index.js';
 import { cleanBaseName, fileExists, saveFile, savePath } from './storage.js';
 import { checkUpload } from './upload-rules.js';
 

@@ -4,7 +4,7 @@
  * that browsers would run (HTML, SVG, scripts) are refused whatever the lists say.
  */
 import { ApiError } from '../../http/errors.js';
-import type { UploadSettings } from '../config/site-config.js';
+import type { UploadSettings } from '../config/index.js';
 import { type ImageInfo, imageInfo } from './image-info.js';
 
 const IMAGE_SUFFIXES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico']);

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController, apiRoute } from '../../http/routes.js';
-import { uploadSettings } from '../config/site-config.js';
+import { uploadSettings } from '../config/index.js';
 import { storeUpload, type Uploader } from './attachments.js';
 import { STORAGE_URL } from './storage.js';
 

@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
-import { centsToString } from '../member/member-info.js';
+import { centsToString } from '../member/index.js';
 
 interface Ledger {
   controller: 'user.MoneyLog' | 'user.ScoreLog';

@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { checkNickname, input, parseInput } from '../../http/validate.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
-import { centsToString } from '../member/member-info.js';
+import { centsToString } from '../member/index.js';
 
 const PUBLIC_COLUMNS = [
   'user.id',

@@ -4,7 +4,7 @@
  */
 import { EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN } from '@portico/shared';
 import type { AppContext } from '../../context.js';
-import { mailConfigured, storedMailSettings } from '../mail/mailer.js';
+import { mailConfigured, storedMailSettings } from '../mail/index.js';
 
 export type ChannelName = 'email' | 'mobile';
 

@@ -13,9 +13,9 @@ import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
-import { captchaFields, checkLoginCaptcha } from '../common/login-input.js';
-import { sendMail, storedMailSettings } from '../mail/mailer.js';
-import { memberPasswordMatches } from '../member/member-password.js';
+import { captchaFields, checkLoginCaptcha } from '../common/index.js';
+import { sendMail, storedMailSettings } from '../mail/index.js';
+import { memberPasswordMatches } from '../member/index.js';
 import {
   CHANNELS,
   type Channel,

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/errors.js';
-import type { Settings } from '../config/settings.js';
+import type { Settings } from '../config/index.js';
 
 export interface SmsMessage {
   mobile: string;

@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fail } from '../../../http/errors.js';
-import { fileOf } from '../../upload/storage.js';
+import { fileOf } from '../../upload/index.js';
 import { MODULE_PACKAGE_MESSAGES } from '../package/index.js';
 import { INSTALLER_MESSAGES as M } from './messages.js';
 

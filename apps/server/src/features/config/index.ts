@@ -1,0 +1,7 @@
+/**
+ * What the config feature offers other features: the cached settings reader every feature
+ * is handed through the context, and the site and upload settings read from it. Mail, SMS,
+ * uploads and both sign-in screens need these values; how they are stored and cached stays here.
+ */
+export type { Settings } from './settings.js';
+export { siteConfig, type UploadSettings, uploadSettings } from './site-config.js';

@@ -1,0 +1,6 @@
+/**
+ * What the content feature offers other features: the HTML sanitizer for bodies written in
+ * the back-office and shown to visitors. The store's module descriptions are such bodies, and
+ * one sanitizer means one list of what is allowed.
+ */
+export { sanitizeBody } from './sanitize.js';

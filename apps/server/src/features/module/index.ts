@@ -1,0 +1,14 @@
+/**
+ * What the module feature (installer, market, package library) offers other features: what
+ * the store needs to publish modules as the installer would install them: reading and checking
+ * an uploaded package zip, comparing versions, and packing the modules shipped with Portico.
+ * Sharing the installer's own checks means the store never accepts a package it would refuse.
+ */
+export { resolveUploadedZip } from './installer/attachment-zip.js';
+export {
+  compareVersion,
+  listPackageFiles,
+  moduleDir,
+  readPackageInfo,
+  writeBackupZip,
+} from './package/index.js';

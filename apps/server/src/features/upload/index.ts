@@ -1,0 +1,6 @@
+/**
+ * What the upload feature offers other features: finding an uploaded file on disk from its
+ * `/storage/...` path, checked to stay inside the storage folder. The module installer takes
+ * package zips uploaded as attachments, and must not resolve those paths its own way.
+ */
+export { fileOf } from './storage.js';
