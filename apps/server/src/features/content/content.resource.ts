@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
+import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
@@ -69,17 +70,14 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
     },
     edit: async (id, body, w) => {
       const data = parseInput(contentBody, body);
-      const changed = await w.trx
-        .updateTable('content')
-        .set({ ...data, body: await sanitizeBody(data.body), update_time: now() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(
+        w.trx
+          .updateTable('content')
+          .set({ ...data, body: await sanitizeBody(data.body), update_time: now() })
+          .where('id', '=', id),
+      );
     },
-    del: async (ids, w) => {
-      const result = await w.trx.deleteFrom('content').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    del: deleteRowsById('content'),
   });
 
   apiRoute(app, ctx, {

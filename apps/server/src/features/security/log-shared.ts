@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { ListField } from '../../crud/list-params.js';
 import type { AnySelect } from '../../crud/query-types.js';
 import { asObject, type Row, registerResource, runWrite } from '../../crud/resource.js';
+import { deleteRowsById } from '../../crud/row-writes.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
@@ -124,10 +125,7 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
     listQuery: (db) => logListQuery(db, kind),
     present: async (rows) => rows.map((row) => spec.present(row, false)),
     localise: (rows, lang) => localiseRuleName(kind, rows, lang),
-    del: async (ids, w) => {
-      const result = await w.trx.deleteFrom(t).where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    del: deleteRowsById(t),
     actions: [
       {
         action: 'info',

@@ -12,6 +12,7 @@ import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { controllerKey, parseFields } from '../../crud/audit.js';
 import { type Row, registerResource } from '../../crud/resource.js';
+import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
@@ -125,13 +126,9 @@ function registerRuleResource(
     },
     edit: async (id, body, w) => {
       const row = await ruleRow(body, id, w.trx);
-      const changed = await w.trx.updateTable(t).set(row).where('id', '=', id).executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(w.trx.updateTable(t).set(row).where('id', '=', id));
     },
-    del: async (ids, w) => {
-      const result = await w.trx.deleteFrom(t).where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    del: deleteRowsById(t),
   });
 }
 

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
+import { updateFoundRow } from '../../crud/row-writes.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { storeDb } from './repository.js';
 
@@ -47,12 +47,12 @@ export function registerCategoryResource(app: FastifyInstance, ctx: AppContext):
     },
     edit: async (id, body, w) => {
       const data = parseInput(categoryBody, body);
-      const changed = await storeDb(w.trx)
-        .updateTable('store_category')
-        .set({ ...data, update_time: now() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(
+        storeDb(w.trx)
+          .updateTable('store_category')
+          .set({ ...data, update_time: now() })
+          .where('id', '=', id),
+      );
     },
     del: async (ids, w) => {
       const db = storeDb(w.trx);

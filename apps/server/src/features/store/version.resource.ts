@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { asObject, registerResource, runWrite } from '../../crud/resource.js';
+import { updateFoundRow } from '../../crud/row-writes.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError, fail } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { compareVersion } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
@@ -71,12 +72,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
         ]),
     edit: async (id, body, w) => {
       const data = parseInput(editBody, body);
-      const changed = await storeDb(w.trx)
-        .updateTable('store_version')
-        .set(data)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(storeDb(w.trx).updateTable('store_version').set(data).where('id', '=', id));
     },
     del: async (ids, w) => {
       const db = storeDb(w.trx);

@@ -8,6 +8,7 @@ import { parseRuleList } from '../../auth/permissions.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
+import { updateFoundRow } from '../../crud/row-writes.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
@@ -85,12 +86,12 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
     edit: async (id, body, w) => {
       const data = parseInput(groupBody, body);
       const rules = await ruleList(w, data.rules);
-      const changed = await w.trx
-        .updateTable('user_group')
-        .set({ ...data, rules, update_time: now() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(
+        w.trx
+          .updateTable('user_group')
+          .set({ ...data, rules, update_time: now() })
+          .where('id', '=', id),
+      );
     },
     del: async (ids, w) => {
       const used = await w.trx

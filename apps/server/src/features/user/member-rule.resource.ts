@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
+import { updateFoundRow } from '../../crud/row-writes.js';
 import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
@@ -94,12 +95,12 @@ export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext
     edit: async (id, body, w) => {
       const rule = toColumns(parseInput(ruleBody, body));
       await assertParent(w.trx, MEMBER_RULES, rule.pid, id);
-      const changed = await w.trx
-        .updateTable('user_rule')
-        .set({ ...rule, update_time: now() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(
+        w.trx
+          .updateTable('user_rule')
+          .set({ ...rule, update_time: now() })
+          .where('id', '=', id),
+      );
     },
     del: (ids, w) => deleteRules(w.trx, MEMBER_RULES, ids),
   });

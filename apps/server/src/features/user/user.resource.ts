@@ -11,6 +11,7 @@ import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import type { ListSpec } from '../../crud/list-params.js';
 import { type Row, registerResource } from '../../crud/resource.js';
+import { updateFoundRow } from '../../crud/row-writes.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
@@ -139,16 +140,16 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
       if (!stored) throw new ApiError('Record not found');
       checkNickname(data.nickname, stored.nickname);
       await checkUser(w.trx, data, id);
-      const changed = await w.trx
-        .updateTable('user')
-        .set({
-          ...data,
-          ...(password ? { password: await hashPassword(password), salt: '' } : {}),
-          update_time: now(),
-        })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new ApiError('Record not found');
+      await updateFoundRow(
+        w.trx
+          .updateTable('user')
+          .set({
+            ...data,
+            ...(password ? { password: await hashPassword(password), salt: '' } : {}),
+            update_time: now(),
+          })
+          .where('id', '=', id),
+      );
       // A new password or a disabled account signs the member out everywhere.
       if (password || data.status === 'disable') {
         await w.trx
