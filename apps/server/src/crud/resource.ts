@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
+import { routeRemark } from '../auth/rule-remarks.js';
 import type { AppContext } from '../context.js';
 import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
 import type { Database, TableName } from '../db/schema.js';
@@ -30,7 +31,6 @@ import {
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
-import { routeRemark } from './remark.js';
 import { broadSearches, pageFromSearchIndex } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 import { planTrigrams } from './trigram-search.js';

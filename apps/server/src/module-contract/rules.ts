@@ -6,7 +6,7 @@
  */
 import type { Transaction } from 'kysely';
 import { parseRuleList } from '../auth/permissions.js';
-import { ADMIN_RULES, MEMBER_RULES, type RuleTables, revokeFromGroups } from '../crud/rule-groups.js';
+import { ADMIN_RULES, MEMBER_RULES, type RuleTables, revokeFromGroups } from '../auth/rule-tree.js';
 import { descendantIds } from '../crud/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
@@ -27,7 +27,7 @@ export interface ModuleGrants {
 
 type Trx = Transaction<Database>;
 // Queries are written once against the admin pair of tables and run on either pair (as in
-// crud/rule-groups.ts); the member-only column is set through `extra`.
+// auth/rule-tree.ts); the member-only column is set through `extra`.
 type Rules = 'admin_rule';
 type Groups = 'admin_group';
 type AnyRule = ModuleAdminRule | ModuleMemberRule;

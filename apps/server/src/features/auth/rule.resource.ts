@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
-import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';

@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../auth/permissions.js';
+import { routeRemark } from '../../auth/rule-remarks.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { routeRemark } from '../../crud/remark.js';
 import { ok } from '../../http/envelope.js';
 import { adminController } from '../../http/routes.js';
 import { parseInput } from '../../http/validate.js';

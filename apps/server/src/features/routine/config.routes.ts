@@ -6,9 +6,9 @@
 import { EMAIL_PATTERN, INPUT_TYPES, MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { routeRemark } from '../../auth/rule-remarks.js';
 import type { AppContext } from '../../context.js';
 import { captureDeletes } from '../../crud/audit.js';
-import { routeRemark } from '../../crud/remark.js';
 import { rememberResource, runWrite } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';

@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { updateFoundRow } from '../../crud/row-writes.js';
-import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../crud/rule-groups.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';

@@ -4,10 +4,10 @@
  * parent, and deleted rules leave no dangling ids in group rule lists.
  */
 import type { Transaction } from 'kysely';
-import { parseRuleList } from '../auth/permissions.js';
+import { descendantIds } from '../crud/tree.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { descendantIds } from './tree.js';
+import { parseRuleList } from './permissions.js';
 
 export interface RuleTables {
   rules: 'admin_rule' | 'user_rule';
