@@ -3,9 +3,12 @@
  * rule itself or one of its descendants, a new rule is granted to every group holding its
  * parent, and deleted rules leave no dangling ids in group rule lists.
  */
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import { now } from '../clock.js';
 import { descendantIds } from '../crud/tree.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/connection.js';
+import { insertId } from '../db/insert-id.js';
+import type { AdminRuleTable, Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { parseRuleList } from './permissions.js';
 
@@ -37,6 +40,24 @@ export async function assertParent(
   if (selfId !== null && (pid === selfId || descendantIds(all, selfId).has(pid))) {
     throw new ApiError('The parent rule cannot be itself or its child');
   }
+}
+
+/**
+ * Adds a rule under its parent, which must exist, stamped with the time, and grants it to
+ * the groups holding the parent. `columns` are the rule table's (admin_rule or user_rule).
+ */
+export async function insertRule(
+  db: Db,
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  columns: { pid: number } & Record<string, unknown>,
+): Promise<number> {
+  await assertParent(trx, tables, columns.pid, null);
+  const time = now();
+  const row = { ...columns, create_time: time, update_time: time } as Insertable<AdminRuleTable>;
+  const id = await insertId(db, trx.insertInto(tables.rules as Rules).values(row));
+  if (columns.pid > 0) await grantWithParent(trx, tables, columns.pid, id);
+  return id;
 }
 
 /** Groups that hold the parent get the new child too, so a new button is usable at once. */

@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_RULES, assertParent, deleteRules, grantWithParent } from '../../auth/rule-tree.js';
+import { ADMIN_RULES, assertParent, deleteRules, insertRule } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
-import { insertId } from '../../db/insert-id.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
@@ -106,14 +105,7 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
       return ctx.db.kysely.selectFrom('admin_rule').selectAll().where('id', '=', id).executeTakeFirst();
     },
     add: async (body, w) => {
-      const rule = parseInput(ruleBody, body);
-      await assertParent(w.trx, ADMIN_RULES, rule.pid, null);
-      const time = now();
-      const id = await insertId(
-        ctx.db,
-        w.trx.insertInto('admin_rule').values({ ...toColumns(rule), create_time: time, update_time: time }),
-      );
-      if (rule.pid > 0) await grantWithParent(w.trx, ADMIN_RULES, rule.pid, id);
+      await insertRule(ctx.db, w.trx, ADMIN_RULES, toColumns(parseInput(ruleBody, body)));
     },
     edit: async (id, body, w) => {
       assertOwns(w.request, id);

@@ -4,12 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assertParent, deleteRules, grantWithParent, MEMBER_RULES } from '../../auth/rule-tree.js';
+import { assertParent, deleteRules, insertRule, MEMBER_RULES } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { updateFoundRow } from '../../crud/row-writes.js';
-import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
@@ -83,14 +82,7 @@ export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext
     switchFields: ['status'],
     sortable: true,
     add: async (body, w) => {
-      const rule = toColumns(parseInput(ruleBody, body));
-      await assertParent(w.trx, MEMBER_RULES, rule.pid, null);
-      const time = now();
-      const id = await insertId(
-        ctx.db,
-        w.trx.insertInto('user_rule').values({ ...rule, create_time: time, update_time: time }),
-      );
-      if (rule.pid > 0) await grantWithParent(w.trx, MEMBER_RULES, rule.pid, id);
+      await insertRule(ctx.db, w.trx, MEMBER_RULES, toColumns(parseInput(ruleBody, body)));
     },
     edit: async (id, body, w) => {
       const rule = toColumns(parseInput(ruleBody, body));
