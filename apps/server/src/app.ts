@@ -38,6 +38,7 @@ import type { ModuleDefinition } from './module-contract/define.js';
 import { startModules } from './module-contract/lifecycle.js';
 import { INSTALLED_MODULES } from './modules/installed.js';
 import './http/request-context.js';
+import { writeCaptures } from './features/security/audit.js';
 
 /** PHP bracket notation (`ids[]=1`, `search[0][field]=id`), bounded against abuse. */
 export const QS_OPTIONS: qs.IParseOptions = {
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     webBuild,
     terminal: new Terminal(config, tokens, webBuild, options.terminal),
     restart: new ServerRestart(options.restart),
+    captures: writeCaptures(db, config.appSecret),
   };
 
   app.addContentTypeParser(

@@ -17,7 +17,6 @@ import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
-import { captureDeletes, captureEdit } from './audit.js';
 import { fewTextMatches } from './few-matches.js';
 import { blockStarts } from './id-block.js';
 import { planIdSpan, withinSpan } from './id-span.js';
@@ -139,7 +138,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const { id } = parseInput(idQuery, posted);
         const body = (await switchEdit(ctx, spec, id, posted, request)) ?? posted;
         await runWrite(kysely, request, (w) =>
-          captureEdit(ctx, w, spec.controller, id, () => edit(id, body, w)),
+          ctx.captures.edit(w, spec.controller, id, () => edit(id, body, w)),
         );
         await forgetCachedRules(ctx);
         return ok(null, 'Update successful');
@@ -170,7 +169,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
         const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
         const unique = [...new Set(ids)];
         const count = await runWrite(kysely, request, (w) =>
-          captureDeletes(ctx, w, spec.controller, unique, () => del(unique, w)),
+          ctx.captures.deletes(w, spec.controller, unique, () => del(unique, w)),
         );
         await forgetCachedRules(ctx);
         if (count === 0) throw new ApiError('No rows were deleted');

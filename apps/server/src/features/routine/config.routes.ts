@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routeRemark } from '../../auth/rule-remarks.js';
 import type { AppContext } from '../../context.js';
-import { captureDeletes } from '../../crud/audit.js';
 import { rememberResource, runWrite } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
@@ -170,7 +169,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (rows.length === 0) throw new ApiError('No rows were deleted');
         if (rows.some((row) => row.allow_del !== 1)) throw new ApiError('This config item cannot be deleted');
         await runWrite(kysely, request, (w) =>
-          captureDeletes(ctx, w, 'routine.Config', ids, async () => {
+          ctx.captures.deletes(w, 'routine.Config', ids, async () => {
             const result = await w.trx.deleteFrom('config').where('id', 'in', ids).executeTakeFirst();
             return Number(result.numDeletedRows);
           }),

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { controllerKey } from '../../crud/audit.js';
 import { resourceRegistry } from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
+import { controllerKey } from './audit.js';
 
 export type RuleKind = 'recycle' | 'sensitive';
 

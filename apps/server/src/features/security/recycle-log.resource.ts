@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { DEPENDENTS, DEPENDENTS_KEY } from '../../crud/audit.js';
 import { asObject, type Row } from '../../crud/resource.js';
 import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
 import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
+import { DEPENDENTS, DEPENDENTS_KEY } from './audit.js';
 import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {

@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { controllerKey, parseFields } from '../../crud/audit.js';
 import { type Row, registerResource } from '../../crud/resource.js';
 import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
@@ -19,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { input, parseInput } from '../../http/validate.js';
 import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
+import { controllerKey, parseFields } from './audit.js';
 import { monitorableControllers, type RuleKind } from './monitorable.js';
 
 const ruleBody = z.object({

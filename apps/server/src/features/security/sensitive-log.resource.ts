@@ -9,12 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { isSecretField, MASK, valueDigest } from '../../crud/audit.js';
 import type { Row } from '../../crud/resource.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { ApiError } from '../../http/errors.js';
 import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
+import { isSecretField, MASK, valueDigest } from './audit.js';
 import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 
 const LOG = 'security_sensitive_data_log';

@@ -5,11 +5,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { now } from '../clock.js';
-import type { AppContext } from '../context.js';
-import type { Database, TableName } from '../db/schema.js';
-import { requireColumn, requireTable } from './table-info.js';
-import type { WriteContext } from './write-context.js';
+import { now } from '../../clock.js';
+import { requireColumn, requireTable } from '../../crud/table-info.js';
+import type { WriteCaptures, WriteContext } from '../../crud/write-context.js';
+import type { Db } from '../../db/connection.js';
+import type { Database, TableName } from '../../db/schema.js';
 
 /** The rule key of a controller: `auth.Admin` → `auth/admin`, as the rules store it. */
 export function controllerKey(controller: string): string {
@@ -70,9 +70,21 @@ function enabledRule<T extends 'security_data_recycle' | 'security_sensitive_dat
     .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
 }
 
+/**
+ * The captures the app hands the resource helper (AppContext.captures), and the config
+ * routes' deletes use too: deletes filed in the recycle log, edits of monitored fields in the
+ * sensitive-data log.
+ */
+export function writeCaptures(db: Db, appSecret: string): WriteCaptures {
+  return {
+    deletes: (w, controller, ids, del) => captureDeletes(db, w, controller, ids, del),
+    edit: (w, controller, id, edit) => captureEdit(db, appSecret, w, controller, id, edit),
+  };
+}
+
 /** Runs `del`, then files every row it actually removed in the recycle log. */
-export async function captureDeletes(
-  ctx: AppContext,
+async function captureDeletes(
+  db: Db,
   w: WriteContext,
   controller: string,
   ids: number[],
@@ -80,7 +92,7 @@ export async function captureDeletes(
 ): Promise<number> {
   const rule = await enabledRule(w, 'security_data_recycle', controller);
   if (!rule) return del();
-  const table = await requireTable(ctx.db, rule.data_table, w.trx);
+  const table = await requireTable(db, rule.data_table, w.trx);
   const pk = requireColumn(table, rule.primary_key);
   const select = () =>
     sql<
@@ -154,8 +166,9 @@ function withDependents(row: Record<string, unknown>, key: unknown, dependents: 
 }
 
 /** Runs `edit`, then logs each monitored field whose stored value it changed. */
-export async function captureEdit(
-  ctx: AppContext,
+async function captureEdit(
+  db: Db,
+  appSecret: string,
   w: WriteContext,
   controller: string,
   id: number,
@@ -163,7 +176,7 @@ export async function captureEdit(
 ): Promise<void> {
   const rule = await enabledRule(w, 'security_sensitive_data', controller);
   if (!rule) return edit();
-  const table = await requireTable(ctx.db, rule.data_table, w.trx);
+  const table = await requireTable(db, rule.data_table, w.trx);
   const pk = requireColumn(table, rule.primary_key);
   const labels = parseFields(rule.data_fields);
   const fields = Object.keys(labels).map((field) => requireColumn(table, field));
@@ -194,7 +207,7 @@ export async function captureEdit(
         id_value: id,
         before: stringOf(before[field]),
         after: isSecretField(field) ? MASK : stringOf(after[field]),
-        after_digest: valueDigest(ctx.config.appSecret, after[field]),
+        after_digest: valueDigest(appSecret, after[field]),
       })),
     )
     .execute();
