@@ -6,13 +6,14 @@
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
 import type {
+  MarketMember,
   StoreListAnswer,
   StoreModuleInfo,
   StoreOrder,
   StorePayAnswer,
   StorePriceType,
 } from '@portico/shared';
-import { type MarketMember, useMarket } from '../../stores/market';
+import { useMarket } from '../../stores/market';
 import { needsMarketLogin } from '../../views/backend/module/market';
 import { type ApiResponse, createAxios } from '../request';
 
