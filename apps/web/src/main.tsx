@@ -1,14 +1,19 @@
-/** Boot: the active language's pack and antd locale first, then the app. */
+/**
+ * Boot: the request layer wired to the router and stores (before any call), the active
+ * language's pack and antd locale, then the app.
+ */
 // antd's own components import en_US anyway; zh_CN is small: both are bundled.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './lang';
+import { wireRequestLayer } from './router/request-wiring';
 import { useConfig } from './stores/config';
 import './styles/index.css';
 
 async function boot(): Promise<void> {
+  wireRequestLayer();
   const lang = useConfig.getState().lang.defaultLang;
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
   await initI18n(lang);

@@ -1,5 +1,11 @@
-/** jsdom lacks what antd measures with; storage starts empty for every test. */
+/**
+ * jsdom lacks what antd measures with; storage starts empty for every test; the request
+ * layer is wired to the router and stores as main.tsx does at start.
+ */
 import { afterEach } from 'vitest';
+import { wireRequestLayer } from '../src/router/request-wiring';
+
+wireRequestLayer();
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -6,10 +6,6 @@
  */
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
-import { currentPath, navigateTo, ROUTE_PATHS } from '../router/navigation';
-import { useAdminInfo } from '../stores/admin-info';
-import { useConfig } from '../stores/config';
-import { useUserInfo } from '../stores/user-info';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
 import { notifier } from './notifier';
 
@@ -74,9 +70,45 @@ export function apiBaseUrl(): string {
   return http.defaults.baseURL ?? '';
 }
 
-type Area = 'admin' | 'user';
-const STORES = { admin: useAdminInfo, user: useUserInfo } as const;
-const LOGIN_ROUTE = { admin: 'adminLogin', user: 'userLogin' } as const;
+export type Area = 'admin' | 'user';
+export type TokenKind = 'auth' | 'refresh';
+
+/**
+ * What the request layer needs from the router and the session stores, handed in once at
+ * start (configureRequest) so that the layer imports neither (issue 19): the stores and the
+ * router call the API, so importing them back would tie the layers into one.
+ */
+export interface RequestHandlers {
+  /** The page's path: which token a URL outside /admin/ and /api/ needs, and whether we are on sign-in already. */
+  currentPath(): string;
+  /** A named route or a path (the server's 302 may name either). */
+  navigate(target: { name?: string; path?: string }): void;
+  loginPath(area: Area): string;
+  /** Sent as think-lang: the server answers messages in it. */
+  language(): string;
+  token(area: Area, kind: TokenKind): string;
+  setToken(area: Area, token: string, kind: TokenKind): void;
+  /** Forget the area's session: its refresh failed or the server says it is gone. */
+  signOut(area: Area): void;
+}
+
+const unconfigured = (): never => {
+  throw new Error('The request layer is not configured: call configureRequest() at start (main.tsx).');
+};
+let handlers: RequestHandlers = {
+  currentPath: unconfigured,
+  navigate: unconfigured,
+  loginPath: unconfigured,
+  language: unconfigured,
+  token: unconfigured,
+  setToken: unconfigured,
+  signOut: unconfigured,
+};
+
+export function configureRequest(given: RequestHandlers): void {
+  handlers = given;
+}
+
 const AREA_BASE = { admin: '/admin', user: '/user' } as const;
 const TOKEN_HEADER = { admin: 'batoken', user: 'ba-user-token' } as const;
 
@@ -88,7 +120,7 @@ function areaOf(url = ''): Area {
   const path = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '');
   if (path.startsWith('/admin/')) return 'admin';
   if (path.startsWith('/api/')) return 'user';
-  return /^\/admin(\/|$)/.test(currentPath()) ? 'admin' : 'user';
+  return /^\/admin(\/|$)/.test(handlers.currentPath()) ? 'admin' : 'user';
 }
 
 const pending = new Map<string, AbortController>();
@@ -98,12 +130,12 @@ const refreshing: Partial<Record<Area, Promise<void>>> = {};
 
 function requestHeaders(opts: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    'think-lang': useConfig.getState().lang.defaultLang,
+    'think-lang': handlers.language(),
     server: 'true',
   };
-  const adminToken = useAdminInfo.getState().token;
+  const adminToken = handlers.token('admin', 'auth');
   if (adminToken) headers.batoken = adminToken;
-  const userToken = opts.anotherToken || useUserInfo.getState().token;
+  const userToken = opts.anotherToken || handlers.token('user', 'auth');
   if (userToken) headers['ba-user-token'] = userToken;
   return headers;
 }
@@ -158,28 +190,27 @@ export function httpErrorMessage(error: unknown): string {
 }
 
 function goToLogin(area: Area): void {
-  const name = LOGIN_ROUTE[area];
-  if (currentPath() !== ROUTE_PATHS[name]) navigateTo({ name });
+  const path = handlers.loginPath(area);
+  if (handlers.currentPath() !== path) handlers.navigate({ path });
 }
 
 async function runRefresh(area: Area): Promise<void> {
-  const store = STORES[area];
   try {
     // The server also takes `refreshToken`; SPEC section 7 names the field refresh_token.
     const response = await send<{ type: string; token: string; refresh_token?: string }>(
-      { url: REFRESH_TOKEN_URL, method: 'post', data: { refresh_token: store.getState().refresh_token } },
+      { url: REFRESH_TOKEN_URL, method: 'post', data: { refresh_token: handlers.token(area, 'refresh') } },
       { ...DEFAULT_OPTIONS, cancelDuplicateRequest: false },
     );
     const { type, token, refresh_token } = response.data.data ?? {};
-    const target = type === 'admin-refresh' ? useAdminInfo : type === 'user-refresh' ? useUserInfo : null;
+    const target: Area | null = type === 'admin-refresh' ? 'admin' : type === 'user-refresh' ? 'user' : null;
     if (!target || !token) throw response.data;
-    target.getState().setToken(token, 'auth');
+    handlers.setToken(target, token, 'auth');
     // The server exchanges the refresh token on every use: the next refresh needs the new one
     // (the old one is refused, and ends the session, once the new one has been used).
-    if (refresh_token) target.getState().setToken(refresh_token, 'refresh');
+    if (refresh_token) handlers.setToken(target, refresh_token, 'refresh');
   } catch (error) {
     // No way to renew the session: forget it and send the user to sign in again.
-    store.getState().clear();
+    handlers.signOut(area);
     goToLogin(area);
     throw error;
   }
@@ -189,7 +220,7 @@ function refreshAccessToken(area: Area, staleToken: string): Promise<void> {
   const inFlight = refreshing[area];
   if (inFlight) return inFlight;
   // A refresh finished after this call left with the old token: just replay it.
-  const current = STORES[area].getState().token;
+  const current = handlers.token(area, 'auth');
   if (current && current !== staleToken) return Promise.resolve();
   const flight = runRefresh(area).finally(() => {
     delete refreshing[area];
@@ -256,14 +287,14 @@ async function send<T>(
   if (opts.showCodeMessage && body?.msg) notifier.error(body.msg);
   const data = (body?.data ?? {}) as { routeName?: string; routePath?: string; type?: string };
   if (body?.code === 302) {
-    navigateTo({ name: data.routeName || undefined, path: data.routePath });
+    handlers.navigate({ name: data.routeName || undefined, path: data.routePath });
   } else if (body?.code === 303) {
     // The server's login-state redirect: 'need login' drops the dead token; 'logged in' leaves the login page.
     if (data.type === 'need login') {
-      STORES[area].getState().clear();
+      handlers.signOut(area);
       goToLogin(area);
     } else {
-      navigateTo({ path: AREA_BASE[area] });
+      handlers.navigate({ path: AREA_BASE[area] });
     }
   }
   throw body;

@@ -3,23 +3,7 @@
  * §4, handleAdminRoute): the routable pages, the menu tree and the permission nodes.
  * Pure, so it is tested without a browser.
  */
-
-export interface ServerRule {
-  id: number;
-  pid: number;
-  type: 'menu_dir' | 'menu' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe' | null;
-  url: string;
-  component: string;
-  /** The rule name when the page is kept alive while hidden, else 0. */
-  keepalive: string | number;
-  extend: 'none' | 'add_rules_only' | 'add_menu_only';
-  children?: ServerRule[];
-}
+import type { ServerRule } from '@portico/shared';
 
 export interface PageRoute {
   /** Browser path, e.g. /admin/auth/admin or /admin/iframe/<encoded url>. */

@@ -4,21 +4,7 @@
  * links, `nav_user_menu` rules the entries of the header's user menu. Pure, so it is
  * tested without a browser.
  */
-
-export interface MemberRule {
-  id: number;
-  pid: number;
-  type: 'route' | 'menu_dir' | 'menu' | 'nav' | 'nav_user_menu' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe' | null;
-  url: string;
-  component: string;
-  extend: 'none' | 'add_rules_only' | 'add_menu_only';
-  children?: MemberRule[];
-}
+import type { MemberRule } from '@portico/shared';
 
 export interface MemberPage {
   path: string;

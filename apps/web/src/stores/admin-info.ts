@@ -1,17 +1,7 @@
 /** The signed-in administrator, persisted under `adminInfo` (SPEC section 3). */
+import type { AdminInfo } from '@portico/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-
-export interface AdminInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  last_login_time: number | null;
-  token: string;
-  refresh_token: string;
-  super: boolean;
-}
 
 interface AdminInfoStore extends AdminInfo {
   /** Fills in what the server answered (login, /admin/index/index). */

@@ -3,20 +3,9 @@
  * and profile, persisted like the other admin settings (localStorage, never in a URL). The
  * member dialog's open state lives here too, so any market answer asking for a login opens it.
  */
+import type { MarketMember } from '@portico/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-
-export interface MarketMember {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  mobile: string;
-  gender: number;
-  score: number;
-  money: string;
-}
 
 interface MarketStore {
   token: string;

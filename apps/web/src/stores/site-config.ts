@@ -1,20 +1,6 @@
 /** What /admin/index/index and /api/index/index tell about the site. Not persisted. */
+import type { SiteConfig } from '@portico/shared';
 import { create } from 'zustand';
-
-export interface SiteConfig {
-  siteName: string;
-  recordNumber: string;
-  version: string;
-  cdnUrl: string;
-  apiUrl: string;
-  upload: {
-    maxSize: number;
-    saveName: string;
-    allowedSuffixes: string;
-    allowedMimeTypes: string;
-    mode: string;
-  };
-}
 
 interface SiteConfigStore extends SiteConfig {
   /** Whether the back-office has loaded its menus in this page view. */

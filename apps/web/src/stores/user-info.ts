@@ -1,25 +1,7 @@
 /** The signed-in member, persisted under `userInfo` (SPEC section 3). */
+import type { UserInfo } from '@portico/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-
-export interface UserInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string | null;
-  money: string;
-  score: number;
-  last_login_time: number | null;
-  last_login_ip: string;
-  join_time: number | null;
-  motto: string;
-  token: string;
-  refresh_token: string;
-}
 
 interface UserInfoStore extends UserInfo {
   setInfo(info: Partial<UserInfo>): void;

@@ -2,6 +2,7 @@
  * `/admin/index/*`: what the back-office loads at start (`index`), and administrator
  * sign-in and sign-out.
  */
+import type { AdminInfo } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_TOKEN_HEADERS, alreadyLoggedIn, headerToken } from '../../auth/admin-auth.js';
@@ -51,7 +52,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
             avatar: admin.avatar,
             last_login_time: admin.last_login_time,
             super: admin.super,
-          },
+          } satisfies Omit<AdminInfo, 'token' | 'refresh_token'>,
           menus,
           siteConfig: await siteConfig(ctx.settings),
           terminal: await terminalSettings(ctx),
@@ -97,7 +98,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
               last_login_time: admin.last_login_time,
               token,
               refresh_token: refreshToken,
-            },
+            } satisfies Omit<AdminInfo, 'super'>,
             routePath: '/admin',
           },
           'Login succeeded!',

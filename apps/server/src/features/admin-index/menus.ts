@@ -1,4 +1,5 @@
 /** The back-office menu tree of an administrator, as the web app consumes it. */
+import type { ServerRule } from '@portico/shared';
 import type { AdminIdentity } from '../../auth/types.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
@@ -6,7 +7,7 @@ import type { Lang } from '../../i18n/index.js';
 import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 /** Seeded titles come in the reader's language (sidebar, tabs and page titles show them). */
-export async function adminMenus(db: Db, admin: AdminIdentity, lang: Lang) {
+export async function adminMenus(db: Db, admin: AdminIdentity, lang: Lang): Promise<ServerRule[]> {
   let query = db.kysely
     .selectFrom('admin_rule')
     .select([

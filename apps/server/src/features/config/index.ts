@@ -4,4 +4,4 @@
  * uploads and both sign-in screens need these values; how they are stored and cached stays here.
  */
 export type { Settings } from './settings.js';
-export { siteConfig, type UploadSettings, uploadSettings } from './site-config.js';
+export { siteConfig, uploadSettings } from './site-config.js';

@@ -1,13 +1,6 @@
 /** The site and upload settings the web app needs at start, read from config rows. */
+import type { SiteConfig, UploadSettings } from '@portico/shared';
 import type { Settings } from './settings.js';
-
-export interface UploadSettings {
-  maxSize: number;
-  saveName: string;
-  allowedSuffixes: string;
-  allowedMimeTypes: string;
-  mode: string;
-}
 
 export async function uploadSettings(settings: Settings): Promise<UploadSettings> {
   return {
@@ -19,7 +12,7 @@ export async function uploadSettings(settings: Settings): Promise<UploadSettings
   };
 }
 
-export async function siteConfig(settings: Settings) {
+export async function siteConfig(settings: Settings): Promise<SiteConfig> {
   return {
     siteName: await settings.get('site_name'),
     recordNumber: await settings.get('record_number'),

@@ -1,4 +1,5 @@
 /** What a member sees of their own account, and the member menus. */
+import type { MemberRule, UserInfo } from '@portico/shared';
 import type { UserIdentity } from '../../auth/types.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
@@ -12,7 +13,7 @@ export function centsToString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export function memberInfo(user: UserIdentity, token = user.token, refreshToken = '') {
+export function memberInfo(user: UserIdentity, token = user.token, refreshToken = ''): UserInfo {
   return {
     id: user.id,
     username: user.username,
@@ -53,7 +54,11 @@ const RULE_COLUMNS = [
  * pages) and `rules` (routes, navigation and buttons). Visitors: only the rules marked
  * valid without login. Seeded titles come in the reader's language.
  */
-export async function memberRules(db: Db, user: UserIdentity | null, lang: Lang) {
+export async function memberRules(
+  db: Db,
+  user: UserIdentity | null,
+  lang: Lang,
+): Promise<{ rules: MemberRule[]; menus: MemberRule[] }> {
   const localised = <Row extends { name: string; title: string }>(rows: Row[]) =>
     rows.map((row) => ({ ...row, title: MEMBER_RULE_TITLES.show(row.name, row.title, lang) }));
   let query = db.kysely

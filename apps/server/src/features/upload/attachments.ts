@@ -6,10 +6,10 @@
  * a shared file is deleted only with the last row pointing at it (attachment.resource.ts).
  */
 import { createHash } from 'node:crypto';
+import type { UploadSettings } from '@portico/shared';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { insertId } from '../../db/insert-id.js';
-import type { UploadSettings } from '../config/index.js';
 import { cleanBaseName, fileExists, saveFile, savePath } from './storage.js';
 import { checkUpload } from './upload-rules.js';
 

@@ -3,8 +3,8 @@
  * configured lists, and for image extensions, content that really is a raster image. Files
  * that browsers would run (HTML, SVG, scripts) are refused whatever the lists say.
  */
+import type { UploadSettings } from '@portico/shared';
 import { ApiError } from '../../http/errors.js';
-import type { UploadSettings } from '../config/index.js';
 import { type ImageInfo, imageInfo } from './image-info.js';
 
 const IMAGE_SUFFIXES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico']);

@@ -1,8 +1,5 @@
 /** Back-office boot, sign-in and sign-out: `/admin/index/*`, plus the cache clearing of the nav bar. */
-import type { TerminalSettings } from '@portico/shared';
-import type { ServerRule } from '../../router/admin-routes';
-import type { AdminInfo } from '../../stores/admin-info';
-import type { SiteConfig } from '../../stores/site-config';
+import type { AdminInfo, ServerRule, SiteConfig, TerminalSettings } from '@portico/shared';
 import { createAxios } from '../request';
 
 export interface AdminIndex {

@@ -6,17 +6,38 @@
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
 import type {
+  MarketMember,
   StoreListAnswer,
   StoreModuleInfo,
   StoreOrder,
   StorePayAnswer,
   StorePriceType,
 } from '@portico/shared';
-import { type MarketMember, useMarket } from '../../stores/market';
 import { needsMarketLogin } from '../../views/backend/module/market';
 import { type ApiResponse, createAxios } from '../request';
 
 const MARKET_URL = '/admin/module/market';
+
+/**
+ * The market login lives in the market store, which this layer does not import (issue 19):
+ * start-up hands in how to read its token and how to expire it (configureMarketSession).
+ */
+export interface MarketSession {
+  token(): string;
+  /** The store asked for its login again: forget it and open the member dialog. */
+  expire(): void;
+}
+
+let session: MarketSession = {
+  token: () => {
+    throw new Error('The market session is not configured: call configureMarketSession() at start.');
+  },
+  expire: () => {},
+};
+
+export function configureMarketSession(given: MarketSession): void {
+  session = given;
+}
 
 function isEnvelope(value: unknown): value is ApiResponse {
   return typeof value === 'object' && value !== null && 'code' in value;
@@ -36,7 +57,7 @@ async function market<T>(
     showSuccessMessage?: boolean;
   } = {},
 ): Promise<ApiResponse<T>> {
-  const token = useMarket.getState().token;
+  const token = session.token();
   try {
     return await createAxios<T>(
       {
@@ -49,7 +70,7 @@ async function market<T>(
       { showSuccessMessage },
     );
   } catch (error) {
-    if (isEnvelope(error) && needsMarketLogin(error.code)) useMarket.getState().expire();
+    if (isEnvelope(error) && needsMarketLogin(error.code)) session.expire();
     throw error;
   }
 }

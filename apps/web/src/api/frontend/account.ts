@@ -1,5 +1,5 @@
 /** The member centre's own account calls: `/api/account/*`, codes by e-mail and SMS, sign-out. */
-import type { UserInfo } from '../../stores/user-info';
+import type { UserInfo } from '@portico/shared';
 import { createAxios } from '../request';
 
 export type Channel = 'email' | 'mobile';

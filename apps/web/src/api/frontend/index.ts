@@ -1,7 +1,5 @@
 /** Member centre boot and sign-in: `/api/index/index`, `/api/user/*`. */
-import type { MemberRule } from '../../router/member-routes';
-import type { SiteConfig } from '../../stores/site-config';
-import type { UserInfo } from '../../stores/user-info';
+import type { MemberRule, SiteConfig, UserInfo } from '@portico/shared';
 import { createAxios } from '../request';
 
 export interface FrontIndex {

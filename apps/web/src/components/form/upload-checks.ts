@@ -2,7 +2,7 @@
  * The browser's checks before sending a file (SPEC section 5), against the upload settings
  * the server announced. The server checks again; these only spare a pointless upload.
  */
-import type { SiteConfig } from '../../stores/site-config';
+import type { SiteConfig } from '@portico/shared';
 
 type UploadConfig = SiteConfig['upload'];
 

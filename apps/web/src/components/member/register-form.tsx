@@ -4,11 +4,11 @@
  * When neither can deliver a code the form would only fail on submit, so a notice says so
  * instead.
  */
+import type { UserInfo } from '@portico/shared';
 import { Alert, Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { memberRegister } from '../../api/frontend';
 import type { Channel } from '../../api/frontend/account';
-import type { UserInfo } from '../../stores/user-info';
 import { accountRule, addressRule, passwordRule } from './account-rules';
 import { SendCodeButton } from './send-code-button';
 

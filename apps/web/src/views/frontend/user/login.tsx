@@ -4,6 +4,7 @@
  * tab); retrieve a forgotten password. While the member centre is switched off the page
  * says so instead.
  */
+import type { UserInfo } from '@portico/shared';
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { LoginForm, type LoginValues } from '../../../components/login/login-for
 import { RegisterForm } from '../../../components/member/register-form';
 import { RetrievePassword } from '../../../components/member/retrieve-password';
 import { useSiteConfig } from '../../../stores/site-config';
-import { type UserInfo, useUserInfo } from '../../../stores/user-info';
+import { useUserInfo } from '../../../stores/user-info';
 import '../../backend/login.css';
 import { MemberCenterDisabled } from './member-center-disabled';
 import { useMemberCenter } from './use-member-center';
