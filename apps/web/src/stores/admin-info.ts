@@ -1,15 +1,6 @@
 /** The signed-in administrator, persisted under `adminInfo` (SPEC section 3). */
 import type { AdminInfo } from '@portico/shared';
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
-
-interface AdminInfoStore extends AdminInfo {
-  /** Fills in what the server answered (login, /admin/index/index). */
-  setInfo(info: Partial<AdminInfo>): void;
-  setToken(token: string, kind: 'auth' | 'refresh'): void;
-  /** Forgets the administrator (logout, failed refresh). */
-  clear(): void;
-}
+import { signedInStore } from './signed-in';
 
 const SIGNED_OUT: AdminInfo = {
   id: 0,
@@ -22,14 +13,4 @@ const SIGNED_OUT: AdminInfo = {
   super: false,
 };
 
-export const useAdminInfo = create<AdminInfoStore>()(
-  persist(
-    (set) => ({
-      ...SIGNED_OUT,
-      setInfo: (info) => set(info),
-      setToken: (token, kind) => set(kind === 'auth' ? { token } : { refresh_token: token }),
-      clear: () => set(SIGNED_OUT),
-    }),
-    { name: 'adminInfo' },
-  ),
-);
+export const useAdminInfo = signedInStore('adminInfo', SIGNED_OUT);

@@ -1,13 +1,6 @@
 /** The signed-in member, persisted under `userInfo` (SPEC section 3). */
 import type { UserInfo } from '@portico/shared';
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
-
-interface UserInfoStore extends UserInfo {
-  setInfo(info: Partial<UserInfo>): void;
-  setToken(token: string, kind: 'auth' | 'refresh'): void;
-  clear(): void;
-}
+import { signedInStore } from './signed-in';
 
 const SIGNED_OUT: UserInfo = {
   id: 0,
@@ -28,14 +21,4 @@ const SIGNED_OUT: UserInfo = {
   refresh_token: '',
 };
 
-export const useUserInfo = create<UserInfoStore>()(
-  persist(
-    (set) => ({
-      ...SIGNED_OUT,
-      setInfo: (info) => set(info),
-      setToken: (token, kind) => set(kind === 'auth' ? { token } : { refresh_token: token }),
-      clear: () => set(SIGNED_OUT),
-    }),
-    { name: 'userInfo' },
-  ),
-);
+export const useUserInfo = signedInStore('userInfo', SIGNED_OUT);
