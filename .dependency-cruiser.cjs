@@ -26,11 +26,12 @@ module.exports = {
       to: { path: '^apps/web/src/views/' },
     },
     {
-      name: 'web-request-layer-not-router-or-stores',
-      comment: 'The request layer is handed its handlers at start (main.tsx); it knows no router or store.',
+      name: 'web-request-layer-not-router-stores-or-views',
+      comment:
+        'The request layer is handed its handlers at start (main.tsx); it knows no router, store or page.',
       severity: 'error',
       from: { path: '^apps/web/src/api/' },
-      to: { path: '^apps/web/src/(router|stores)/' },
+      to: { path: '^apps/web/src/(router|stores|views)/' },
     },
     {
       name: 'server-feature-internals',

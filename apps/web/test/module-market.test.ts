@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ModuleState, type StoreListItem } from '@portico/shared';
+import { ModuleState, needsMarketLogin, type StoreListItem } from '@portico/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeIndex } from '../src/api/backend/market';
 import { installModule, type LocalModule, updateModule } from '../src/api/backend/module';
@@ -20,7 +20,6 @@ import {
   goodsActions,
   isNewerVersion,
   mergeCards,
-  needsMarketLogin,
   orderIdFor,
   originalPriceText,
   priceText,

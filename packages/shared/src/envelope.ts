@@ -15,6 +15,11 @@ export const ResponseCode = {
   marketTokenExpired: 408,
 } as const;
 
+/** The market's "sign in first" or "token expired": the market login is needed again. */
+export function needsMarketLogin(code: number): boolean {
+  return code === ResponseCode.marketNeedLogin || code === ResponseCode.marketTokenExpired;
+}
+
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

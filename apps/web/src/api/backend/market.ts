@@ -5,15 +5,16 @@
  * open the member dialog. The site's own 303 and 409 (the administrator's session) are the
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
-import type {
-  MarketMember,
-  StoreListAnswer,
-  StoreModuleInfo,
-  StoreOrder,
-  StorePayAnswer,
-  StorePriceType,
+import {
+  type MarketMember,
+  needsMarketLogin,
+  type StoreListAnswer,
+  type StoreModuleInfo,
+  type StoreOrder,
+  type StorePayAnswer,
+  type StorePriceType,
 } from '@portico/shared';
-import { needsMarketLogin } from '../../views/backend/module/market';
+
 import { type ApiResponse, createAxios } from '../request';
 
 const MARKET_URL = '/admin/module/market';

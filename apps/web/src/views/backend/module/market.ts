@@ -4,13 +4,7 @@
  * become one grid, which buttons the goods info offers, and which store answers ask for the
  * market login again.
  */
-import {
-  ModuleState,
-  ResponseCode,
-  type StoreListItem,
-  type StoreModuleInfo,
-  type StorePriceType,
-} from '@portico/shared';
+import { ModuleState, type StoreListItem, type StoreModuleInfo, type StorePriceType } from '@portico/shared';
 import type { LocalModule } from '../../../api/backend/module';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -117,15 +111,6 @@ export function mergeCards(
     });
   }
   return cards;
-}
-
-/**
- * The market's "sign in first" (301) and "token expired" (408): the market login is needed
- * again. The site answers these for the store's own 303/409, which stay the site's codes for
- * the administrator's session (refreshed or signed in again by the request layer).
- */
-export function needsMarketLogin(code: number): boolean {
-  return code === ResponseCode.marketNeedLogin || code === ResponseCode.marketTokenExpired;
 }
 
 /** What the goods info dialog offers (reference §6.2 "Buttons"). */

@@ -2,7 +2,12 @@
  * Drives the pipeline: calls the installer, turns its answers into screens (pipeline.ts) and
  * queues the terminal tasks the answers ask for. `onChange` refreshes the module list.
  */
-import { type ModuleConflictDecisions, type ModuleDependencyEnv, TerminalTaskStatus } from '@portico/shared';
+import {
+  type ModuleConflictDecisions,
+  type ModuleDependencyEnv,
+  needsMarketLogin,
+  TerminalTaskStatus,
+} from '@portico/shared';
 import { notification } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import {
@@ -20,7 +25,7 @@ import { bootAdmin } from '../../../router/admin-boot';
 import { useMarket } from '../../../stores/market';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
 import { waitForServerRestart } from '../../../utils/server-restart';
-import { needsMarketLogin } from './market';
+
 import {
   afterDependenciesReady,
   afterDisable,
