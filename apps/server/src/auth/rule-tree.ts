@@ -4,12 +4,14 @@
  * parent, and deleted rules leave no dangling ids in group rule lists.
  */
 import type { Insertable, Transaction } from 'kysely';
+import { z } from 'zod';
 import { now } from '../clock.js';
 import { descendantIds } from '../crud/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 import type { AdminRuleTable, Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { input } from '../http/validate.js';
 import { parseRuleList } from './permissions.js';
 
 export interface RuleTables {
@@ -19,6 +21,33 @@ export interface RuleTables {
 
 export const ADMIN_RULES: RuleTables = { rules: 'admin_rule', groups: 'admin_group' };
 export const MEMBER_RULES: RuleTables = { rules: 'user_rule', groups: 'user_group' };
+
+/** The form fields both trees' rules have, with the same rules (each tree adds its own). */
+export const SHARED_RULE_FIELDS = {
+  pid: input.id().default(0),
+  title: z.string().trim().min(1).max(50),
+  icon: z.string().trim().max(50).default(''),
+  url: z.string().trim().max(255).default(''),
+  component: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v.replaceAll('\\', '/'))
+    .default(''),
+  extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
+  remark: z.string().trim().max(255).default(''),
+  weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  status: z.enum(['0', '1']).default('1'),
+};
+
+/** A rule's name: letters, digits and `_/.:-`, as both trees' permission keys are written. */
+export const ruleName = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid');
 
 // The two pairs of tables have the same id, pid and rules columns; queries are written once
 // against one name of each pair and run against either.

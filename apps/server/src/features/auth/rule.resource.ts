@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_RULES, assertParent, deleteRules, insertRule } from '../../auth/rule-tree.js';
+import {
+  ADMIN_RULES,
+  assertParent,
+  deleteRules,
+  insertRule,
+  ruleName,
+  SHARED_RULE_FIELDS,
+} from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
@@ -17,36 +24,17 @@ const NO_ADMIN_PREFIX = (value: string) => !/^\/?admin(\/|$)/i.test(value);
 
 const ruleBody = z
   .object({
-    pid: input.id().default(0),
+    ...SHARED_RULE_FIELDS,
     type: z.enum(['menu_dir', 'menu', 'button']),
-    title: z.string().trim().min(1).max(50),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(50)
-      .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid')
-      .refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix'),
+    name: ruleName().refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix'),
     path: z
       .string()
       .trim()
       .max(100)
       .refine(NO_ADMIN_PREFIX, 'The route path does not need the /admin prefix')
       .default(''),
-    icon: z.string().trim().max(50).default(''),
     menu_type: z.enum(['tab', 'link', 'iframe']).nullable().default(null),
-    url: z.string().trim().max(255).default(''),
-    component: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v.replaceAll('\\', '/'))
-      .default(''),
     keepalive: input.flag().default(false),
-    extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
-    remark: z.string().trim().max(255).default(''),
-    weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
-    status: z.enum(['0', '1']).default('1'),
   })
   .superRefine((rule, issues) => {
     if (rule.type !== 'menu') return;

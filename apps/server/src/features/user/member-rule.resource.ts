@@ -4,7 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assertParent, deleteRules, insertRule, MEMBER_RULES } from '../../auth/rule-tree.js';
+import {
+  assertParent,
+  deleteRules,
+  insertRule,
+  MEMBER_RULES,
+  ruleName,
+  SHARED_RULE_FIELDS,
+} from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
@@ -16,30 +23,12 @@ import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
 const TYPES = ['route', 'menu_dir', 'menu', 'nav', 'button', 'nav_user_menu'] as const;
 
 const ruleBody = z.object({
-  pid: input.id().default(0),
+  ...SHARED_RULE_FIELDS,
   type: z.enum(TYPES),
-  title: z.string().trim().min(1).max(50),
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(50)
-    .regex(/^[A-Za-z0-9_/.:-]+$/, 'Parameter %s is invalid'),
+  name: ruleName(),
   path: z.string().trim().max(100).default(''),
-  icon: z.string().trim().max(50).default(''),
   menu_type: z.enum(['tab', 'link', 'iframe']).default('tab'),
-  url: z.string().trim().max(255).default(''),
-  component: z
-    .string()
-    .trim()
-    .max(100)
-    .transform((v) => v.replaceAll('\\', '/'))
-    .default(''),
   no_login_valid: input.flag().default(false),
-  extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
-  remark: z.string().trim().max(255).default(''),
-  weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
-  status: z.enum(['0', '1']).default('1'),
 });
 type RuleInput = z.infer<typeof ruleBody>;
 
