@@ -12,8 +12,12 @@ import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import type { AnySelect } from './query-types.js';
 import {
+  amongMatches,
+  type IndexMatch,
+  type IndexMatches,
   likeFromSearchIndex,
   likeKey,
+  NO_INDEX_MATCHES,
   quickColumns,
   quickKey,
   searchPhrase,
@@ -38,8 +42,8 @@ export interface FilterOptions {
   lang?: Lang;
   /** MySQL: the trigram side tables and the trigrams to read (crud/trigram-search.ts). */
   trigrams?: TrigramLookups;
-  /** SQLite: searches too broad to gather every index match of (crud/search-index.ts broadSearches). */
-  broad?: ReadonlySet<string>;
+  /** SQLite: what each search found in its FTS index (crud/search-index.ts searchIndexMatches). */
+  matches?: IndexMatches;
 }
 
 export function applyListFilters<Q extends AnySelect>(
@@ -47,26 +51,33 @@ export function applyListFilters<Q extends AnySelect>(
   spec: ListSpec,
   params: ListParams,
   dialect: Dialect,
-  { timeZone = 'UTC', lang = 'zh-cn', trigrams = NO_TRIGRAMS, broad = new Set() }: FilterOptions = {},
+  {
+    timeZone = 'UTC',
+    lang = 'zh-cn',
+    trigrams = NO_TRIGRAMS,
+    matches = NO_INDEX_MATCHES,
+  }: FilterOptions = {},
 ): Q {
   const conditions: Condition[] = [];
   if (params.quickSearch && spec.quickSearch.length > 0) {
     // A range drives the page (list-seek.ts), or the search is broad: rows are checked one by
     // one as they are walked, where SQLite's `id in (FTS match)` would first gather every match
     // of the whole table.
-    const walked =
-      (params.order.field === spec.pk && rangeDriven(spec, params)) ||
-      broad.has(quickKey(params.quickSearch));
-    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang, trigrams, walked));
+    const match = matches.get(quickKey(params.quickSearch));
+    const walked = (params.order.field === spec.pk && rangeDriven(spec, params)) || match === 'broad';
+    conditions.push(quickSearch(spec, params.quickSearch, dialect, lang, trigrams, walked ? 'broad' : match));
   }
   for (const item of params.search) {
     const field = spec.fields[item.field] as ListField;
     const condition = searchCondition(field, item, dialect, timeZone);
     if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
       const covering = coveringTable([field], trigrams.tables);
+      const match = matches.get(likeKey(field, item.val));
+      const [table = ''] = field.column.split('.');
+      const fromIndex = Array.isArray(match) ? amongMatches(`${table}.id`, match) : null;
       const candidates =
         (covering && trigramCandidates(covering, item.val, trigrams)) ||
-        (broad.has(likeKey(field, item.val)) ? null : likeFromSearchIndex(field, item.val, dialect));
+        (match === 'broad' ? null : (fromIndex ?? likeFromSearchIndex(field, item.val, dialect)));
       if (candidates) conditions.push(candidates);
     }
     if (condition) conditions.push(condition);
@@ -100,11 +111,13 @@ function quickSearch(
   dialect: Dialect,
   lang: Lang,
   trigrams: TrigramLookups,
-  walked: boolean,
+  match: IndexMatch | undefined,
 ): Condition {
-  if (!walked && usesSearchIndex(spec, text, dialect)) {
-    const index = sql.table(spec.quickSearchIndex);
+  // SQLite, not broad: the index's matches (read once by searchIndexMatches, or here).
+  if (match !== 'broad' && usesSearchIndex(spec, text, dialect)) {
     const pk = column(spec, spec.pk);
+    if (match) return amongMatches(pk.column, match);
+    const index = sql.table(spec.quickSearchIndex);
     return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec))})`;
   }
   const pattern = `%${escapeLike(text)}%`;

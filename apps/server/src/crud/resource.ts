@@ -30,7 +30,7 @@ import {
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
-import { broadSearches, pageFromSearchIndex } from './search-index.js';
+import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
 import { buildTree, type TreeRow, treeOptions } from './tree.js';
 import { planTrigrams } from './trigram-search.js';
 import type { WriteContext } from './write-context.js';
@@ -217,12 +217,12 @@ async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyReq
   const trigrams = await planTrigrams(ctx.db, spec.list, params);
   const timeZone = await ctx.settings.get('time_zone');
   const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
-  const broad = await broadSearches(ctx.db.kysely, ctx.db.dialect, spec.list, params);
+  const matches = await searchIndexMatches(ctx.db.kysely, ctx.db.dialect, spec.list, params);
   const filtered = applyListFilters(unfiltered, spec.list, params, ctx.db.dialect, {
     timeZone,
     lang: request.lang,
     trigrams,
-    broad,
+    matches,
   });
   const base = span ? filtered.where(withinSpan(spec.list, span)) : filtered;
 

@@ -71,41 +71,54 @@ export function likeFromSearchIndex(
 /** SQLite FTS matches from which a search is broad: walking the rows finds a page sooner. */
 export const BROAD = 5_000;
 
-/** How broadSearches names the quick search and a LIKE filter. */
+/** How searchIndexMatches names the quick search and a LIKE filter. */
 export const quickKey = (text: string) => `quick ${text}`;
 export const likeKey = (field: ListField, text: string) => `${field.column} ${text}`;
 
+/** What a search found in its FTS index: `broad` (BROAD matches or more), or the matching rowids. */
+export type IndexMatch = 'broad' | readonly number[];
+export type IndexMatches = ReadonlyMap<string, IndexMatch>;
+
+export const NO_INDEX_MATCHES: IndexMatches = new Map();
+
 /**
- * SQLite: the searches of this list that would use the FTS index but match BROAD rows or more
- * (quickKey / likeKey). `id in (FTS match)` gathers every match before the first row is read:
- * a word in one nickname of twenty is 50,000 rowids, while walking the list's order meets a
- * page of them within a few hundred rows. Counting to BROAD reads at most that many matches.
+ * SQLite: each search of this list that would use an FTS index (quickKey / likeKey), read
+ * once, up to BROAD matches. A broad search is walked in the list's order instead: `id in
+ * (FTS match)` gathers every match before the first row is read (a word in one nickname of
+ * twenty is 50,000 rowids), while walking meets a page of them within a few hundred rows.
+ * Fewer matches are kept as ids for the page and its count, which would otherwise each read
+ * the index again: a phrase of common trigrams (an IP's `10.`) costs 15 ms a read.
  */
-export async function broadSearches(
+export async function searchIndexMatches(
   db: Kysely<Database>,
   dialect: Dialect,
   spec: ListSpec,
   params: ListParams,
-): Promise<ReadonlySet<string>> {
-  const broad = new Set<string>();
-  if (dialect !== 'sqlite') return broad;
-  const isBroad = async (index: string, phrase: string) => {
+): Promise<IndexMatches> {
+  const found = new Map<string, IndexMatch>();
+  if (dialect !== 'sqlite') return found;
+  const read = async (index: string, phrase: string): Promise<IndexMatch> => {
     const table = sql.table(index);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${table}
-      where ${table} match ${phrase} limit ${sql.lit(BROAD)})`.execute(db);
-    return Number(rows[0]?.n ?? 0) >= BROAD;
+    const { rows } = await sql<{ id: number }>`select rowid as id from ${table}
+      where ${table} match ${phrase} limit ${sql.lit(BROAD)}`.execute(db);
+    return rows.length >= BROAD ? 'broad' : rows.map((row) => Number(row.id));
   };
   if (params.quickSearch && usesSearchIndex(spec, params.quickSearch, dialect)) {
     const phrase = searchPhrase(params.quickSearch, quickColumns(spec));
-    if (await isBroad(spec.quickSearchIndex, phrase)) broad.add(quickKey(params.quickSearch));
+    found.set(quickKey(params.quickSearch), await read(spec.quickSearchIndex, phrase));
   }
   for (const item of params.search) {
     const field = spec.fields[item.field];
     if (item.operator !== 'LIKE' || typeof item.val !== 'string' || !field) continue;
     const search = likeSearch(field, item.val, dialect);
-    if (search && (await isBroad(search.index, search.phrase))) broad.add(likeKey(field, item.val));
+    if (search) found.set(likeKey(field, item.val), await read(search.index, search.phrase));
   }
-  return broad;
+  return found;
+}
+
+/** The rows whose `column` is one of an index's matches: one JSON parameter, however many. */
+export function amongMatches(column: string, ids: readonly number[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /**
