@@ -2,15 +2,21 @@
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
-import type { FormProps, ListSpec } from '../../../../components/table/types';
+import type { FormProps } from '../../../../components/table/types';
+import {
+  RULE_STATUS,
+  RuleFormHead,
+  RuleFormTail,
+  RuleTargetFields,
+  ruleTreeSpec,
+} from '../../rule-tree-page';
 
-const STATUS = { '0': 'Disable', '1': 'Enable' };
+const API = '/admin/auth.Rule/';
 const TYPES = {
   menu_dir: 'auth.rule.Menu directory',
   menu: 'auth.rule.Menu item',
   button: 'auth.rule.Page button',
 };
-const MENU_TYPES = { tab: 'auth.rule.Tab', link: 'auth.rule.Link (off-site)', iframe: 'Iframe' };
 const EXTENDS = {
   none: 'utils.None',
   add_rules_only: 'auth.rule.Add as route only',
@@ -25,14 +31,7 @@ function RuleForm(_props: FormProps) {
   const isTabMenu = type === 'menu' && (menuType ?? 'tab') === 'tab';
   return (
     <>
-      <FormItem
-        type="remoteSelect"
-        name="pid"
-        label="auth.rule.Superior menu rule"
-        remote={{ url: '/admin/auth.Rule/index', field: 'title', params: { isTree: 1 } }}
-      />
-      <FormItem type="radio" name="type" label="auth.rule.Rule type" content={TYPES} />
-      <FormItem type="string" name="title" label="auth.rule.Rule title" rules={['required']} />
+      <RuleFormHead api={API} types={TYPES} />
       <FormItem
         type="string"
         name="name"
@@ -42,26 +41,11 @@ function RuleForm(_props: FormProps) {
       />
       <FormItem type="string" name="path" label="auth.rule.Routing path" hidden={isButton} />
       <FormItem type="icon" name="icon" label="auth.rule.Rule Icon" hidden={isButton} />
-      <FormItem
-        type="radio"
-        name="menu_type"
-        label="auth.rule.Menu type"
-        content={MENU_TYPES}
-        hidden={type !== 'menu'}
-      />
-      <FormItem
-        type="string"
-        name="url"
-        label="auth.rule.Link address"
-        rules={['url']}
-        hidden={isButton || (menuType ?? 'tab') === 'tab'}
-      />
-      <FormItem
-        type="string"
-        name="component"
-        label="auth.rule.Component path"
-        placeholder="/src/views/backend/..."
-        hidden={!isTabMenu}
+      <RuleTargetFields
+        menuTypeHidden={type !== 'menu'}
+        urlHidden={isButton || (menuType ?? 'tab') === 'tab'}
+        componentHidden={!isTabMenu}
+        componentPlaceholder="/src/views/backend/..."
       />
       <FormItem
         type="select"
@@ -70,32 +54,18 @@ function RuleForm(_props: FormProps) {
         content={EXTENDS}
         hidden={!isTabMenu}
       />
-      <FormItem type="textarea" name="remark" label="auth.rule.Rule comments" />
-      <FormItem type="number" name="weigh" label="auth.rule.Rule weight" />
-      <FormItem type="radio" name="keepalive" label="auth.rule.Cache" content={STATUS} />
-      <FormItem type="radio" name="status" label="State" content={STATUS} />
+      <RuleFormTail>
+        <FormItem type="radio" name="keepalive" label="auth.rule.Cache" content={RULE_STATUS} />
+      </RuleFormTail>
     </>
   );
 }
 
-const spec: ListSpec = {
-  api: '/admin/auth.Rule/',
-  quickSearchFields: 'auth.rule.Rule title',
-  tree: { expandAll: false, expandOnSearch: true },
-  headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'quickSearch', 'columnDisplay'],
-  rowButtons: ['weigh-sort', 'edit', 'delete'],
-  columns: [
-    { prop: 'title', label: 'auth.rule.Rule title', align: 'left', width: 200, operator: false },
-    { prop: 'icon', label: 'auth.rule.Rule Icon', render: 'icon', width: 60, operator: false },
-    { prop: 'name', label: 'auth.rule.Rule name', operator: false },
-    {
-      prop: 'type',
-      label: 'auth.rule.Rule type',
-      render: 'tag',
-      replaceValue: TYPES,
-      custom: { menu: 'error', menu_dir: 'success', button: 'default' },
-      operator: false,
-    },
+const spec = ruleTreeSpec({
+  api: API,
+  types: TYPES,
+  typeColors: { menu: 'error', menu_dir: 'success', button: 'default' },
+  switches: [
     {
       prop: 'keepalive',
       label: 'auth.rule.Cache',
@@ -104,20 +74,10 @@ const spec: ListSpec = {
       operator: false,
       noDblClick: true,
     },
-    { prop: 'status', label: 'State', render: 'switch', width: 80, operator: false, noDblClick: true },
-    { prop: 'update_time', label: 'Update time', render: 'datetime', width: 160, operator: false },
   ],
   form: RuleForm,
-  formDefaults: {
-    type: 'menu',
-    menu_type: 'tab',
-    extend: 'none',
-    keepalive: '0',
-    status: '1',
-    icon: 'fa fa-circle-o',
-    weigh: 0,
-  },
-};
+  formDefaults: { type: 'menu', keepalive: '0' },
+});
 
 export default function RuleList() {
   return <ListPage spec={spec} />;

@@ -2,9 +2,10 @@
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
-import type { FormProps, ListSpec } from '../../../../components/table/types';
+import type { FormProps } from '../../../../components/table/types';
+import { RuleFormHead, RuleFormTail, RuleTargetFields, ruleTreeSpec } from '../../rule-tree-page';
 
-const STATUS = { '0': 'Disable', '1': 'Enable' };
+const API = '/admin/user.Rule/';
 const NO_YES = { '0': 'user.rule.No', '1': 'user.rule.Yes' };
 const TYPES = {
   route: 'user.rule.Normal routing',
@@ -14,7 +15,6 @@ const TYPES = {
   button: 'user.rule.Page button',
   nav_user_menu: 'user.rule.Top bar user dropdown',
 };
-const MENU_TYPES = { tab: 'auth.rule.Tab', link: 'auth.rule.Link (off-site)', iframe: 'Iframe' };
 
 function MemberRuleForm(_props: FormProps) {
   const form = Form.useFormInstance();
@@ -24,37 +24,15 @@ function MemberRuleForm(_props: FormProps) {
   const tab = type === 'route' || (showsMenuType && menuType === 'tab');
   return (
     <>
-      <FormItem
-        type="remoteSelect"
-        name="pid"
-        label="auth.rule.Superior menu rule"
-        remote={{ url: '/admin/user.Rule/index', field: 'title', params: { isTree: 1 } }}
-      />
-      <FormItem type="radio" name="type" label="auth.rule.Rule type" content={TYPES} />
-      <FormItem type="string" name="title" label="auth.rule.Rule title" rules={['required']} />
+      <RuleFormHead api={API} types={TYPES} />
       <FormItem type="string" name="name" label="auth.rule.Rule name" rules={['required']} />
       <FormItem type="string" name="path" label="auth.rule.Routing path" />
       <FormItem type="icon" name="icon" label="auth.rule.Rule Icon" hidden={type === 'button'} />
-      <FormItem
-        type="radio"
-        name="menu_type"
-        label="auth.rule.Menu type"
-        content={MENU_TYPES}
-        hidden={!showsMenuType}
-      />
-      <FormItem
-        type="string"
-        name="url"
-        label="auth.rule.Link address"
-        rules={['url']}
-        hidden={!showsMenuType || menuType === 'tab'}
-      />
-      <FormItem
-        type="string"
-        name="component"
-        label="auth.rule.Component path"
-        placeholder="/src/views/frontend/..."
-        hidden={!tab}
+      <RuleTargetFields
+        menuTypeHidden={!showsMenuType}
+        urlHidden={!showsMenuType || menuType === 'tab'}
+        componentHidden={!tab}
+        componentPlaceholder="/src/views/frontend/..."
       />
       <FormItem
         type="radio"
@@ -63,45 +41,18 @@ function MemberRuleForm(_props: FormProps) {
         content={NO_YES}
         hidden={['menu', 'menu_dir', 'nav_user_menu'].includes(type)}
       />
-      <FormItem type="textarea" name="remark" label="auth.rule.Rule comments" />
-      <FormItem type="number" name="weigh" label="auth.rule.Rule weight" />
-      <FormItem type="radio" name="status" label="State" content={STATUS} />
+      <RuleFormTail />
     </>
   );
 }
 
-const spec: ListSpec = {
-  api: '/admin/user.Rule/',
-  quickSearchFields: 'auth.rule.Rule title',
-  tree: { expandAll: false, expandOnSearch: true },
-  headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'quickSearch', 'columnDisplay'],
-  rowButtons: ['weigh-sort', 'edit', 'delete'],
-  columns: [
-    { prop: 'title', label: 'auth.rule.Rule title', align: 'left', width: 200, operator: false },
-    { prop: 'icon', label: 'auth.rule.Rule Icon', render: 'icon', width: 60, operator: false },
-    { prop: 'name', label: 'auth.rule.Rule name', operator: false },
-    {
-      prop: 'type',
-      label: 'auth.rule.Rule type',
-      render: 'tag',
-      replaceValue: TYPES,
-      custom: { menu: 'error', menu_dir: 'success', route: 'processing' },
-      operator: false,
-    },
-    { prop: 'status', label: 'State', render: 'switch', width: 80, operator: false, noDblClick: true },
-    { prop: 'update_time', label: 'Update time', render: 'datetime', width: 160, operator: false },
-  ],
+const spec = ruleTreeSpec({
+  api: API,
+  types: TYPES,
+  typeColors: { menu: 'error', menu_dir: 'success', route: 'processing' },
   form: MemberRuleForm,
-  formDefaults: {
-    type: 'route',
-    menu_type: 'tab',
-    extend: 'none',
-    no_login_valid: '0',
-    status: '1',
-    icon: 'fa fa-circle-o',
-    weigh: 0,
-  },
-};
+  formDefaults: { type: 'route', no_login_valid: '0' },
+});
 
 export default function MemberRuleList() {
   return <ListPage spec={spec} />;
