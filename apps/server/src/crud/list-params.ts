@@ -4,7 +4,13 @@
  * Anything outside the resource's whitelist or of the wrong shape is refused with a
  * message naming it; nothing unchecked reaches SQL.
  */
-import type { ListKey, ListSeek } from '@portico/shared';
+import {
+  type ListKey,
+  type ListSearchItem,
+  type ListSeek,
+  SEARCH_OPERATORS,
+  type SearchOperator,
+} from '@portico/shared';
 import { ApiError, fail } from '../http/errors.js';
 import type { SeededTitles } from '../i18n/seeded-titles.js';
 
@@ -38,34 +44,10 @@ export interface ListSpec {
   seededLabel?: { field: string; key: string; titles: SeededTitles<string | number> };
 }
 
-export const OPERATORS = [
-  '=',
-  '<>',
-  '>',
-  '>=',
-  '<',
-  '<=',
-  'LIKE',
-  'NOT LIKE',
-  'IN',
-  'NOT IN',
-  'RANGE',
-  'NOT RANGE',
-  'NULL',
-  'NOT NULL',
-  'FIND_IN_SET',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+const ALIASES: Record<string, SearchOperator> = { eq: '=', ne: '<>', gt: '>', egt: '>=', lt: '<', elt: '<=' };
 
-const ALIASES: Record<string, Operator> = { eq: '=', ne: '<>', gt: '>', egt: '>=', lt: '<', elt: '<=' };
-
-export interface SearchItem {
-  field: string;
-  operator: Operator;
-  /** A scalar, or a list for IN / NOT IN / FIND_IN_SET. */
-  val: string | string[];
-  render: string;
-}
+/** A common-search condition as parsed: the wire's, with `render` always present ('' when none). */
+export type SearchItem = ListSearchItem & { render: string };
 
 export interface ListParams {
   page: number;
@@ -208,12 +190,13 @@ function parseSearch(value: unknown, spec: ListSpec): SearchItem[] {
   return parsed;
 }
 
-function parseOperator(value: unknown): Operator {
+function parseOperator(value: unknown): SearchOperator {
   if (typeof value !== 'string') fail('Unsupported search operator %s', '?');
   const upper = value.trim().toUpperCase();
-  const op = ALIASES[value.trim().toLowerCase()] ?? (OPERATORS as readonly string[]).find((o) => o === upper);
+  const op =
+    ALIASES[value.trim().toLowerCase()] ?? (SEARCH_OPERATORS as readonly string[]).find((o) => o === upper);
   if (!op) fail('Unsupported search operator %s', value.slice(0, 20));
-  return op as Operator;
+  return op as SearchOperator;
 }
 
 function scalar(value: unknown): string {

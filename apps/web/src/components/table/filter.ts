@@ -1,21 +1,12 @@
 /** The list query a page sends to `index` (reference web §2.1, "Filter"), and its URL prefill. */
-import type { Column, ListSpec, Operator, Row } from './types';
+import type { ListQuery, ListSearchItem, SearchOperator } from '@portico/shared';
+import type { Column, ListSpec, Row } from './types';
 
-export interface SearchItem {
-  field: string;
-  val: string;
-  operator: Operator;
-  render?: string;
-}
+/** One common-search condition; the web sends a scalar `val` (IN lists comma-joined). */
+export type SearchItem = ListSearchItem & { val: string };
 
-export interface Filter {
-  page: number;
-  limit: number;
-  /** 'field,asc' or 'field,desc'; '' for the resource's default order. */
-  order: string;
-  quickSearch: string;
-  search: SearchItem[];
-}
+/** The list query a page sends. */
+export type Filter = ListQuery & { search: SearchItem[] };
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -23,7 +14,7 @@ export function searchable<R extends Row>(column: Column<R>): boolean {
   return column.operator !== false && typeof column.render !== 'function';
 }
 
-export function operatorOf<R extends Row>(column: Column<R>): Operator {
+export function operatorOf<R extends Row>(column: Column<R>): SearchOperator {
   return column.operator || '=';
 }
 

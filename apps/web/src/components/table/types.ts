@@ -3,24 +3,8 @@
  * page (list-page.tsx) turns it into the header, common search, table, pagination and the
  * add/edit dialog of reference web §1.0 and §2.1.
  */
+import type { SearchOperator } from '@portico/shared';
 import type { ComponentType, Key, ReactNode } from 'react';
-
-export type Operator =
-  | '='
-  | '<>'
-  | '>'
-  | '>='
-  | '<'
-  | '<='
-  | 'LIKE'
-  | 'NOT LIKE'
-  | 'IN'
-  | 'NOT IN'
-  | 'RANGE'
-  | 'NOT RANGE'
-  | 'NULL'
-  | 'NOT NULL'
-  | 'FIND_IN_SET';
 
 export type CellRender = 'tag' | 'tags' | 'image' | 'datetime' | 'icon' | 'switch' | 'color' | 'url';
 
@@ -38,7 +22,7 @@ export interface Column<R extends Row = Row> {
   align?: 'left' | 'center' | 'right';
   render?: CellRender | ((row: R) => ReactNode);
   /** Common-search operator; false keeps the column out of the common search. Default '='. */
-  operator?: Operator | false;
+  operator?: SearchOperator | false;
   /** Value → translation key shown for tags, switches and selects. */
   replaceValue?: Record<string, string>;
   /** Value → tag colour. */
