@@ -41,7 +41,10 @@ function emittedKeys(): Set<string> {
     /\.(?:regex|refine)\([^;]*?,\s*'((?:[^'\\]|\\.)+)'\)/g,
     /sendEnvelope\([^;]*?Code\.error,\s*'((?:[^'\\]|\\.)+)'/g,
   ];
-  for (const file of sourceFiles(SRC)) {
+  // The environment's problems (config.ts) go to the operator's terminal at start, in
+  // English, never through an envelope.
+  const operatorOnly = join(SRC, 'config.ts');
+  for (const file of sourceFiles(SRC).filter((path) => path !== operatorOnly)) {
     const text = readFileSync(file, 'utf8');
     for (const pattern of patterns)
       for (const match of text.matchAll(pattern)) if (match[1]) keys.add(match[1]);
