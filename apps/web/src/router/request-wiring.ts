@@ -2,12 +2,11 @@
  * Hands the request layer the router and the stores it works with (issue 19): the layer in
  * api/ may not import them, because they import the API themselves. main.tsx calls this once
  * before the first request; the web tests' setup does the same, so they run the app as booted.
+ * The market's login is handed to the market API by its views (views/backend/module/market-session.ts).
  */
-import { configureMarketSession } from '../api/backend/market';
 import { type Area, configureRequest } from '../api/request';
 import { useAdminInfo } from '../stores/admin-info';
 import { useConfig } from '../stores/config';
-import { useMarket } from '../stores/market';
 import { useUserInfo } from '../stores/user-info';
 import { currentPath, navigateTo, ROUTE_PATHS } from './navigation';
 
@@ -26,9 +25,5 @@ export function wireRequestLayer(): void {
     },
     setToken: (area, token, kind) => SESSIONS[area].getState().setToken(token, kind),
     signOut: (area) => SESSIONS[area].getState().clear(),
-  });
-  configureMarketSession({
-    token: () => useMarket.getState().token,
-    expire: () => useMarket.getState().expire(),
   });
 }

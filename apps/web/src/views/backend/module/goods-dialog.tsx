@@ -44,6 +44,7 @@ import {
   priceText,
 } from './market';
 import { contactLink, demoEntries, demoShown, webLink } from './market-extras';
+import './market-session';
 
 export interface GoodsHandlers {
   install: (uid: string, market?: MarketAuth) => void;

@@ -11,6 +11,7 @@ import { storeIndex } from '../../../api/backend/market';
 import type { LocalModule } from '../../../api/backend/module';
 import { type MarketCard as Card, mergeCards } from './market';
 import { MarketCard } from './market-card';
+import './market-session';
 
 const ALL = 0;
 

@@ -18,6 +18,7 @@ import {
 } from '../../../api/backend/market';
 import { useMarket } from '../../../stores/market';
 import { priceText } from './market';
+import './market-session';
 
 const newCaptchaId = () => crypto.randomUUID();
 
