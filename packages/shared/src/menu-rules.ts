@@ -4,10 +4,11 @@
  * server's queries and the web's request layer and router agree on the shape (issue 19).
  */
 
-export interface ServerRule {
+/** What a rule of either tree carries; `type` is the tree's own kinds. */
+interface MenuRule<Type extends string> {
   id: number;
   pid: number;
-  type: 'menu_dir' | 'menu' | 'button';
+  type: Type;
   title: string;
   name: string;
   path: string;
@@ -15,23 +16,18 @@ export interface ServerRule {
   menu_type: 'tab' | 'link' | 'iframe' | null;
   url: string;
   component: string;
+  extend: 'none' | 'add_rules_only' | 'add_menu_only';
+}
+
+/** A back-office menu rule. */
+export interface ServerRule extends MenuRule<'menu_dir' | 'menu' | 'button'> {
   /** The rule name when the page is kept alive while hidden, else 0. */
   keepalive: string | number;
-  extend: 'none' | 'add_rules_only' | 'add_menu_only';
   children?: ServerRule[];
 }
 
-export interface MemberRule {
-  id: number;
-  pid: number;
-  type: 'route' | 'menu_dir' | 'menu' | 'nav' | 'nav_user_menu' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe' | null;
-  url: string;
-  component: string;
-  extend: 'none' | 'add_rules_only' | 'add_menu_only';
+/** A member-centre rule. */
+export interface MemberRule
+  extends MenuRule<'route' | 'menu_dir' | 'menu' | 'nav' | 'nav_user_menu' | 'button'> {
   children?: MemberRule[];
 }

@@ -90,31 +90,33 @@ export async function insertRule(
 }
 
 /** Groups that hold the parent get the new child too, so a new button is usable at once. */
-export async function grantWithParent(
+export function grantWithParent(
   trx: Transaction<Database>,
   tables: RuleTables,
   pid: number,
   id: number,
 ): Promise<void> {
-  const groups = await trx
-    .selectFrom(tables.groups as Groups)
-    .select(['id', 'rules'])
-    .execute();
-  for (const group of groups) {
-    const rules = parseRuleList(group.rules);
-    if (rules.all || !rules.ids.includes(pid)) continue;
-    await trx
-      .updateTable(tables.groups as Groups)
-      .set({ rules: [...rules.ids, id].join(',') })
-      .where('id', '=', group.id)
-      .execute();
-  }
+  return changeGroupRules(trx, tables, (ids) => (ids.includes(pid) ? [...ids, id] : null));
 }
 
-export async function revokeFromGroups(
+export function revokeFromGroups(
   trx: Transaction<Database>,
   tables: RuleTables,
   ids: number[],
+): Promise<void> {
+  return changeGroupRules(trx, tables, (held) =>
+    held.some((id) => ids.includes(id)) ? held.filter((id) => !ids.includes(id)) : null,
+  );
+}
+
+/**
+ * Rewrites the rule list of every group that lists its rules (not `*`) and whose list
+ * `change` alters (null: leave the group as it is).
+ */
+async function changeGroupRules(
+  trx: Transaction<Database>,
+  tables: RuleTables,
+  change: (ids: number[]) => number[] | null,
 ): Promise<void> {
   const groups = await trx
     .selectFrom(tables.groups as Groups)
@@ -122,10 +124,11 @@ export async function revokeFromGroups(
     .execute();
   for (const group of groups) {
     const rules = parseRuleList(group.rules);
-    if (rules.all || !rules.ids.some((id) => ids.includes(id))) continue;
+    const changed = rules.all ? null : change(rules.ids);
+    if (!changed) continue;
     await trx
       .updateTable(tables.groups as Groups)
-      .set({ rules: rules.ids.filter((id) => !ids.includes(id)).join(',') })
+      .set({ rules: changed.join(',') })
       .where('id', '=', group.id)
       .execute();
   }

@@ -4,15 +4,14 @@
  * request and the auth services import that declaration: kept in the services, each imported
  * the other back (issue 19: no import cycles). Only types, importing nothing but leaves.
  */
+import type { AdminInfo } from '@portico/shared';
 import type { User } from '../db/schema.js';
 import type { Grants } from './permissions.js';
 
-export interface AdminIdentity extends Grants {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  last_login_time: number | null;
+/** The signed-in administrator: what the wire's AdminInfo tells of them, their grants and groups. */
+export interface AdminIdentity
+  extends Pick<AdminInfo, 'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time'>,
+    Grants {
   /** The access token this request came with. */
   token: string;
   groupIds: number[];
