@@ -3,11 +3,15 @@
  * layer is wired to the router and stores as main.tsx does at start, and the market API to
  * the market store as the market's views do.
  */
-import { afterEach } from 'vitest';
-import { wireRequestLayer } from '../src/router/request-wiring';
-import '../src/views/backend/module/market-session';
+import { afterEach, beforeAll } from 'vitest';
 
-wireRequestLayer();
+// Imported as the suite starts, not at the top: the wiring reaches the language packs and the
+// module registry, and a test file's vi.mock of those (modules/editor's tests) must apply.
+beforeAll(async () => {
+  const { wireRequestLayer } = await import('../src/router/request-wiring');
+  wireRequestLayer();
+  await import('../src/views/backend/module/market-session');
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
