@@ -3,7 +3,7 @@
  * rows that were created together, far from the newest ids, is read from the trigram index
  * (crud/few-matches.ts) rather than by walking the ids from the newest; a broad one still
  * walks. SQLite: a broad search walks the rows instead of gathering every FTS match
- * (crud/search-index.ts broadSearches). Either way the list answers the rows a plain query
+ * (crud/search-index.ts searchIndexMatches). Either way the list answers the rows a plain query
  * does, on every dialect.
  */
 import { sql } from 'kysely';
