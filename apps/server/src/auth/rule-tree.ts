@@ -113,10 +113,10 @@ export function revokeFromGroups(
  * Rewrites the rule list of every group that lists its rules (not `*`) and whose list
  * `change` alters (null: leave the group as it is).
  */
-async function changeGroupRules(
+export async function changeGroupRules(
   trx: Transaction<Database>,
   tables: RuleTables,
-  change: (ids: number[]) => number[] | null,
+  change: (ids: number[], groupId: number) => number[] | null,
 ): Promise<void> {
   const groups = await trx
     .selectFrom(tables.groups as Groups)
@@ -124,7 +124,7 @@ async function changeGroupRules(
     .execute();
   for (const group of groups) {
     const rules = parseRuleList(group.rules);
-    const changed = rules.all ? null : change(rules.ids);
+    const changed = rules.all ? null : change(rules.ids, group.id);
     if (!changed) continue;
     await trx
       .updateTable(tables.groups as Groups)

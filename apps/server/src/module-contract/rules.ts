@@ -6,7 +6,14 @@
  */
 import type { Transaction } from 'kysely';
 import { parseRuleList } from '../auth/permissions.js';
-import { ADMIN_RULES, MEMBER_RULES, type RuleTables, revokeFromGroups } from '../auth/rule-tree.js';
+import {
+  ADMIN_RULES,
+  changeGroupRules,
+  MEMBER_RULES,
+  type RuleTables,
+  revokeFromGroups,
+} from '../auth/rule-tree.js';
+import { now } from '../clock.js';
 import { descendantIds } from '../crud/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
@@ -98,28 +105,17 @@ async function enableRules(
 ): Promise<void> {
   const names = flattenRules(rules).map((rule) => rule.name);
   const existing = await idsByName(trx, tables, names);
-  const time = Math.floor(Date.now() / 1000);
+  const time = now();
   for (const rule of rules) {
     const parent = rule.parent ? (await idsByName(trx, tables, [rule.parent])).get(rule.parent) : undefined;
     await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time);
   }
-  for (const [groupId, granted] of Object.entries(grants)) {
-    const group = await trx
-      .selectFrom(tables.groups as Groups)
-      .select(['id', 'rules'])
-      .where('id', '=', Number(groupId))
-      .executeTakeFirst();
-    if (!group) continue;
-    const list = parseRuleList(group.rules);
-    if (list.all) continue;
-    const added = granted.map((name) => existing.get(name)).filter((id): id is number => id !== undefined);
-    const ids = [...new Set([...list.ids, ...added])];
-    await trx
-      .updateTable(tables.groups as Groups)
-      .set({ rules: ids.join(',') })
-      .where('id', '=', group.id)
-      .execute();
-  }
+  await changeGroupRules(trx, tables, (ids, groupId) => {
+    const added = (grants[String(groupId)] ?? [])
+      .map((name) => existing.get(name))
+      .filter((id): id is number => id !== undefined);
+    return added.length > 0 ? [...new Set([...ids, ...added])] : null;
+  });
 }
 
 /**
