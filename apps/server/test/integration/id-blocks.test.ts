@@ -9,11 +9,10 @@ import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { blockStarts } from '../../src/crud/id-block.js';
 import type { Db } from '../../src/db/connection.js';
-import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
 import { BLOCK } from '../../src/db/migrations/0019-id-blocks.js';
 import { ADMIN_LOG_LIST } from '../../src/features/admin-log/admin-log.resource.js';
-import { testDatabases } from '../support/databases.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const LOGS = '/admin/auth.AdminLog/index';
@@ -156,9 +155,7 @@ forEachDatabase('id blocks of the admin log', (get) => {
 
 for (const factory of testDatabases()) {
   it(`counts the rows a site already had when it migrates [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const db = await openDatabase(database.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateUpTo(db, '0018-id-spans');
       await db.kysely
         .insertInto('admin_log')
@@ -172,9 +169,6 @@ for (const factory of testDatabases()) {
         .where('id', '<', FIRST_ID + 10)
         .execute();
       await expectExactBlocks(db);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 }

@@ -11,11 +11,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { planIdSpan } from '../../src/crud/id-span.js';
 import { parseListParams } from '../../src/crud/list-params.js';
 import type { Db } from '../../src/db/connection.js';
-import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
 import { dayOf } from '../../src/db/migrations/0018-id-spans.js';
 import { ADMIN_LOG_LIST as adminLogList } from '../../src/features/admin-log/admin-log.resource.js';
-import { testDatabases } from '../support/databases.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const LOGS = '/admin/auth.AdminLog/index';
@@ -170,9 +169,7 @@ forEachDatabase('id spans of the admin log', (get) => {
 
 for (const factory of testDatabases()) {
   it(`bounds the rows a site already had when it migrates [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const db = await openDatabase(database.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateUpTo(db, '0017-id-order-indexes');
       await db.kysely
         .insertInto('admin_log')
@@ -183,9 +180,6 @@ for (const factory of testDatabases()) {
       const { rows } = await sql<{ days: number | string }>`select count(distinct day) as days
         from ${sql.table('id_span')} where table_name = 'admin_log'`.execute(db.kysely);
       expect(Number(rows[0]?.days)).toBe(5);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 }

@@ -1,14 +1,11 @@
 /** Migrations run up, down and up again on every configured database, leaving the install data. */
 import { expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
 import { migrateDownAll, migrateToLatest } from '../../src/db/migrate.js';
-import { testDatabases } from '../support/databases.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
 for (const factory of testDatabases()) {
   it(`migrates up, down and up again [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const db = await openDatabase(database.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateToLatest(db);
       const rules = await db.kysely.selectFrom('admin_rule').select('id').execute();
       // 90 of the install data, 6 for the content screen.
@@ -40,9 +37,6 @@ for (const factory of testDatabases()) {
       expect(id).toBeGreaterThan(96);
       const setting = await insertId(db, db.kysely.insertInto('config').values({ name: 'x', title: 'x' }));
       expect(setting).toBeGreaterThan(28);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 }

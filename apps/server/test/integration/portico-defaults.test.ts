@@ -3,14 +3,15 @@
  * placeholder filing number. An install made with the original's placeholders gets the
  * same defaults from migration 0009, while values an administrator typed stay.
  */
+
 import { expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
+import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
-import { testDatabases } from '../support/databases.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
 const SETTINGS = ['site_name', 'record_number', 'api_url'];
 
-async function settingsOf(db: Awaited<ReturnType<typeof openDatabase>>) {
+async function settingsOf(db: Db) {
   const rows = await db.kysely
     .selectFrom('config')
     .select(['name', 'value'])
@@ -22,21 +23,14 @@ async function settingsOf(db: Awaited<ReturnType<typeof openDatabase>>) {
 
 for (const factory of testDatabases()) {
   it(`a fresh install and an upgraded one use Portico's defaults [${factory.dialect}]`, async () => {
-    const fresh = await factory.create();
-    const db = await openDatabase(fresh.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateToLatest(db);
       expect(await settingsOf(db)).toEqual({ api_url: '', record_number: '', site_name: 'Portico' });
-    } finally {
-      await db.close();
-      await fresh.drop();
-    }
+    });
   });
 
   it(`migration 0009 replaces the original's placeholders, not typed values [${factory.dialect}]`, async () => {
-    const older = await factory.create();
-    const db = await openDatabase(older.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateUpTo(db, '0008-login-failures');
       const placeholders = {
         site_name: '站点名称',
@@ -65,9 +59,6 @@ for (const factory of testDatabases()) {
         api_url: 'https://market.example.com',
         site_name: '我的站点',
       });
-    } finally {
-      await db.close();
-      await older.drop();
-    }
+    });
   });
 }

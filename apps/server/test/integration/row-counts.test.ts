@@ -8,9 +8,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { countedRows } from '../../src/crud/list-total.js';
 import type { Db } from '../../src/db/connection.js';
-import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
-import { testDatabases } from '../support/databases.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const member = (i: number) => ({
@@ -157,9 +156,7 @@ forEachDatabase('row counts', (get) => {
 
 for (const factory of testDatabases()) {
   it(`starts from the rows already there when a site migrates [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const db = await openDatabase(database.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateUpTo(db, '0015-like-statistics');
       await db.kysely
         .insertInto('user')
@@ -170,9 +167,6 @@ for (const factory of testDatabases()) {
       expect(await countedRows(db, 'admin_log')).toBe(await realCount(db, 'admin_log'));
       await db.kysely.insertInto('user').values(member(99)).execute();
       expect(await countedRows(db, 'user')).toBe(31);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 }

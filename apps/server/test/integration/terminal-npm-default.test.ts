@@ -4,12 +4,11 @@
  * migration 0010 switches an install still on the old untouched default ('pnpm') to 'npm',
  * and keeps a manager an administrator chose.
  */
-import { expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
-import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
-import { testDatabases } from '../support/databases.js';
 
-type Db = Awaited<ReturnType<typeof openDatabase>>;
+import { expect, it } from 'vitest';
+import type { Db } from '../../src/db/connection.js';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
 async function manager(db: Db): Promise<string | null | undefined> {
   const row = await db.kysely
@@ -30,21 +29,14 @@ async function setManager(db: Db, value: string): Promise<void> {
 
 for (const factory of testDatabases()) {
   it(`a fresh install runs terminal installs with npm [${factory.dialect}]`, async () => {
-    const fresh = await factory.create();
-    const db = await openDatabase(fresh.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateToLatest(db);
       expect(await manager(db)).toBe('npm');
-    } finally {
-      await db.close();
-      await fresh.drop();
-    }
+    });
   });
 
   it(`migration 0010 moves the untouched pnpm default to npm, not a chosen manager [${factory.dialect}]`, async () => {
-    const older = await factory.create();
-    const db = await openDatabase(older.url, 'ba_');
-    try {
+    await withScratchDatabase(factory, async (db) => {
       await migrateUpTo(db, '0009-portico-defaults');
       await setManager(db, 'pnpm');
       await migrateToLatest(db);
@@ -54,9 +46,6 @@ for (const factory of testDatabases()) {
       await setManager(db, 'yarn');
       await migrateToLatest(db);
       expect(await manager(db)).toBe('yarn');
-    } finally {
-      await db.close();
-      await older.drop();
-    }
+    });
   });
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Db, openDatabase } from '../../src/db/connection.js';
 import type { Dialect } from '../../src/db/dialect.js';
 
 export interface TestDatabase {
@@ -24,6 +25,24 @@ export function testDatabases(): DatabaseFactory[] {
   if (mysqlUrl) factories.push({ dialect: 'mysql', create: () => createMysql(mysqlUrl) });
   if (pgUrl) factories.push({ dialect: 'postgres', create: () => createPostgres(pgUrl) });
   return factories;
+}
+
+/**
+ * Runs `use` on a fresh database of the factory's dialect (opened with the `ba_` prefix, not
+ * migrated), then closes and drops it: for tests of what a migration does to a site's rows.
+ */
+export async function withScratchDatabase(
+  factory: DatabaseFactory,
+  use: (db: Db) => Promise<void>,
+): Promise<void> {
+  const database = await factory.create();
+  const db = await openDatabase(database.url, 'ba_');
+  try {
+    await use(db);
+  } finally {
+    await db.close();
+    await database.drop();
+  }
 }
 
 /**
