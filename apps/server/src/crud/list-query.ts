@@ -73,11 +73,9 @@ export function applyListFilters<Q extends AnySelect>(
     if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
       const covering = coveringTable([field], trigrams.tables);
       const match = matches.get(likeKey(field, item.val));
-      const [table = ''] = field.column.split('.');
-      const fromIndex = Array.isArray(match) ? amongMatches(`${table}.id`, match) : null;
       const candidates =
         (covering && trigramCandidates(covering, item.val, trigrams)) ||
-        (match === 'broad' ? null : (fromIndex ?? likeFromSearchIndex(field, item.val, dialect)));
+        (match === 'broad' ? null : likeFromSearchIndex(field, item.val, dialect, match));
       if (candidates) conditions.push(candidates);
     }
     if (condition) conditions.push(condition);

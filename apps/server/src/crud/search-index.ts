@@ -54,16 +54,20 @@ function likeSearch(
 
 /**
  * SQLite: rows whose `column` may contain `text`, from the table's FTS5 index when it covers
- * the column (LIKE beside it decides); null when it does not, or the text is too short.
+ * the column (LIKE beside it decides): among `matched`, the index's matches already read
+ * (searchIndexMatches), or else from the index. Null when no index covers the column, or the
+ * text is too short.
  */
 export function likeFromSearchIndex(
   field: ListField,
   text: string,
   dialect: Dialect,
+  matched?: readonly number[],
 ): RawBuilder<SqlBool> | null {
   const search = likeSearch(field, text, dialect);
   if (!search) return null;
   const [table = ''] = field.column.split('.');
+  if (matched) return amongMatches(`${table}.id`, matched);
   const index = sql.table(search.index);
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
 }
