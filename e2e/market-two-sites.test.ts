@@ -161,6 +161,15 @@ describe.skipIf(!browserAvailable)('module market: a store and a site, each on i
       );
       await card().click();
       await goods().getByTestId('market-demo').hover();
+      // Point at the entry only once the menu has finished opening: while it slides in, the
+      // pointer can land on the page beneath, and the menu closes as the pointer leaves it.
+      await expect
+        .poll(() =>
+          admin
+            .locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"])')
+            .count(),
+        )
+        .toBe(1);
       await admin.getByTestId('market-demo-entry').hover();
       const qr = admin.locator('.ant-popover img.market-demo-qr');
       await expect(qr.getAttribute('src')).resolves.toMatch(
