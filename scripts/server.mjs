@@ -1,5 +1,5 @@
 /**
- * `npm start`, `npm run migrate`, `npm run migrate-rollback`, `npm run reset-admin-password`:
+ * `npm start`, `npm run migrate`, `npm run takeover`, `npm run migrate-rollback`, `npm run reset-admin-password`:
  * builds the web app when stale (start only), then bundles the server's TypeScript into one
  * ES module with esbuild (about a tenth of a second, so it runs every time and is never
  * stale), then runs it with plain Node. Running from the bundle rather

@@ -1,14 +1,15 @@
 /**
  * Command line: `start` (default), `migrate`, `migrate-rollback` (one step down),
- * `reset-admin-password <username>`, `import-area`.
+ * `takeover` (a BuildAdmin v2 database, in place), `reset-admin-password <username>`, `import-area`.
  * The only place that reads the environment (through loadConfig).
  */
 import { buildApp } from './app.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateDownOne, migrateToLatest } from './db/migrate.js';
+import { migrateDownOne } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { prepareDatabase, TakeoverRefused, takeOverIfOriginal } from './db/takeover/takeover.js';
 import { importAreas } from './features/area/area-data.js';
 import { BUILT_IN_MODULES } from './features/index.js';
 import { migrateEnabledModules } from './module-contract/lifecycle.js';
@@ -62,13 +63,41 @@ async function migrate(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    const result = await migrateToLatest(db);
+    // Like a start, this takes a BuildAdmin v2 database over first (db/takeover/).
+    const { applied: core } = await prepareDatabase(db);
     const modules = await migrateEnabledModules(db, [...BUILT_IN_MODULES, ...INSTALLED_MODULES]);
-    const applied = [...(result.results?.map((r) => r.migrationName) ?? []), ...modules];
+    const applied = [...core, ...modules];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await db.close();
   }
+}
+
+/**
+ * `npm run takeover`: what the first start does to a BuildAdmin v2 database, without starting.
+ * On a Portico database it only migrates; an empty one is left for `npm start` to install.
+ */
+async function takeover(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    if (db.dialect !== 'mysql')
+      throw new UsageError(
+        'Only a MySQL/MariaDB database can be taken over: BuildAdmin runs on nothing else.',
+      );
+    const outcome = await takeOverIfOriginal(db);
+    if (outcome === 'empty') {
+      console.log(
+        'The database is empty: there is nothing to take over. `npm start` installs Portico in it.',
+      );
+      return;
+    }
+    if (outcome === 'taken-over') console.log('Took over the BuildAdmin v2 database; every row is kept.');
+    else console.log("The database is Portico's already: nothing to take over.");
+  } finally {
+    await db.close();
+  }
+  await migrate();
 }
 
 async function migrateRollback(): Promise<void> {
@@ -86,7 +115,7 @@ async function importAreaData(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     console.log(`Loaded ${await importAreas(db, true)} provinces, cities and districts.`);
   } finally {
     await db.close();
@@ -98,7 +127,7 @@ async function resetAdminPassword(username: string | undefined): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     const password = await resetPassword(db, username);
     if (!password) throw new UsageError(`No administrator is named "${username}".`);
     announcePassword(config.dataDir, username, password, 'reset');
@@ -120,6 +149,7 @@ const [command = 'start', ...args] = process.argv.slice(2);
 const commands: Record<string, () => Promise<void>> = {
   start,
   migrate,
+  takeover,
   'migrate-rollback': migrateRollback,
   'reset-admin-password': () => resetAdminPassword(args[0]),
   'import-area': importAreaData,
@@ -131,7 +161,8 @@ if (!run) {
   process.exit(2);
 }
 run().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof UsageError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof UsageError || error instanceof TakeoverRefused)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

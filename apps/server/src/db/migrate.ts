@@ -24,6 +24,7 @@ import { rowCountsMigration } from './migrations/0016-row-counts.js';
 import { idOrderIndexesMigration } from './migrations/0017-id-order-indexes.js';
 import { idSpansMigration } from './migrations/0018-id-spans.js';
 import { idBlocksMigration } from './migrations/0019-id-blocks.js';
+import { sessionDevicesMigration } from './migrations/0020-session-devices.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ function migrator(db: Db): Migrator {
     '0017-id-order-indexes': idOrderIndexesMigration(db.dialect, db.prefix),
     '0018-id-spans': idSpansMigration(db.dialect, db.prefix),
     '0019-id-blocks': idBlocksMigration(db.dialect, db.prefix),
+    '0020-session-devices': sessionDevicesMigration(),
   };
   return new Migrator({
     db: db.kysely,

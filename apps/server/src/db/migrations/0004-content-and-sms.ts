@@ -1,11 +1,13 @@
 /**
  * Public content (articles and pages) with its back-office menu, and the SMS settings.
- * Ids are explicit like the install data's; PostgreSQL sequences are moved past them.
+ * Ids are explicit like the install data's, unless a database taken over from the original
+ * holds rows there (free-ids.ts); PostgreSQL sequences are moved past them.
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { CONTENT_ADMIN_RULES, SMS_CONFIG_GROUP, SMS_CONFIG_ROWS } from '../seed/content-and-sms.js';
 import { type AnyDb, columnKit } from './columns.js';
+import { freeIds } from './free-ids.js';
 import { syncSequence } from './sequences.js';
 
 export function contentAndSmsMigration(dialect: Dialect, prefix: string): Migration {
@@ -24,11 +26,15 @@ export function contentAndSmsMigration(dialect: Dialect, prefix: string): Migrat
       await k.index(db, 'content', ['kind', 'status']);
 
       const time = Math.floor(Date.now() / 1000);
+      const rules = await freeIds(db, 'admin_rule', CONTENT_ADMIN_RULES);
       await db
         .insertInto('admin_rule')
-        .values(CONTENT_ADMIN_RULES.map((rule) => ({ ...rule, create_time: time, update_time: time })))
+        .values(rules.map((rule) => ({ ...rule, create_time: time, update_time: time })))
         .execute();
-      await db.insertInto('config').values(SMS_CONFIG_ROWS).execute();
+      await db
+        .insertInto('config')
+        .values(await freeIds(db, 'config', SMS_CONFIG_ROWS))
+        .execute();
       await editConfigGroups(db, (groups) => [
         ...groups.filter((g) => g.key !== SMS_CONFIG_GROUP.key),
         SMS_CONFIG_GROUP,
@@ -48,12 +54,13 @@ export function contentAndSmsMigration(dialect: Dialect, prefix: string): Migrat
           SMS_CONFIG_ROWS.map((row) => row.name),
         )
         .execute();
+      // By name: the rules may have been given other ids (see up).
       await db
         .deleteFrom('admin_rule')
         .where(
-          'id',
+          'name',
           'in',
-          CONTENT_ADMIN_RULES.map((rule) => rule.id),
+          CONTENT_ADMIN_RULES.map((rule) => rule.name),
         )
         .execute();
       await db.schema.dropTable('content').execute();

@@ -1,0 +1,373 @@
+/**
+ * Taking over a BuildAdmin v2 database (issue 20): the original's schema and data
+ * (fixtures/buildadmin-v2.sql) on a real MariaDB, then Portico on it through the real routes.
+ * MySQL/MariaDB only, as the original is; skipped without TEST_MYSQL_URL.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { defaultConfig } from '../../src/config.js';
+import { type Db, openDatabase } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { TakeoverRefused, takeOverIfOriginal } from '../../src/db/takeover/takeover.js';
+import { type TestDatabase, testDatabases } from '../support/databases.js';
+import { call, loginAdmin } from '../support/test-app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const FIXTURE = join(here, '../fixtures/buildadmin-v2.sql');
+const mysql = testDatabases().find((f) => f.dialect === 'mysql');
+
+/** The fixture's accounts and the passwords the original hashed for them. */
+const ADMINS = { admin: 'Admin-2023!', service: 'Service#pass1', shopkeeper: 'Shop#pass22' };
+const MEMBERS = { user: 'User-2023!', alice: 'Alice-secret9', bob: 'Bob-secret77' };
+
+/**
+ * Rows Portico adds to the original's tables: admin_rule +7 = the config screen's test-mail
+ * button (0002) and the content screen's menu (0004, 6 rules); config +14 = the settings the
+ * original kept in PHP files (0002, 12 rows) and the SMS settings (0004, 2 rows).
+ */
+const ADDED_ROWS: Record<string, number> = { ba_admin_rule: 7, ba_config: 14 };
+
+/** An empty scratch database (named by TEST_DB_PREFIX), dropped by its caller. */
+function scratch(): Promise<TestDatabase> {
+  if (!mysql) throw new Error('TEST_MYSQL_URL is not set');
+  return mysql.create();
+}
+
+async function fixtureDatabase(): Promise<TestDatabase> {
+  const database = await scratch();
+  const { createConnection } = await import('mysql2/promise');
+  const conn = await createConnection({ uri: database.url, multipleStatements: true });
+  await conn.query(readFileSync(FIXTURE, 'utf8'));
+  await conn.end();
+  return database;
+}
+
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = database() order by 1`.execute(
+    db.kysely,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of rows) {
+    const { rows: n } = await sql<{ n: number }>`select count(*) as n from ${sql.id(name)}`.execute(
+      db.kysely,
+    );
+    counts[name] = Number(n[0]?.n);
+  }
+  return counts;
+}
+
+/** Columns (with types) and indexes of every table: what a takeover may change. */
+async function schemaOf(db: Db): Promise<{ columns: string[]; indexes: string[] }> {
+  const columns = await sql<{ c: string }>`
+    select concat(table_name, '.', column_name, ' ', column_type) as c from information_schema.columns
+    where table_schema = database() order by 1`.execute(db.kysely);
+  const indexes = await sql<{ i: string }>`
+    select distinct concat(table_name, '.', index_name) as i from information_schema.statistics
+    where table_schema = database() order by 1`.execute(db.kysely);
+  return { columns: columns.rows.map((r) => r.c), indexes: indexes.rows.map((r) => r.i) };
+}
+
+const rowsOf = async (db: Db, table: string) =>
+  (await sql`select * from ${sql.id(table)} order by 1`.execute(db.kysely)).rows;
+
+function appConfig(databaseUrl: string) {
+  return defaultConfig({
+    databaseUrl,
+    appSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    adminLoginCaptcha: false,
+    userLoginCaptcha: false,
+    authRateLimit: 1000,
+  });
+}
+
+interface MenuNode {
+  name: string;
+  children?: MenuNode[];
+}
+const names = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children ?? [])]);
+
+describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let before: Record<string, number>;
+  const kept: Record<string, unknown[]> = {};
+  let serviceRules: string[];
+
+  beforeAll(async () => {
+    database = await fixtureDatabase();
+    db = await openDatabase(database.url, 'ba_');
+    before = await rowCounts(db);
+    for (const table of [
+      'ba_user_money_log',
+      'ba_user_score_log',
+      'ba_admin_log',
+      'ba_attachment',
+      'ba_admin_group',
+    ])
+      kept[table] = await rowsOf(db, table);
+    kept.balances = (await sql`select id, money, score from ba_user order by id`.execute(db.kysely)).rows;
+    const group = await sql<{ rules: string }>`select rules from ba_admin_group where id = 5`.execute(
+      db.kysely,
+    );
+    const ids = (group.rows[0]?.rules ?? '').split(',').map(Number);
+    serviceRules = (
+      await db.kysely
+        .selectFrom('admin_rule')
+        .select('name')
+        .where('id', 'in', ids)
+        .where('status', '=', '1')
+        .execute()
+    )
+      .map((r) => r.name)
+      .sort();
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('takes it over in place, then runs the later migrations', async () => {
+    expect(await takeOverIfOriginal(db)).toBe('taken-over');
+    const applied = await migrateToLatest(db);
+    expect(applied.results?.[0]?.migrationName).toBe('0003-search-index');
+    const recorded = await sql<{ name: string }>`select name from ba_migration order by name`.execute(
+      db.kysely,
+    );
+    expect(recorded.rows.slice(0, 2).map((r) => r.name)).toEqual(['0001-schema', '0002-install-data']);
+  });
+
+  it('keeps every row: counts change only where Portico adds rows', async () => {
+    const after = await rowCounts(db);
+    for (const [table, count] of Object.entries(before)) {
+      expect(after[table], table).toBe(count + (ADDED_ROWS[table] ?? 0));
+    }
+    // The site's own rules kept their ids; Portico's content menu went above them.
+    const shop = await db.kysely
+      .selectFrom('admin_rule')
+      .select(['id', 'name'])
+      .where('id', 'in', [90, 91])
+      .execute();
+    expect(shop.map((r) => r.name)).toEqual(['shop', 'shop/goods']);
+    const content = await db.kysely
+      .selectFrom('admin_rule')
+      .select(['id', 'pid'])
+      .where('name', 'like', 'content%')
+      .orderBy('id')
+      .execute();
+    expect(content[0]?.id).toBeGreaterThan(95);
+    expect(content[1]?.pid).toBe(content[0]?.id);
+    const notice = await db.kysely
+      .selectFrom('config')
+      .select('id')
+      .where('name', '=', 'shop_notice')
+      .executeTakeFirst();
+    expect(notice?.id).toBe(15);
+  });
+
+  it('keeps balances, logs, attachments and groups as they were', async () => {
+    for (const table of ['ba_user_money_log', 'ba_user_score_log', 'ba_attachment', 'ba_admin_group'])
+      expect(await rowsOf(db, table), table).toEqual(kept[table]);
+    expect((await sql`select id, money, score from ba_user order by id`.execute(db.kysely)).rows).toEqual(
+      kept.balances,
+    );
+    // The admin log keeps its rows; 0006 masks secrets in them (the fixture's hold none).
+    expect(await rowsOf(db, 'ba_admin_log')).toEqual(kept.ba_admin_log);
+  });
+
+  it('reaches the columns and indexes of a fresh install', async () => {
+    const fresh = await scratch();
+    const freshDb = await openDatabase(fresh.url, 'ba_');
+    try {
+      await migrateToLatest(freshDb);
+      const ours = await schemaOf(db);
+      const theirs = await schemaOf(freshDb);
+      expect(theirs.columns.length).toBeGreaterThan(200);
+      const column = (c: string) => c.split(' ')[0];
+      // Types may differ (the original's UNSIGNED, ENUM, TINYINT stay); names may not.
+      expect(theirs.columns.map(column).filter((c) => !ours.columns.map(column).includes(c ?? ''))).toEqual(
+        [],
+      );
+      expect(theirs.indexes.filter((i) => !ours.indexes.includes(i))).toEqual([]);
+    } finally {
+      await freshDb.close();
+      await fresh.drop();
+    }
+  });
+
+  it('does nothing when run again', async () => {
+    const schema = await schemaOf(db);
+    const counts = await rowCounts(db);
+    expect(await takeOverIfOriginal(db)).toBe('portico');
+    expect((await migrateToLatest(db)).results).toEqual([]);
+    expect(await schemaOf(db)).toEqual(schema);
+    expect(await rowCounts(db)).toEqual(counts);
+  });
+
+  describe('through the real routes', () => {
+    let app: Awaited<ReturnType<typeof buildApp>>['app'];
+    beforeAll(async () => {
+      ({ app } = await buildApp(appConfig(database.url), { db, checkAnswers: true }));
+      await app.ready();
+    });
+    afterAll(async () => {
+      // The suite's db stays open for afterAll above; buildApp was given it, so closes nothing of its own.
+      await app?.close();
+    });
+
+    it('signs every administrator in with the old password, then stores argon2id', async () => {
+      for (const [username, password] of Object.entries(ADMINS)) {
+        await loginAdmin(app, username, password);
+        const row = await db.kysely
+          .selectFrom('admin')
+          .select('password')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow();
+        expect(row.password, username).toMatch(/^\$argon2id\$/);
+        await loginAdmin(app, username, password);
+      }
+    });
+
+    it('signs every member in with the old password, then stores argon2id', async () => {
+      for (const [username, password] of Object.entries(MEMBERS)) {
+        const res = await call(app, 'POST', '/api/user/checkIn', {
+          body: { tab: 'login', username, password },
+        });
+        expect(res.code, `${username}: ${res.msg}`).toBe(1);
+        const row = await db.kysely
+          .selectFrom('user')
+          .select('password')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow();
+        expect(row.password, username).toMatch(/^\$argon2id\$/);
+      }
+    });
+
+    it('gives a limited group the same menu and refuses it what it was refused before', async () => {
+      const { token } = await loginAdmin(app, 'service', ADMINS.service);
+      const index = await call<{ menus: MenuNode[] }>(app, 'GET', '/admin/index/index', { token });
+      expect(index.code).toBe(1);
+      expect(names(index.data.menus).sort()).toEqual(serviceRules);
+      expect((await call(app, 'GET', '/admin/user.User/index', { token })).code).toBe(1);
+      const balance = await call(app, 'GET', '/admin/user.MoneyLog/index', { token });
+      expect(balance.code).toBe(1);
+      expect(balance.data.total).toBe(2);
+      expect((await call(app, 'GET', '/admin/auth.Admin/index', { token })).code).toBe(401);
+      expect((await call(app, 'GET', '/admin/routine.Config/index', { token })).code).toBe(401);
+    });
+
+    it("shows seeded menus with Portico pages and keeps the site's own", async () => {
+      const { token } = await loginAdmin(app, 'admin', ADMINS.admin);
+      const index = await call<{ menus: MenuNode[] }>(app, 'GET', '/admin/index/index', { token });
+      expect(index.code).toBe(1);
+      const rules = await db.kysely
+        .selectFrom('admin_rule')
+        .select(['name', 'component'])
+        .where('component', 'like', '%.vue')
+        .execute();
+      // Only the CRUD-generated page names a Vue file: Portico has no page for it.
+      expect(rules).toEqual([{ name: 'shop/goods', component: '/src/views/backend/shop/goods/index.vue' }]);
+      expect(names(index.data.menus)).toContain('shop/goods');
+    });
+  });
+});
+
+describe.skipIf(!mysql)('first start on a BuildAdmin v2 database [mysql]', () => {
+  it('takes it over before serving', async () => {
+    const database = await fixtureDatabase();
+    const probe = await openDatabase(database.url, 'ba_');
+    const ruleNames = async () =>
+      (await probe.kysely.selectFrom('admin_rule').select('name').execute()).map((r) => r.name);
+    const before = await rowCounts(probe);
+    const rulesBefore = await ruleNames();
+    try {
+      const { app, ctx } = await buildApp(appConfig(database.url));
+      try {
+        const recorded = await sql<{ n: number }>`select count(*) as n from ba_migration`.execute(
+          ctx.db.kysely,
+        );
+        expect(Number(recorded.rows[0]?.n)).toBeGreaterThan(2);
+        // A start also starts the built-in modules, whose menus join the rules: besides the
+        // migrations' rules, the store's (store/*) and the API reference's (routine/apiReference*).
+        const after = await rowCounts(probe);
+        for (const [table, count] of Object.entries(before))
+          if (table !== 'ba_admin_rule') expect(after[table], table).toBe(count + (ADDED_ROWS[table] ?? 0));
+        const added = (await ruleNames()).filter((name) => !rulesBefore.includes(name));
+        expect(added.length).toBe((after.ba_admin_rule ?? 0) - (before.ba_admin_rule ?? 0));
+        for (const name of added)
+          expect(name).toMatch(/^(routine\/config\/sendTestMail|content|store|routine\/apiReference)(\/|$)/);
+        // Served: a sign-in (which the admin log records, so after the counts).
+        await loginAdmin(app, 'shopkeeper', ADMINS.shopkeeper);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await probe.close();
+      await database.drop();
+    }
+  });
+
+  it('leaves a database another process has begun to migrate to it, waiting while it migrates', async () => {
+    const database = await scratch();
+    const db = await openDatabase(database.url, 'ba_');
+    const other = await openDatabase(database.url, 'ba_');
+    try {
+      // Another process's first start, its migrator's tables made, nothing recorded yet.
+      await sql`create table ba_migration (name varchar(255) primary key, timestamp varchar(255))`.execute(
+        db.kysely,
+      );
+      expect(await takeOverIfOriginal(db)).toBe('portico');
+
+      // The same while it holds the migration lock, half-way through creating Portico's tables:
+      // the takeover waits for it, then finds Portico's record.
+      await other.kysely.connection().execute(async (holder) => {
+        await sql`select get_lock('ea586330-2c93-47c8-908d-981d9d270f9d', 60)`.execute(holder);
+        await sql`create table ba_admin (id int primary key, name varchar(20))`.execute(holder);
+        const detected = takeOverIfOriginal(db);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`insert into ba_migration values ('0001-schema', '2026-01-01')`.execute(holder);
+        await sql`select release_lock('ea586330-2c93-47c8-908d-981d9d270f9d')`.execute(holder);
+        expect(await detected).toBe('portico');
+      });
+    } finally {
+      await other.close();
+      await db.close();
+      await database.drop();
+    }
+  });
+
+  it('refuses a database that is neither empty, Portico nor BuildAdmin v2, changing nothing', async () => {
+    const database = await scratch();
+    const db = await openDatabase(database.url, 'ba_');
+    try {
+      await sql`create table ba_admin (id int primary key, name varchar(20))`.execute(db.kysely);
+      await expect(takeOverIfOriginal(db)).rejects.toThrow(TakeoverRefused);
+      await expect(buildApp(appConfig(database.url))).rejects.toThrow(/Portico will not use this database/);
+      // The command says so and exits non-zero.
+      const root = join(here, '../../../..');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'takeover'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: database.url },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/missing: ba_admin_group, /);
+      const tables = await sql<{ n: number }>`
+        select count(*) as n from information_schema.tables where table_schema = database()`.execute(
+        db.kysely,
+      );
+      expect(Number(tables.rows[0]?.n)).toBe(1);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+});
