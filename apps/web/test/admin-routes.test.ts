@@ -63,15 +63,19 @@ describe('buildAdminRoutes', () => {
   ];
   const built = buildAdminRoutes(rules, has);
 
-  it('routes tab pages whose component exists, and iframes under /admin/iframe/', () => {
+  it('routes tab pages, those this version lacks marked unavailable, and iframes under /admin/iframe/', () => {
     expect([...built.routes.keys()].sort()).toEqual(
       [
         '/admin/auth/admin',
+        '/admin/auth/missing',
         '/admin/dashboard',
         '/admin/hidden',
         iframePath('https://example.com/a b'),
       ].sort(),
     );
+    expect(built.routes.get('/admin/auth/admin')?.available).toBe(true);
+    // Opened, it says the page is not available rather than showing nothing.
+    expect(built.routes.get('/admin/auth/missing')?.available).toBe(false);
     expect(built.routes.get('/admin/auth/admin')?.keepalive).toBe(true);
     expect(iframePath('https://example.com/a b')).toBe('/admin/iframe/https%3A%2F%2Fexample.com%2Fa%20b');
   });
@@ -96,8 +100,29 @@ describe('buildAdminRoutes', () => {
     ]);
   });
 
-  it('finds the first menu page depth-first', () => {
+  it('finds the first menu page depth-first, passing over pages this version lacks', () => {
     expect(firstRoute(built.menus, built.routes)?.path).toBe('/admin/dashboard');
     expect(firstRoute(built.menus.slice(1), built.routes)?.path).toBe('/admin/auth/admin');
+    const missingFirst = buildAdminRoutes(
+      [
+        rule({ name: 'gone', path: 'gone', component: '/src/views/backend/gone/index.vue' }),
+        rule({ name: 'admins', path: 'admins', component: '/src/views/backend/auth/admin/index.tsx' }),
+      ],
+      has,
+    );
+    // Even were a missing page in a menu handed in, it is not where the back-office starts.
+    const menus = [
+      {
+        id: 1,
+        title: 'gone',
+        icon: '',
+        type: 'menu' as const,
+        menuType: 'tab' as const,
+        path: '/admin/gone',
+        children: [],
+      },
+      ...missingFirst.menus,
+    ];
+    expect(firstRoute(menus, missingFirst.routes)?.path).toBe('/admin/admins');
   });
 });

@@ -46,14 +46,18 @@ const rules = [
   rule({ id: 8, type: 'nav', path: 'news', menu_type: 'iframe', url: 'https://example.com/news' }),
 ];
 
-it('registers pages whose view exists, menus or not, and keeps hidden pages routable', () => {
+it('registers pages, menus or not, keeps hidden pages routable, and marks those this version lacks', () => {
   const built = buildMemberRoutes(menus, rules, exists);
   expect([...built.pages.keys()].sort()).toEqual([
     '/user/account/detail',
     '/user/account/hidden',
+    '/user/account/missing',
     '/user/account/overview',
     '/user/wallet',
   ]);
+  expect(built.pages.get('/user/account/overview')?.available).toBe(true);
+  // Opened, it says the page is not available rather than showing nothing.
+  expect(built.pages.get('/user/account/missing')?.available).toBe(false);
 });
 
 it('groups the aside by directory, leaving out hidden, missing and empty entries', () => {

@@ -17,6 +17,8 @@ export interface PageRoute {
   /** The embedded page of an iframe route. */
   url: string;
   keepalive: boolean;
+  /** Whether this version has the page (else it opens as "this page is not available"). */
+  available: boolean;
 }
 
 export interface MenuNode {
@@ -58,8 +60,9 @@ export function buildAdminRoutes(
   const routeOf = (rule: ServerRule): PageRoute | null => {
     if (rule.type !== 'menu') return null;
     if (rule.menu_type === 'iframe' && rule.url) return page(rule, iframePath(rule.url), 'iframe');
-    if (rule.menu_type === 'tab' && rule.component && hasComponent(rule.component))
-      return page(rule, pagePath(rule), 'tab');
+    // A page this version lacks still has its address, which says so instead of showing nothing.
+    if (rule.menu_type === 'tab' && rule.component)
+      return page(rule, pagePath(rule), 'tab', hasComponent(rule.component));
     return null;
   };
 
@@ -81,7 +84,7 @@ export function buildAdminRoutes(
   return { routes, menus: menuTree(rules, hasComponent), authNode };
 }
 
-function page(rule: ServerRule, path: string, menuType: PageRoute['menuType']): PageRoute {
+function page(rule: ServerRule, path: string, menuType: PageRoute['menuType'], available = true): PageRoute {
   return {
     path,
     name: rule.name,
@@ -91,6 +94,7 @@ function page(rule: ServerRule, path: string, menuType: PageRoute['menuType']): 
     component: menuType === 'tab' ? rule.component : '',
     url: menuType === 'iframe' ? rule.url : '',
     keepalive: Boolean(rule.keepalive),
+    available,
   };
 }
 
@@ -112,6 +116,8 @@ function menuTree(rules: ServerRule[], hasComponent: (component: string) => bool
 function menuPath(rule: ServerRule, hasComponent: (component: string) => boolean): string | null {
   switch (rule.menu_type) {
     case 'tab':
+      // A page this version lacks stays out of the menu (the seeded CRUD generator's, those of a
+      // database taken over from the original); its address still opens, to say so.
       return rule.component && hasComponent(rule.component) ? pagePath(rule) : null;
     case 'link':
       return rule.url || null;
@@ -131,7 +137,8 @@ function node(rule: ServerRule, path: string, children: MenuNode[]): MenuNode {
 /** Depth-first: the first menu item that leads to a registered page. */
 export function firstRoute(menus: MenuNode[], routes: Map<string, PageRoute>): PageRoute | undefined {
   for (const menu of menus) {
-    if (menu.type === 'menu' && routes.has(menu.path)) return routes.get(menu.path);
+    // The first page there is: a missing one only says so.
+    if (menu.type === 'menu' && routes.get(menu.path)?.available) return routes.get(menu.path);
     const inChildren = firstRoute(menu.children, routes);
     if (inChildren) return inChildren;
   }

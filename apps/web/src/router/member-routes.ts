@@ -10,6 +10,8 @@ export interface MemberPage {
   path: string;
   title: string;
   component: string;
+  /** Whether this version has the page (else it opens as "this page is not available"). */
+  available: boolean;
 }
 
 export interface MemberLink {
@@ -64,8 +66,15 @@ export function buildMemberRoutes(
   const register = (rule: MemberRule) => {
     if (rule.extend === 'add_menu_only' || rule.menu_type === 'link' || rule.menu_type === 'iframe') return;
     if (rule.type === 'button' || rule.type === 'menu_dir') return;
-    if (rule.component && hasView(rule.component)) {
-      pages.set(memberPath(rule), { path: memberPath(rule), title: rule.title, component: rule.component });
+    // A page this version lacks stays out of the aside, but its address says so instead of showing nothing.
+    if (rule.component) {
+      const available = hasView(rule.component);
+      pages.set(memberPath(rule), {
+        path: memberPath(rule),
+        title: rule.title,
+        component: rule.component,
+        available,
+      });
     }
   };
   const walk = (nodes: MemberRule[]) => {
@@ -94,5 +103,5 @@ export function buildMemberRoutes(
 
 /** The first page of the aside's menus. */
 export function firstMemberPage(routes: MemberRoutes): MemberLink | undefined {
-  return routes.groups.flatMap((group) => group.items).find((item) => routes.pages.has(item.path));
+  return routes.groups.flatMap((group) => group.items).find((item) => routes.pages.get(item.path)?.available);
 }

@@ -49,6 +49,7 @@ function resolveRoute(routes: Map<string, PageRoute>, pathname: string): PageRou
     component: '',
     url,
     keepalive: false,
+    available: true,
   };
 }
 

@@ -6,6 +6,7 @@
 import { Spin } from 'antd';
 import { Activity, Suspense } from 'react';
 import { IframePage } from '../../components/iframe-page';
+import { PageUnavailable } from '../../components/page-unavailable';
 import { TabProvider } from '../../components/tab-context';
 import { useConfig } from '../../stores/config';
 import { type Tab, useNavTabs } from '../../stores/nav-tabs';
@@ -40,5 +41,5 @@ export function Main() {
 function TabPage({ tab }: { tab: Tab }) {
   if (tab.route.menuType === 'iframe') return <IframePage url={tab.route.url} />;
   const View = backendView(tab.route.component);
-  return View ? <View /> : null;
+  return View ? <View /> : <PageUnavailable component={tab.route.component} />;
 }

@@ -8,6 +8,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { embeddableUrl, IframePage } from '../../components/iframe-page';
+import { PageUnavailable } from '../../components/page-unavailable';
 import { MEMBER_BASE } from '../../router/member-routes';
 import { ToLoading } from '../../router/to-loading';
 import { useMemberCenterStore } from '../../stores/member-center';
@@ -48,7 +49,13 @@ export default function FrontendLayout() {
         <MemberAside />
         <main className="ba-frontend-main">
           <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-            {iframeUrl ? <IframePage url={iframeUrl} /> : View ? <View /> : null}
+            {iframeUrl ? (
+              <IframePage url={iframeUrl} />
+            ) : View ? (
+              <View />
+            ) : (
+              <PageUnavailable component={page?.component ?? ''} />
+            )}
           </Suspense>
         </main>
       </div>
