@@ -99,6 +99,17 @@ function parseGlyph(src: string): Pt[][] {
 
 const GLYPHS = new Map(Object.entries(GLYPH_SOURCE).map(([ch, src]) => [ch, parseGlyph(src)]));
 
+/** The glyph grid (x 0..10, y 0..14, y down) the outlines below are drawn on. */
+export const GLYPH_GRID = { width: GRID_W, height: GRID_H } as const;
+
+/**
+ * The strokes of an alphabet character on GLYPH_GRID, each as cubic points (start, then control,
+ * control, end per segment); undefined for a character outside CAPTCHA_ALPHABET.
+ */
+export function glyphStrokes(ch: string): readonly (readonly Pt[])[] | undefined {
+  return GLYPHS.get(ch);
+}
+
 /** Splits about a third of the segments in two, so segment counts vary between renders. */
 function splitSome(points: readonly Pt[]): Pt[] {
   const out: Pt[] = [pt(points, 0)];
