@@ -22,13 +22,35 @@ export interface TokenRow {
   type: TokenType;
   user_id: number;
   expire_time: number | null;
+  /** When last used (touch); null before its first use on rows from before migration 0020. */
+  last_use_time?: number | null;
 }
 
 /** A refresh token's row, with what rotation needs. */
 export interface RefreshRow extends TokenRow {
   family: string;
   rotated_time: number | null;
+  user_agent: string;
 }
+
+/** Who opened or uses a session: shown to its owner in the list of their sessions. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** A signed-in session as its owner sees it; `id` names it (never a token, nor its family). */
+export interface SessionInfo {
+  id: string;
+  userAgent: string;
+  ip: string;
+  create_time: number;
+  last_use_time: number;
+  current: boolean;
+}
+
+/** Use is recorded at most this often per token, so a busy session does not write on every request. */
+export const TOUCH_INTERVAL_SECONDS = 60;
 
 export type TokenLookup =
   | { state: 'valid'; row: TokenRow }
@@ -58,6 +80,8 @@ export class TokenService {
    * its predecessor's stored form re-encoded, and a leaked token table would hold live tokens.
    */
   private readonly successorKey: KeyObject;
+  /** Derives the id a session is shown by: its family stays on the server. */
+  private readonly sessionKey: KeyObject;
 
   constructor(
     private readonly db: Db,
@@ -67,9 +91,13 @@ export class TokenService {
     this.successorKey = createSecretKey(
       createHmac('sha256', this.key).update('portico refresh-token successor').digest(),
     );
+    this.sessionKey = createSecretKey(createHmac('sha256', this.key).update('portico session id').digest());
     const { kysely } = db;
     this.byStoredForm = preparedQuery(kysely, 1, (stored: string) =>
-      kysely.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', stored),
+      kysely
+        .selectFrom('token')
+        .select(['type', 'user_id', 'expire_time', 'last_use_time'])
+        .where('token', '=', stored),
     );
   }
 
@@ -78,8 +106,14 @@ export class TokenService {
   }
 
   /** One token; without a family it is a session of its own (verification tokens). */
-  async issue(type: TokenType, userId: number, ttlSeconds: number, family = newFamily()): Promise<string> {
-    const [token] = await this.insert(userId, family, [{ type, ttl: ttlSeconds }]);
+  async issue(
+    type: TokenType,
+    userId: number,
+    ttlSeconds: number,
+    family = newFamily(),
+    client?: ClientInfo,
+  ): Promise<string> {
+    const [token] = await this.insert(userId, family, [{ type, ttl: ttlSeconds }], client);
     return token as string;
   }
 
@@ -88,16 +122,23 @@ export class TokenService {
     userId: number,
     access: TokenKind,
     refresh: TokenKind | null,
+    client?: ClientInfo,
   ): Promise<{ token: string; refreshToken: string }> {
     const [token, refreshToken = ''] = await this.insert(
       userId,
       newFamily(),
       refresh ? [access, refresh] : [access],
+      client,
     );
     return { token: token as string, refreshToken };
   }
 
-  private async insert(userId: number, family: string, kinds: TokenKind[]): Promise<string[]> {
+  private async insert(
+    userId: number,
+    family: string,
+    kinds: TokenKind[],
+    client?: ClientInfo,
+  ): Promise<string[]> {
     const tokens = kinds.map(() => randomBytes(32).toString('base64url'));
     const time = now();
     await this.db.kysely
@@ -110,6 +151,8 @@ export class TokenService {
           family,
           create_time: time,
           expire_time: time + kind.ttl,
+          ...clientColumns(client),
+          last_use_time: time,
         })),
       )
       .execute();
@@ -138,7 +181,7 @@ export class TokenService {
     if (stored === null) return { state: 'missing' };
     const row = await this.db.kysely
       .selectFrom('token')
-      .select(['type', 'user_id', 'expire_time', 'family', 'rotated_time'])
+      .select(['type', 'user_id', 'expire_time', 'family', 'rotated_time', 'user_agent'])
       .where('token', '=', stored)
       .executeTakeFirst();
     return classifyToken(row, types);
@@ -149,9 +192,9 @@ export class TokenService {
    * already exchanged is answered the same successor while that is unused; once the
    * successor (and so any later one) has been used, this is a reuse: the session ends.
    */
-  async rotate(token: string, row: RefreshRow): Promise<Rotation> {
+  async rotate(token: string, row: RefreshRow, client?: ClientInfo): Promise<Rotation> {
     const successor = createHmac('sha256', this.successorKey).update(token).digest('base64url');
-    if (row.rotated_time === null && (await this.claimRotation(token, successor, row))) {
+    if (row.rotated_time === null && (await this.claimRotation(token, successor, row, client))) {
       return { state: 'rotated', refreshToken: successor };
     }
     // Exchanged before, or just now by a concurrent request with the same token.
@@ -171,7 +214,12 @@ export class TokenService {
    * for the first to commit) and answer the successor it stored. The successor ends when
    * the session would have: rotation does not lengthen a sign-in.
    */
-  private claimRotation(token: string, successor: string, row: RefreshRow): Promise<boolean> {
+  private claimRotation(
+    token: string,
+    successor: string,
+    row: RefreshRow,
+    client?: ClientInfo,
+  ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const time = now();
       const claimed = await trx
@@ -190,6 +238,9 @@ export class TokenService {
           family: row.family,
           create_time: time,
           expire_time: row.expire_time,
+          // The device that signed in, wherever the refresh comes from.
+          ...clientColumns({ ip: client?.ip ?? '', userAgent: row.user_agent }),
+          last_use_time: time,
         })
         .execute();
       return true;
@@ -245,6 +296,119 @@ export class TokenService {
     else await this.db.kysely.deleteFrom('token').where('token', '=', stored).execute();
   }
 
+  /**
+   * Records that a token was used (its session's "last used" and address), at most once per
+   * TOUCH_INTERVAL_SECONDS: `lastUse` is what the lookup read, so most requests write nothing.
+   */
+  async touch(token: string, lastUse: number | null | undefined, ip: string): Promise<void> {
+    const time = now();
+    if (lastUse != null && time - lastUse < TOUCH_INTERVAL_SECONDS) return;
+    const stored = this.storedForm(token);
+    if (stored === null) return;
+    await this.db.kysely
+      .updateTable('token')
+      .set({ last_use_time: time, ip: clip(ip, 50) })
+      .where('token', '=', stored)
+      .where((eb) =>
+        eb.or([eb('last_use_time', 'is', null), eb('last_use_time', '<=', time - TOUCH_INTERVAL_SECONDS)]),
+      )
+      .execute();
+  }
+
+  /** The id a session is shown by: derived from its family, which never leaves the server. */
+  sessionId(family: string): string {
+    return createHmac('sha256', this.sessionKey).update(family).digest('base64url').slice(0, 22);
+  }
+
+  /**
+   * An account's signed-in sessions of `types` (an area's access and refresh tokens), the
+   * one `current` belongs to marked, most recently used first. A session's device is the
+   * one that signed in; its address and "last used" are its latest token's.
+   */
+  async listSessions(userId: number, types: readonly TokenType[], current: string): Promise<SessionInfo[]> {
+    const currentFamily = await this.familyOf(current);
+    const rows = await this.sessionRows(userId, types);
+    const sessions = new Map<string, SessionInfo>();
+    /** Whether the row giving a session's address is an exchanged refresh token. */
+    const fromRotated = new Map<string, boolean>();
+    for (const row of rows) {
+      const lastUse = row.last_use_time ?? row.create_time ?? 0;
+      const rotated = row.rotated_time !== null;
+      const seen = sessions.get(row.family);
+      if (!seen) {
+        sessions.set(row.family, {
+          id: this.sessionId(row.family),
+          userAgent: row.user_agent,
+          ip: row.ip,
+          create_time: row.create_time ?? 0,
+          last_use_time: lastUse,
+          current: row.family === currentFamily,
+        });
+        fromRotated.set(row.family, rotated);
+        continue;
+      }
+      seen.create_time = Math.min(seen.create_time, row.create_time ?? seen.create_time);
+      if (!seen.userAgent) seen.userAgent = row.user_agent;
+      // In the same second, the token a refresh issued beats the one it exchanged.
+      const newer =
+        lastUse > seen.last_use_time ||
+        (lastUse === seen.last_use_time && !rotated && fromRotated.get(row.family) === true);
+      if (newer && row.ip) {
+        seen.ip = row.ip;
+        fromRotated.set(row.family, rotated);
+      }
+      seen.last_use_time = Math.max(seen.last_use_time, lastUse);
+    }
+    return [...sessions.values()].sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.last_use_time - a.last_use_time,
+    );
+  }
+
+  /**
+   * Ends the account's session shown as `id` (see sessionId), when it has one of `types`:
+   * its tokens are deleted, so the next request with any of them is refused, in every
+   * process (tokens are looked up in the table on each request, never cached). False when the
+   * account has no such session (another account's, or one already ended).
+   */
+  async endSessionById(userId: number, types: readonly TokenType[], id: string): Promise<boolean> {
+    const families = await this.familiesOf(userId, types);
+    const family = families.find((f) => this.sessionId(f) === id);
+    if (family === undefined) return false;
+    await this.revokeFamily(family);
+    return true;
+  }
+
+  /** Ends every session of the account's of `types` but the one `keep` belongs to; how many ended. */
+  async endOtherSessions(userId: number, types: readonly TokenType[], keep: string): Promise<number> {
+    const kept = await this.familyOf(keep);
+    const others = (await this.familiesOf(userId, types)).filter((f) => f !== kept);
+    for (let i = 0; i < others.length; i += 500) {
+      const chunk = others.slice(i, i + 500);
+      const remove = () => this.db.kysely.deleteFrom('token').where('family', 'in', chunk).execute();
+      // Twice, as revokeFamily does: a rotation committing meanwhile is caught by the second.
+      await remove();
+      await remove();
+    }
+    return others.length;
+  }
+
+  /** The token rows of an account's live sessions of `types`. */
+  private sessionRows(userId: number, types: readonly TokenType[]) {
+    return this.db.kysely
+      .selectFrom('token')
+      .select(['family', 'user_agent', 'ip', 'create_time', 'last_use_time', 'rotated_time'])
+      .where('user_id', '=', userId)
+      .where('type', 'in', types)
+      .where((eb) => eb.or([eb('expire_time', 'is', null), eb('expire_time', '>', now())]))
+      .orderBy('create_time')
+      .execute();
+  }
+
+  private async familiesOf(userId: number, types: readonly TokenType[]): Promise<string[]> {
+    const rows = await this.sessionRows(userId, types);
+    return [...new Set(rows.map((row) => row.family))];
+  }
+
   private async revokeFamily(family: string): Promise<void> {
     const remove = () => this.db.kysely.deleteFrom('token').where('family', '=', family).execute();
     await remove();
@@ -294,6 +458,23 @@ export class TokenService {
     this.lastSweep = time;
     await this.db.kysely.deleteFrom('token').where('expire_time', '<', time).execute();
   }
+}
+
+/** Who is calling, from a request (Fastify's, or anything with its `ip` and `headers`). */
+export function clientOf(request: {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
+}
+
+function clientColumns(client: ClientInfo | undefined): { user_agent: string; ip: string } {
+  return { user_agent: clip(client?.userAgent ?? '', 255), ip: clip(client?.ip ?? '', 50) };
+}
+
+function clip(text: string, length: number): string {
+  return text.length > length ? text.slice(0, length) : text;
 }
 
 /** A new session's id: random, never sent to a client. */

@@ -5,6 +5,13 @@
 import { ACCOUNT_PATTERN, MESSAGES, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  endedSessionsSchema,
+  endSessionBody,
+  sessionList,
+  sessionListSchema,
+  USER_SESSION_TYPES,
+} from '../../auth/sessions.js';
 import type { UserIdentity } from '../../auth/types.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -12,10 +19,11 @@ import { lastDays } from '../../crud/time-zone.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
+import type { RouteSchema } from '../../http/route-schema.js';
 import { type ApiRouteSpec, apiRoute } from '../../http/routes.js';
-import { checkNickname, input, parseInput } from '../../http/validate.js';
+import { checkNickname, input } from '../../http/validate.js';
 import { CHANNELS, verificationChannels } from '../verify/index.js';
-import { centsToString, memberInfo } from './member-info.js';
+import { centsToString, memberInfo, userInfoSchema } from './member-info.js';
 import { memberPasswordMatches, setMemberPassword } from './member-password.js';
 
 const VERIFICATION_TOKEN_SECONDS = 600;
@@ -24,34 +32,50 @@ const profileBody = z.object({
   avatar: input.optionalText(255),
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
   nickname: input.nickname(),
-  gender: z.coerce.number().int().min(0).max(2).default(0),
-  birthday: input.optionalDate(),
+  gender: z.coerce.number().int().min(0).max(2).default(0).describe('0 unknown, 1 male, 2 female.'),
+  birthday: input.optionalDate().describe("YYYY-MM-DD; '' for none."),
   motto: input.optionalText(120),
 });
 const channelField = z.enum(['email', 'mobile'], 'Parameter %s has an unsupported value');
-const verificationBody = z.object({ type: channelField, captcha: z.string().trim().max(16) });
+const verificationBody = z.object({
+  type: channelField.describe('Which of their addresses the member proves.'),
+  captcha: z
+    .string()
+    .trim()
+    .max(16)
+    .describe('The code sent to it (event user_email_verify / user_mobile_verify).'),
+});
 const changeBindBody = z.object({
-  type: channelField,
-  captcha: z.string().trim().max(16),
-  email: z.string().trim().max(50).default(''),
-  mobile: z.string().trim().max(11).default(''),
-  accountVerificationToken: z.string().max(200).default(''),
-  password: z.string().max(64).default(''),
+  type: channelField.describe('Which address is set: the e-mail address or the mobile number.'),
+  captcha: z
+    .string()
+    .trim()
+    .max(16)
+    .describe('The code sent to the new address (event user_change_email / user_change_mobile).'),
+  email: z.string().trim().max(50).default('').describe('The new address when type is email.'),
+  mobile: z.string().trim().max(11).default('').describe('The new number when type is mobile.'),
+  accountVerificationToken: z
+    .string()
+    .max(200)
+    .default('')
+    .describe('From account/verification: proof of the current address, needed to replace one.'),
+  password: z.string().max(64).default('').describe("The member's password, needed to set a first address."),
 });
 const changePasswordBody = z.object({
   oldPassword: z.string().min(1).max(64),
   newPassword: z.string().regex(PASSWORD_PATTERN, MESSAGES.password),
 });
 const retrieveBody = z.object({
-  type: channelField,
-  account: z.string().trim().min(1).max(50),
-  captcha: z.string().trim().max(16),
-  password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password),
+  type: channelField.describe('Whether account is an e-mail address or a mobile number.'),
+  account: z.string().trim().min(1).max(50).describe('The registered e-mail address or mobile number.'),
+  captcha: z.string().trim().max(16).describe('The code sent to it (event user_retrieve_pwd).'),
+  password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password).describe('The new password.'),
 });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+const userInfoAnswer = z.object({ userInfo: userInfoSchema.describe('The account as it is now.') });
 
 /** The signed-in member; the route's access setting guarantees there is one. */
 function caller(request: FastifyRequest): UserIdentity {
@@ -61,7 +85,7 @@ function caller(request: FastifyRequest): UserIdentity {
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
-  const account = (spec: Omit<ApiRouteSpec, 'path' | 'memberCenter'>) =>
+  const account = <S extends RouteSchema>(spec: Omit<ApiRouteSpec<S>, 'path' | 'memberCenter'>) =>
     apiRoute(app, ctx, {
       access: 'permission',
       ...spec,
@@ -72,6 +96,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   account({
     action: 'overview',
     method: 'GET',
+    schema: {
+      summary: "The member's balance and points changes of the last 7 days, per day",
+      data: z.object({
+        days: z.array(z.string()).describe('The days, YYYY-MM-DD, in the site time zone.'),
+        score: z.array(z.number()).describe('Points gained (or spent) each day.'),
+        money: z.array(z.string()).describe('Balance change each day, 2-decimal strings.'),
+      }),
+    },
     handler: async (request) => {
       const user = caller(request);
       const { days, starts } = lastDays(await ctx.settings.get('time_zone'), 7);
@@ -101,11 +133,28 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   account({
     action: 'profile',
-    method: ['GET', 'POST'],
+    method: 'GET',
+    schema: {
+      summary: 'What the profile form needs to know',
+      data: z.object({
+        accountVerificationType: z
+          .array(z.enum(['email', 'mobile']))
+          .describe('The channels that can deliver a code now.'),
+      }),
+    },
+    handler: async (request) => {
+      caller(request);
+      return ok({ accountVerificationType: await verificationChannels(ctx) });
+    },
+  });
+
+  account({
+    action: 'profile',
+    method: 'POST',
+    schema: { summary: "Save the member's profile", body: profileBody, data: userInfoAnswer },
     handler: async (request) => {
       const user = caller(request);
-      if (request.method === 'GET') return ok({ accountVerificationType: await verificationChannels(ctx) });
-      const body = parseInput(profileBody, request.body);
+      const body = request.body;
       checkNickname(body.nickname, user.nickname);
       await kysely.transaction().execute(async (trx) => {
         await assertUniqueAccount(trx, 'user', { username: body.username, email: '', mobile: '' }, user.id);
@@ -124,9 +173,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     access: 'login',
     rateLimited: true,
+    schema: {
+      summary: "Prove the member's current e-mail address or mobile number with a code",
+      body: verificationBody,
+      data: z.object({
+        type: channelField,
+        accountVerificationToken: z.string().describe('Proof for account/changeBind, valid 10 minutes.'),
+      }),
+    },
     handler: async (request) => {
       const user = caller(request);
-      const body = parseInput(verificationBody, request.body);
+      const body = request.body;
       const current = user[body.type];
       if (!current) throw new ApiError('Please enter the correct verification code');
       await ctx.codes.require(current, `user_${body.type}_verify`, body.captcha);
@@ -140,9 +197,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     access: 'login',
     rateLimited: true,
+    schema: {
+      summary: "Set or replace the member's e-mail address or mobile number",
+      body: changeBindBody,
+      data: userInfoAnswer,
+    },
     handler: async (request) => {
       const user = caller(request);
-      const body = parseInput(changeBindBody, request.body);
+      const body = request.body;
       const channel = CHANNELS[body.type];
       const address = body[body.type];
       if (!channel.pattern.test(address)) throw new ApiError(channel.formatMessage, [body.type]);
@@ -176,9 +238,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     action: 'changePassword',
     method: 'POST',
     rateLimited: true,
+    schema: {
+      summary: "Change the member's password (signs them out everywhere)",
+      body: changePasswordBody,
+      data: z.null(),
+    },
     handler: async (request) => {
       const user = caller(request);
-      const body = parseInput(changePasswordBody, request.body);
+      const body = request.body;
       if (!(await memberPasswordMatches(ctx, user.id, body.oldPassword)))
         throw new ApiError('Old password error');
       await kysely.transaction().execute((trx) => setMemberPassword(trx, user.id, body.newPassword));
@@ -190,12 +257,34 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     ['balance', 'user_money_log', 'money'],
     ['integral', 'user_score_log', 'score'],
   ] as const) {
+    // Money is a 2-decimal string on the wire, points a number.
+    const amount = column === 'money' ? z.string() : z.number();
     account({
       action,
       method: 'GET',
+      schema: {
+        summary:
+          column === 'money'
+            ? "The member's balance changes, newest first"
+            : "The member's points changes, newest first",
+        query: pageQuery,
+        data: z.object({
+          list: z.array(
+            z.object({
+              id: z.number(),
+              [column]: amount.describe('The change.'),
+              before: amount,
+              after: amount,
+              memo: z.string(),
+              create_time: z.number().nullable(),
+            }),
+          ),
+          total: z.number(),
+        }),
+      },
       handler: async (request) => {
         const user = caller(request);
-        const { page, limit } = parseInput(pageQuery, request.query);
+        const { page, limit } = request.query;
         const [rows, count] = await Promise.all([
           kysely
             .selectFrom(table)
@@ -223,14 +312,67 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   }
 
+  // Signed-in sessions: part of the profile page, so its rule admits them.
+  account({
+    action: 'sessions',
+    method: 'GET',
+    permission: 'account/profile',
+    schema: {
+      summary: "The member's signed-in sessions, their own first, then the most recently used",
+      data: sessionListSchema,
+    },
+    handler: async (request) => {
+      const user = caller(request);
+      return ok(sessionList(await ctx.tokens.listSessions(user.id, USER_SESSION_TYPES, user.token)));
+    },
+  });
+
+  account({
+    action: 'endSession',
+    method: 'POST',
+    permission: 'account/profile',
+    schema: {
+      summary: "End one of the member's sessions (sign that device out); its tokens are refused at once",
+      body: endSessionBody,
+      data: endedSessionsSchema,
+    },
+    handler: async (request) => {
+      const user = caller(request);
+      if (!(await ctx.tokens.endSessionById(user.id, USER_SESSION_TYPES, request.body.id))) {
+        throw new ApiError('The session has already ended');
+      }
+      return ok({ ended: 1 }, 'Signed out of that session');
+    },
+  });
+
+  account({
+    action: 'endOtherSessions',
+    method: 'POST',
+    permission: 'account/profile',
+    schema: {
+      summary: "End every session of the member's but this one",
+      data: endedSessionsSchema,
+    },
+    handler: async (request) => {
+      const user = caller(request);
+      const ended = await ctx.tokens.endOtherSessions(user.id, USER_SESSION_TYPES, user.token);
+      return ok({ ended }, 'Signed out of all other sessions');
+    },
+  });
+
   apiRoute(app, ctx, {
     path: 'account/retrievePassword',
     action: 'retrievePassword',
     method: 'POST',
     rateLimited: true,
     memberCenter: true,
+    schema: {
+      summary: 'Reset a forgotten password with a code sent to the e-mail address or mobile number',
+      body: retrieveBody,
+      data: z.null(),
+    },
     handler: async (request) => {
-      const body = parseInput(retrieveBody, request.body);
+      const body = request.body;
       const owner = await kysely
         .selectFrom('user')
         .select('id')

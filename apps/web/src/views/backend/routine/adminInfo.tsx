@@ -1,12 +1,14 @@
 /**
  * routine/adminInfo: the signed-in administrator's own profile and operation log
  * (reference web §1.11). The avatar uploads and saves as soon as a picture is chosen.
+ * Below them, the administrator's signed-in sessions (issue 21).
  */
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../../api/request';
+import { SessionsCard } from '../../../components/account/sessions-card';
 import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
 import { useAdminInfo } from '../../../stores/admin-info';
@@ -20,7 +22,8 @@ interface Info {
   email: string;
   mobile: string;
   motto: string;
-  last_login_time: number | null;
+  /** Rendered by the server, as the original's: `Y-m-d H:i:s` in the site's time zone, or ''. */
+  last_login_time: string;
 }
 
 interface LogRow {
@@ -122,8 +125,7 @@ export default function AdminInfoPage() {
             </Upload>
             <Typography.Title level={4}>{info?.nickname}</Typography.Title>
             <Typography.Text type="secondary">
-              {t('routine.adminInfo.Last logged in on')}{' '}
-              {info?.last_login_time ? timeFormat(info.last_login_time) : '-'}
+              {t('routine.adminInfo.Last logged in on')} {info?.last_login_time || '-'}
             </Typography.Text>
           </div>
           <Form
@@ -181,6 +183,9 @@ export default function AdminInfoPage() {
             onChange={(page) => setLog((l) => ({ ...l, page }))}
           />
         </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <SessionsCard base="/admin/routine.AdminInfo" />
       </Col>
     </Row>
   );

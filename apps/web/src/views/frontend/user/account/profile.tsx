@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Channel, profileConfig, saveProfile } from '../../../../api/frontend/account';
+import { SessionsCard } from '../../../../components/account/sessions-card';
 import { UploadInput } from '../../../../components/form/upload-input';
 import { accountRule, nicknameRule } from '../../../../components/member/account-rules';
 import { ChangeBind } from '../../../../components/member/change-bind';
@@ -80,56 +81,61 @@ export default function Profile() {
     );
 
   return (
-    <Card
-      title={t('account.Personal data')}
-      extra={
-        <Button onClick={() => void navigate('/user/account/changePassword')}>
-          {t('account.Change password')}
-        </Button>
-      }
-    >
-      <Form
-        form={form}
-        name="profile"
-        layout="vertical"
-        style={{ maxWidth: 400 }}
-        initialValues={initial}
-        onFinish={(values) => void submit(values)}
+    <>
+      <Card
+        title={t('account.Personal data')}
+        extra={
+          <Button onClick={() => void navigate('/user/account/changePassword')}>
+            {t('account.Change password')}
+          </Button>
+        }
       >
-        <Form.Item name="avatar" label={t('user.user.avatar')}>
-          <UploadInput kind="image" area="api" />
-        </Form.Item>
-        <Form.Item name="username" label={t('user.user.username')} rules={[accountRule(t)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="nickname" label={t('user.user.nickname')} rules={[nicknameRule(t)]}>
-          <Input />
-        </Form.Item>
-        {address('email')}
-        {address('mobile')}
-        <Form.Item name="gender" label={t('user.user.gender')}>
-          <Radio.Group
-            options={[
-              { value: 0, label: t('user.user.Unknown') },
-              { value: 1, label: t('user.user.Male') },
-              { value: 2, label: t('user.user.Female') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="birthday" label={t('user.user.birthday')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="motto" label={t('user.user.motto')}>
-          <Input.TextArea rows={3} maxLength={120} showCount />
-        </Form.Item>
-        <Button onClick={() => form.resetFields()} style={{ marginRight: 8 }}>
-          {t('Reset')}
-        </Button>
-        <Button type="primary" htmlType="submit">
-          {t('Save')}
-        </Button>
-      </Form>
-      {binding && <ChangeBind channel={binding} onClose={() => setBinding(null)} />}
-    </Card>
+        <Form
+          form={form}
+          name="profile"
+          layout="vertical"
+          style={{ maxWidth: 400 }}
+          initialValues={initial}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item name="avatar" label={t('user.user.avatar')}>
+            <UploadInput kind="image" area="api" />
+          </Form.Item>
+          <Form.Item name="username" label={t('user.user.username')} rules={[accountRule(t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="nickname" label={t('user.user.nickname')} rules={[nicknameRule(t)]}>
+            <Input />
+          </Form.Item>
+          {address('email')}
+          {address('mobile')}
+          <Form.Item name="gender" label={t('user.user.gender')}>
+            <Radio.Group
+              options={[
+                { value: 0, label: t('user.user.Unknown') },
+                { value: 1, label: t('user.user.Male') },
+                { value: 2, label: t('user.user.Female') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="birthday" label={t('user.user.birthday')}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="motto" label={t('user.user.motto')}>
+            <Input.TextArea rows={3} maxLength={120} showCount />
+          </Form.Item>
+          <Button onClick={() => form.resetFields()} style={{ marginRight: 8 }}>
+            {t('Reset')}
+          </Button>
+          <Button type="primary" htmlType="submit">
+            {t('Save')}
+          </Button>
+        </Form>
+        {binding && <ChangeBind channel={binding} onClose={() => setBinding(null)} />}
+      </Card>
+      <div style={{ marginTop: 16 }}>
+        <SessionsCard base="/api/account" />
+      </div>
+    </>
   );
 }

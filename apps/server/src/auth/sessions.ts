@@ -1,0 +1,44 @@
+/**
+ * The signed-in sessions an account sees in its profile (administrators and members alike):
+ * the answer's shape and what each session shows. Ending one deletes its tokens
+ * (TokenService.endSessionById), so it is refused at once, in every server process.
+ */
+import { z } from 'zod';
+import type { SessionInfo } from './tokens.js';
+import { deviceName, deviceOf } from './user-agent.js';
+
+/** The token types of an area's sessions: what its list shows and ending one ends. */
+export const ADMIN_SESSION_TYPES = ['admin', 'admin-refresh'] as const;
+export const USER_SESSION_TYPES = ['user', 'user-refresh'] as const;
+
+export const sessionListSchema = z.object({
+  list: z.array(
+    z.object({
+      id: z.string().describe('Names the session to end it; not a token.'),
+      browser: z.string().describe("'Chrome', 'Safari'…; '' when not recognised."),
+      os: z.string().describe("'Windows', 'iPhone'…; '' when not recognised."),
+      device: z.string().describe("'Chrome on Windows'; '' when neither is recognised."),
+      ip: z.string().describe('The address it was last used from.'),
+      create_time: z.number().describe('When it signed in (unix seconds).'),
+      last_use_time: z.number().describe('When it was last used (unix seconds, to the minute).'),
+      current: z.boolean().describe("The caller's own session."),
+    }),
+  ),
+});
+
+export const endSessionBody = z.object({
+  id: z.string().trim().min(1).max(64).describe('The session to end (from the list).'),
+});
+
+export const endedSessionsSchema = z.object({
+  ended: z.number().describe('How many sessions were ended.'),
+});
+
+export function sessionList(sessions: SessionInfo[]): z.infer<typeof sessionListSchema> {
+  return {
+    list: sessions.map(({ userAgent, ...session }) => {
+      const device = deviceOf(userAgent);
+      return { ...session, ...device, device: deviceName(device) };
+    }),
+  };
+}
