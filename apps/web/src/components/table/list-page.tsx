@@ -9,9 +9,11 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
+import { useTab } from '../tab-context';
 import { Cell } from './cells';
 import { ComSearch } from './com-search';
 import { DragHandle, DragSort, flattenRows, SortableRow } from './drag-sort';
+import { EmptyGuide } from './empty-guide';
 import { PAGE_SIZES } from './filter';
 import { FormDialog, type FormTarget } from './form-dialog';
 import './list-page.css';
@@ -58,6 +60,9 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const [comSearchOpen, setComSearchOpen] = useState(filter.search.length > 0);
   const [expandedKeys, setExpandedKeys] = useState<Key[] | null>(null);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  /** Bumped when the empty list's "Clear search" empties the search boxes (they keep their own text). */
+  const [searchGeneration, setSearchGeneration] = useState(0);
+  const tabTitle = useTab()?.title ?? '';
   const headerButtons = spec.headerButtons ?? [
     ...DEFAULT_HEADER,
     ...(spec.tree ? (['unfold'] as const) : []),
@@ -68,6 +73,15 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const allKeys = useMemo(() => flattenRows(state.list).map((row) => row[pk] as Key), [state.list, pk]);
   const searching = Boolean(filter.quickSearch) && Boolean(spec.tree?.expandOnSearch);
   const expanded = expandedKeys ?? (spec.tree?.expandAll || searching ? allKeys : []);
+
+  const canAdd = Boolean(spec.form) && headerButtons.includes('add') && can('add');
+  const openAdd = () => setFormTarget({ operate: 'add', ids: [] });
+  const clearSearch = () => {
+    setFilter((f) => ({ ...f, page: 1, quickSearch: '', search: [] }));
+    setSearchGeneration((g) => g + 1);
+  };
+  // Tab titles are the server's (translated already) or a `pagesTitle.` key.
+  const title = spec.title ? t(spec.title) : tabTitle.startsWith('pagesTitle.') ? t(tabTitle) : tabTitle;
 
   const canEdit = (row: R) => can('edit') && (spec.canEdit?.(row, state.extra) ?? true);
   const canDelete = (row: R) => can('del') && (spec.canDelete?.(row, state.extra) ?? true);
@@ -178,6 +192,17 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpandedKeys([...keys]) }
           : { childrenColumnName: '__none' }
       }
+      locale={{
+        emptyText: (
+          <EmptyGuide
+            title={title}
+            loading={state.loading}
+            searching={Boolean(filter.quickSearch) || filter.search.length > 0}
+            onAdd={canAdd ? openAdd : undefined}
+            onClearSearch={clearSearch}
+          />
+        ),
+      }}
       components={dragSort ? { body: { row: SortableRow } } : undefined}
       onChange={onTableChange}
       pagination={
@@ -201,12 +226,14 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       {spec.notice?.(state.extra)}
       {comSearchOpen && (
         <ComSearch
+          key={`search-${searchGeneration}`}
           columns={spec.columns}
           initial={filter.search}
           onSearch={(search) => setFilter((f) => ({ ...f, page: 1, search }))}
         />
       )}
       <TableHeader
+        key={`header-${searchGeneration}`}
         buttons={spec.form ? headerButtons : headerButtons.filter((b) => b !== 'add' && b !== 'edit')}
         columns={spec.columns}
         hiddenColumns={hidden}
@@ -225,7 +252,7 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           [setFilter],
         )}
         onRefresh={refresh}
-        onAdd={() => setFormTarget({ operate: 'add', ids: [] })}
+        onAdd={openAdd}
         onEdit={() => openEdit(selected)}
         onDelete={() => void remove(selected).then(() => setSelected([]))}
         expanded={expanded.length > 0}

@@ -59,6 +59,11 @@ export interface FormProps<R extends Row = Row> {
 export interface ListSpec<R extends Row = Row> {
   /** Resource base path, e.g. '/admin/auth.Admin/'. */
   api: string;
+  /**
+   * Translation key of the list's name, for what an empty list says; the page's tab title
+   * when not given (set it for a list inside a dialog).
+   */
+  title?: string;
   pk?: string;
   columns: Column<R>[];
   /** Translation key of the fields the quick search covers (placeholder). */

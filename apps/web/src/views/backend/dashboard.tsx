@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { EChart } from '../../components/charts/echart';
 import { CountUp } from '../../components/dashboard/count-up';
+import { FirstRunChecklist, type FirstRunItem } from '../../components/dashboard/first-run-checklist';
 import { RegistrationSetupNotice } from '../../components/dashboard/registration-notice';
 import { WorkingTimeCard } from '../../components/dashboard/working-time';
 import { useAdminInfo } from '../../stores/admin-info';
@@ -20,6 +21,8 @@ interface Stats {
   remark: string;
   /** Told only to administrators who can change the config. */
   registrationNeedsSetup?: boolean;
+  /** What a new site still needs; null once done, or for those who may not change it. */
+  firstRun?: FirstRunItem[] | null;
   tiles: {
     members: number;
     membersToday: number;
@@ -111,6 +114,11 @@ export default function Dashboard() {
   return (
     <div className="ba-dashboard">
       <Row gutter={[16, 16]}>
+        {stats?.firstRun && stats.firstRun.length > 0 && (
+          <Col xs={24}>
+            <FirstRunChecklist items={stats.firstRun} />
+          </Col>
+        )}
         {stats?.registrationNeedsSetup && (
           <Col xs={24}>
             <RegistrationSetupNotice />
