@@ -10,7 +10,8 @@ export interface AdminInfo {
   username: string;
   nickname: string;
   avatar: string;
-  last_login_time: number | null;
+  /** As the original answers it: `Y-m-d H:i:s` in the site's time zone, '' before any. */
+  last_login_time: string;
   token: string;
   refresh_token: string;
   super: boolean;

@@ -7,7 +7,7 @@ const SIGNED_OUT: AdminInfo = {
   username: '',
   nickname: '',
   avatar: '',
-  last_login_time: null,
+  last_login_time: '',
   token: '',
   refresh_token: '',
   super: false,

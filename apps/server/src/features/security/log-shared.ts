@@ -8,14 +8,16 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ListField } from '../../crud/list-params.js';
+import { idsOf } from '../../crud/list-schemas.js';
 import type { AnySelect } from '../../crud/query-types.js';
-import { asObject, type Row, registerResource, runWrite } from '../../crud/resource.js';
+import { type Row, registerResource, runWrite } from '../../crud/resource.js';
 import { deleteRowsById } from '../../crud/row-writes.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
 
@@ -96,16 +98,54 @@ export interface LogResource {
   fields: Record<string, ListField>;
   /** How an entry is shown, in the list and the info dialog. */
   present(row: Row, detail: boolean): Row;
+  /** The fields of a shown entry besides the shared ones (logRow). */
+  row: Record<string, z.ZodType>;
+  /** Fields the info dialog shows otherwise than the list. */
+  info?: Record<string, z.ZodType>;
   /** The undo action (`restore` / `rollback`): runs in one transaction, answers how many. */
   undo: {
     action: string;
+    /** What it does, for the API reference. */
+    summary: string;
     message: string;
     run(ctx: AppContext, w: WriteContext, ids: number[]): Promise<number>;
   };
 }
 
-const idsBody = z.object({ ids: input.ids(100) });
+/** The ids may come in the query or the body (the body's win). */
+const undoIds = z.object({ ids: input.ids(100).optional() });
 const idQuery = z.object({ id: input.id() });
+
+/** What every entry shows: its columns, its rule's name and both administrators' (null once gone). */
+function logRow({ foreignKey, undoAdmin, rule }: LogKind) {
+  return z.looseObject({
+    id: z.number(),
+    admin_id: z.number(),
+    [foreignKey]: z.number(),
+    data_table: z.string(),
+    connection: z.string(),
+    primary_key: z.string(),
+    ip: z.string(),
+    useragent: z.string(),
+    create_time: z.number().nullable(),
+    [undoAdmin]: z.number().describe('Who undid the entry; 0 while it stands.'),
+    rule_name: z.string().nullable(),
+    controller_as: z.string().nullable().describe("The rule's controller key (auth/admin)."),
+    admin_nickname: z.string().nullable(),
+    admin_username: z.string().nullable(),
+    undo_nickname: z.string().nullable(),
+    undo_username: z.string().nullable(),
+    // The original client reads the joined rows nested (admin.nickname, recycle.name).
+    admin: z
+      .object({ nickname: z.string(), username: z.string() })
+      .nullable()
+      .describe('The administrator who acted, as the original client reads it; null once gone.'),
+    [rule]: z
+      .object({ name: z.string(), controller_as: z.string() })
+      .nullable()
+      .describe('The rule that captured the entry, as the original client reads it; null once gone.'),
+  });
+}
 
 /** A log screen's server side: the joined list, info, deleting entries, and its undo action. */
 export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec: LogResource): void {
@@ -123,40 +163,69 @@ export function registerLogResource(app: FastifyInstance, ctx: AppContext, spec:
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: (db) => logListQuery(db, kind),
+    row: logRow(kind).extend(spec.row),
     present: async (rows) => rows.map((row) => spec.present(row, false)),
-    localise: (rows, lang) => localiseRuleName(kind, rows, lang),
+    localise: (rows, lang) => localiseRuleName(kind, rows, lang).map((row) => nestJoined(kind, row)),
     del: deleteRowsById(t),
     actions: [
-      {
+      defineAction({
         action: 'info',
         method: 'GET',
+        schema: {
+          summary: 'One entry in full',
+          query: idQuery,
+          data: z.object({ row: logRow(kind).extend({ ...spec.row, ...spec.info }) }),
+        },
         handler: async (request) => {
-          const { id } = parseInput(idQuery, request.query);
+          const { id } = request.query;
           const row = (await logListQuery(kysely, kind)
             .where(`${kind.table}.id`, '=', id)
             .executeTakeFirst()) as Row | undefined;
           if (!row) throw new ApiError('Record not found');
           const [shown = row] = localiseRuleName(kind, [spec.present(row, true)], request.lang);
-          return ok({ row: shown });
+          return ok({ row: nestJoined(kind, shown) });
         },
-      },
-      {
+      }),
+      defineAction({
         action: undo.action,
         method: 'POST',
+        schema: {
+          summary: `${undo.summary} (ids in the query or the body), all or none`,
+          query: undoIds,
+          body: undoIds,
+          data: z.null(),
+        },
         handler: async (request) => {
-          const { ids } = parseInput(idsBody, { ...asObject(request.query), ...asObject(request.body) });
-          const count = await runWrite(kysely, request, (w) => undo.run(ctx, w, [...new Set(ids)]));
+          const ids = idsOf(request);
+          const count = await runWrite(kysely, request, (w) => undo.run(ctx, w, ids));
           // A restore or rollback may touch settings, groups or rules: drop what is cached from them.
           await ctx.caches.changed('settings', 'rules');
           return ok(null, undo.message, [count]);
         },
-      },
+      }),
     ],
   });
 }
 
 function ruleNames(kind: LogKind) {
   return kind.rule === 'recycle' ? RECYCLE_RULE_NAMES : SENSITIVE_RULE_NAMES;
+}
+
+/**
+ * The joined administrator and rule also as the original client reads them: `admin.nickname`,
+ * `recycle.name` / `sensitive.controller_as` (its tables' relations), after the rule's name is
+ * shown in the reader's language.
+ */
+function nestJoined(kind: LogKind, row: Row): Row {
+  const admin =
+    row.admin_nickname === null || row.admin_nickname === undefined
+      ? null
+      : { nickname: row.admin_nickname, username: row.admin_username };
+  const rule =
+    row.rule_name === null || row.rule_name === undefined
+      ? null
+      : { name: row.rule_name, controller_as: row.controller_as };
+  return { ...row, admin, [kind.rule]: rule };
 }
 
 /** The seeded rules' names in the reader's language (entries keep the rule's id). */

@@ -3,23 +3,27 @@
  * file's suffix on a coloured band (reference server §6.5), for files without a preview.
  * The colour comes from the label, so each suffix keeps its colour.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { adminController, apiRoute, type Handler } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
+import type { SchemaRequest } from '../../http/route-schema.js';
+import { adminController, apiRoute, defineAction } from '../../http/routes.js';
 
 const suffixQuery = z.object({
   suffix: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,10}$/, 'Parameter %s is invalid')
-    .default('file'),
+    .default('file')
+    .describe('The file suffix shown on the band (its first 4 letters, upper-cased).'),
   background: z
     .string()
     .trim()
     .regex(/^(#[0-9a-fA-F]{3,8}|rgb\(\d{1,3},\d{1,3},\d{1,3}\))$/, 'Parameter %s is invalid')
-    .optional(),
+    .optional()
+    .describe(
+      "The band's colour (`#rgb`, `#rrggbb` or `rgb(r,g,b)`); by default one derived from the suffix.",
+    ),
 });
 
 function adler32(text: string): number {
@@ -66,20 +70,46 @@ export function suffixSvg(suffix: string, background?: string): string {
 }
 
 export function registerSuffixSvgRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const handler: Handler = async (request, reply) => {
-    const { suffix, background } = parseInput(suffixQuery, request.query);
+  const schema = {
+    summary: "An SVG document icon showing a file's suffix",
+    query: suffixQuery,
+    data: z.null(),
+    produces: 'image/svg+xml',
+  };
+  const handler = async (request: SchemaRequest<typeof schema>, reply: FastifyReply) => {
+    const { suffix, background } = request.query;
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('cache-control', 'public, max-age=86400')
       .send(suffixSvg(suffix, background));
   };
-  adminController(app, ctx, 'ajax', [{ action: 'buildSuffixSvg', method: 'GET', access: 'login', handler }]);
+  // The original client puts its token in the picture's address: an <img> sends no headers.
+  const adminSchema = {
+    ...schema,
+    query: suffixQuery.extend({
+      batoken: z
+        .string()
+        .optional()
+        .describe("The administrator's token, for an <img> that cannot send the batoken header."),
+    }),
+  };
+  adminController(app, ctx, 'ajax', [
+    defineAction({
+      action: 'buildSuffixSvg',
+      method: 'GET',
+      access: 'login',
+      imageUrl: true,
+      schema: adminSchema,
+      handler,
+    }),
+  ]);
   apiRoute(app, ctx, {
     path: 'ajax/buildSuffixSvg',
     action: 'buildSuffixSvg',
     method: 'GET',
     access: 'public',
+    schema,
     handler,
   });
 }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../api/backend';
 import { useAdminInfo } from '../../stores/admin-info';
-import { timeFormat } from '../../utils/time';
 
 export function AdminInfoPopover() {
   const { t } = useTranslation();
@@ -25,9 +24,7 @@ export function AdminInfoPopover() {
     <div className="ba-admin-info">
       <Avatar size={70} src={admin.avatar || undefined} icon={<UserOutlined />} />
       <div className="ba-admin-info-name">{admin.nickname}</div>
-      <div className="ba-admin-info-time">
-        {admin.last_login_time ? timeFormat(admin.last_login_time) : '-'}
-      </div>
+      <div className="ba-admin-info-time">{admin.last_login_time || '-'}</div>
       <div className="ba-admin-info-actions">
         <Button size="small" onClick={() => void navigate('/admin/routine/adminInfo')}>
           {t('layouts.personal data')}
