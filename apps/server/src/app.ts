@@ -16,8 +16,8 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { CacheVersions } from './db/cache-versions.js';
 import { type Db, openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { prepareDatabase } from './db/takeover/takeover.js';
 import { Settings } from './features/config/settings.js';
 import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
@@ -32,6 +32,8 @@ import { corsOptions } from './http/cors.js';
 import { registerErrorHandling, sendServiceUnavailable } from './http/error-handler.js';
 import { registerIpBlock } from './http/ip-block.js';
 import { requestForLog } from './http/log-serializers.js';
+import { zodValidatorCompiler } from './http/route-schema.js';
+import { answerChecks, recordRoutes } from './http/routes.js';
 import { ServerRestart } from './http/server-restart.js';
 import { detectLang } from './i18n/index.js';
 import type { ModuleDefinition } from './module-contract/define.js';
@@ -62,6 +64,8 @@ export interface BuildOptions {
   modules?: readonly ModuleDefinition[];
   /** How to restart this process (main.ts under the supervisor); without it restarts are refused. */
   restart?: () => void;
+  /** Fail a request whose answer does not match its route's declared schema (tests). */
+  checkAnswers?: boolean;
 }
 
 export interface BuiltApp {
@@ -72,7 +76,15 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   if (!config.appSecret) throw new Error('buildApp needs config.appSecret (see ensureAppSecret)');
   const db = options.db ?? (await openDatabase(config.databaseUrl, config.tablePrefix));
-  if (options.migrate ?? true) await migrateToLatest(db);
+  // A BuildAdmin v2 database is taken over on first start, as `npm run takeover` would.
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
+  try {
+    if (options.migrate ?? true) prepared = await prepareDatabase(db);
+  } catch (error) {
+    // A refused or failed start leaves no pool of its own open behind it.
+    if (!options.db) await db.close();
+    throw error;
+  }
 
   const app = Fastify({
     logger:
@@ -94,6 +106,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       querystringParser: (text: string) => qs.parse(text, QS_OPTIONS),
     },
   });
+
+  if (prepared?.outcome === 'taken-over')
+    app.log.warn({ applied: prepared.applied }, 'took over the BuildAdmin v2 database: its rows are kept');
+
+  // Route schemas are zod (http/route-schema.ts), not JSON Schema for Ajv.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  recordRoutes(app);
+  if (options.checkAnswers) answerChecks.add(app);
 
   const tokens = new TokenService(db, config.appSecret);
   const caches = new CacheVersions(db);

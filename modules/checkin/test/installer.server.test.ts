@@ -42,7 +42,8 @@ for (const { dialect } of testDatabases()) {
       call(t.app, 'POST', `/admin/module/${action}`, { token, ...options });
     const restart = async () => {
       await restarted?.close();
-      restarted = (await buildApp(t.ctx.config, { db: t.ctx.db, modules: [checkin] })).app;
+      restarted = (await buildApp(t.ctx.config, { db: t.ctx.db, checkAnswers: true, modules: [checkin] }))
+        .app;
       await restarted.ready();
       return restarted;
     };

@@ -59,20 +59,40 @@ export class AdminAuth {
       kysely
         .selectFrom('token')
         .innerJoin('admin', 'admin.id', 'token.user_id')
-        .select(['token.type', 'token.user_id', 'token.expire_time', ...PROFILE_COLUMNS])
+        .select([
+          'token.type',
+          'token.user_id',
+          'token.expire_time',
+          'token.last_use_time',
+          ...PROFILE_COLUMNS,
+        ])
         .where('token.token', '=', stored),
     );
   }
 
-  /** Route guard: sets request.admin and refuses callers who lack `access`. */
-  async authenticate(request: FastifyRequest, access: Access, permission: string): Promise<void> {
-    const token = headerToken(request, ADMIN_TOKEN_HEADERS);
+  /**
+   * Route guard: sets request.admin and refuses callers who lack `access`. `imageUrl`: the
+   * route is an image's address, whose GET may carry the token as `batoken` in the query
+   * (http/routes.ts ActionSpec.imageUrl; the request log masks it).
+   */
+  async authenticate(
+    request: FastifyRequest,
+    access: Access,
+    permission: string,
+    imageUrl = false,
+  ): Promise<void> {
+    const token =
+      headerToken(request, ADMIN_TOKEN_HEADERS) ||
+      (imageUrl && request.method === 'GET' ? queryToken(request) : '');
     if (token) {
       const found = await this.findByToken(token);
       if (found.state === 'expired' && access !== 'public') {
         throw new ApiError('Token expiration', [], Code.tokenExpired);
       }
-      if (found.state === 'valid') request.admin = await this.withGrants(found.row, token);
+      if (found.state === 'valid') {
+        request.admin = await this.withGrants(found.row, token);
+        if (request.admin) await this.tokens.touch(token, found.row.last_use_time, request.ip);
+      }
     }
     if (access === 'public') return;
     if (!request.admin) throw needLogin();
@@ -180,6 +200,12 @@ export function alreadyLoggedIn(): ApiError {
 
 function emptyGrants(): Grants {
   return { super: false, ruleIds: new Set(), ruleNames: new Set() };
+}
+
+/** `batoken` of the query (image addresses only: see authenticate). */
+function queryToken(request: FastifyRequest): string {
+  const value = (request.query as Record<string, unknown> | undefined)?.batoken;
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** First non-empty of the given headers. Tokens are never read from query strings here. */

@@ -22,9 +22,30 @@ export interface RuleTables {
 export const ADMIN_RULES: RuleTables = { rules: 'admin_rule', groups: 'admin_group' };
 export const MEMBER_RULES: RuleTables = { rules: 'user_rule', groups: 'user_group' };
 
+/**
+ * The columns both trees' rules answer with (lists, menus, edit forms); each tree adds its
+ * `type` and its own columns, and its tree's `children`.
+ */
+export const STORED_RULE_FIELDS = {
+  id: z.number(),
+  pid: z.number(),
+  title: z.string(),
+  name: z.string(),
+  path: z.string(),
+  icon: z.string(),
+  menu_type: z.enum(['tab', 'link', 'iframe']).nullable(),
+  url: z.string(),
+  component: z.string(),
+  extend: z.enum(['none', 'add_rules_only', 'add_menu_only']),
+};
+
 /** The form fields both trees' rules have, with the same rules (each tree adds its own). */
 export const SHARED_RULE_FIELDS = {
-  pid: input.id().default(0),
+  // The original client's parent select sends '' once cleared: no parent, as the original stores it.
+  pid: z
+    .preprocess((value) => (value === '' || value === null ? 0 : value), input.id())
+    .default(0)
+    .describe('The parent rule; 0 (or empty) for none.'),
   title: z.string().trim().min(1).max(50),
   icon: z.string().trim().max(50).default(''),
   url: z.string().trim().max(255).default(''),

@@ -9,9 +9,9 @@ import type { User } from '../db/schema.js';
 import type { Grants } from './permissions.js';
 
 /** The signed-in administrator: what the wire's AdminInfo tells of them, their grants and groups. */
-export interface AdminIdentity
-  extends Pick<AdminInfo, 'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time'>,
-    Grants {
+export interface AdminIdentity extends Pick<AdminInfo, 'id' | 'username' | 'nickname' | 'avatar'>, Grants {
+  /** Unix seconds, as stored (the wire shows it as text: AdminInfo). */
+  last_login_time: number | null;
   /** The access token this request came with. */
   token: string;
   groupIds: number[];

@@ -26,7 +26,10 @@ export class UserAuth {
       if (found.state === 'expired' && access !== 'public') {
         throw new ApiError('Token expiration', [], Code.tokenExpired);
       }
-      if (found.state === 'valid') request.user = await this.identity(found.row.user_id, token);
+      if (found.state === 'valid') {
+        request.user = await this.identity(found.row.user_id, token);
+        if (request.user) await this.tokens.touch(token, found.row.last_use_time, request.ip);
+      }
     }
     if (access === 'public') return;
     if (!request.user) throw needLogin();

@@ -64,7 +64,11 @@ export interface ListParams {
 
 export const LIMITS = { limit: 1000, initLimit: 10_000, search: 50, values: 500, text: 100 } as const;
 
-export function parseListParams(raw: Record<string, unknown>, spec: ListSpec): ListParams {
+/**
+ * `table`: the resource's own table (without the prefix), by which the original client's remote
+ * selects qualify their key (`initKey=user.id`).
+ */
+export function parseListParams(raw: Record<string, unknown>, spec: ListSpec, table?: string): ListParams {
   const initValue = valueList(raw.initValue, 'initValue', 1000);
   const select = ['1', 'true', true, 1].includes(raw.select as string);
   return {
@@ -75,7 +79,7 @@ export function parseListParams(raw: Record<string, unknown>, spec: ListSpec): L
     quickSearch: text(raw.quickSearch ?? raw.quick_search, 'quickSearch'),
     search: parseSearch(raw.search, spec),
     select,
-    initKey: parseInitKey(raw.initKey, spec),
+    initKey: parseInitKey(raw.initKey, spec, table),
     initValue,
     ...(raw.seek === undefined || raw.seek === '' ? {} : { seek: parseSeek(raw.seek) }),
   };
@@ -142,8 +146,13 @@ function parseOrder(value: unknown, spec: ListSpec): ListParams['order'] {
   return { field: field(name, spec, 'Sorting by field %s is not allowed'), direction: dir };
 }
 
-function parseInitKey(value: unknown, spec: ListSpec): string {
+function parseInitKey(value: unknown, spec: ListSpec, table: string | undefined): string {
   if (value === undefined || value === '') return spec.pk;
+  // `user.id` on the members' list is its own field `id`; any other table stays refused.
+  if (table && typeof value === 'string' && value.startsWith(`${table}.`)) {
+    const own = value.slice(table.length + 1);
+    if (!Object.hasOwn(spec.fields, value) && Object.hasOwn(spec.fields, own)) return own;
+  }
   return field(value, spec, 'Filtering by field %s is not allowed');
 }
 

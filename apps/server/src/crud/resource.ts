@@ -14,7 +14,7 @@ import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
 import type { Database, TableName } from '../db/schema.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
-import { type ActionSpec, adminController } from '../http/routes.js';
+import { type ActionSpec, adminController, defineAction } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import type { Lang } from '../i18n/index.js';
 import { fewTextMatches } from './few-matches.js';
@@ -28,6 +28,15 @@ import {
   pageFromOtherIndex,
   parseListParams,
 } from './list-query.js';
+import {
+  idQuery,
+  idsInput,
+  idsOf,
+  listAnswer,
+  listQuerySchema,
+  sortBody,
+  switchBody,
+} from './list-schemas.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
 import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
@@ -51,7 +60,7 @@ export async function runWrite<T>(
   return result;
 }
 
-export interface ResourceSpec {
+export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodType = z.ZodType> {
   /** Dotted controller as in the URL: `auth.Admin`. */
   controller: string;
   table: TableName;
@@ -67,10 +76,25 @@ export interface ResourceSpec {
   localise?(rows: Row[], lang: Lang): Row[];
   /** Tree resources answer every matching row nested under its parent (no paging). */
   tree?: { selectLabel: string; selectFilter?: (row: Row) => boolean };
+  /**
+   * A row as listed and as loaded into the edit form: the fields a client may rely on
+   * (more may come). Under test every answer is checked against it.
+   */
+  row: z.ZodType;
   /** Loads one row for the edit form; undefined when missing or not the caller's to see. */
   loadRow?(id: number, request: FastifyRequest): Promise<Row | undefined>;
-  add?(body: unknown, w: WriteContext): Promise<void>;
-  edit?(id: number, body: unknown, w: WriteContext): Promise<void>;
+  /** The add form's fields, validated before `add` runs. */
+  addBody?: A;
+  add?(data: z.output<A>, w: WriteContext): Promise<void>;
+  /** The edit form's fields (the row's `id` comes beside them), validated before `edit` runs. */
+  editBody?: E;
+  edit?(id: number, data: z.output<E>, w: WriteContext): Promise<void>;
+  /**
+   * Refuses an edit of a row out of the caller's reach (a super administrator, a group above
+   * theirs) before the form is judged, so what they hear is "no permission", whatever they sent.
+   * `edit` checks again inside its transaction.
+   */
+  assertReach?(id: number, request: FastifyRequest): Promise<void> | void;
   /** Deletes the rows (already limited to existing ids); returns how many went. */
   del?(ids: number[], w: WriteContext): Promise<number>;
   /** Sort by swapping `weigh` of two rows. */
@@ -80,6 +104,8 @@ export interface ResourceSpec {
    * is completed with the stored row and goes through `edit`, so every rule still holds.
    */
   switchFields?: string[];
+  /** Extra fields of the edit form's answer beside `row` (the original's `controllers`), declared. */
+  editExtra?: { data: Record<string, z.ZodType>; load(request: FastifyRequest): Promise<Row> };
   /** Extra fields of the index answer (e.g. the caller's own groups). */
   indexExtra?(request: FastifyRequest): Promise<Row>;
   /** Extra actions of this controller. */
@@ -103,91 +129,135 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
   registry.push(resource);
 }
 
-const idQuery = z.object({ id: input.id() });
-const delInput = z.object({ ids: input.ids() });
-const sortInput = z.object({ id: input.id(), targetId: input.id() });
-
-export function registerResource(app: FastifyInstance, ctx: AppContext, spec: ResourceSpec): void {
+export function registerResource<A extends z.ZodType, E extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: ResourceSpec<A, E>,
+): void {
   const { kysely } = ctx.db;
+  const resource = spec as unknown as ResourceSpec;
+  const row = required(spec.row, spec.controller, 'row');
   const actions: ActionSpec[] = [
-    {
+    defineAction({
       action: 'index',
       method: 'GET',
+      schema: { summary: 'List', query: listQuerySchema, data: listAnswer(row) },
       handler: async (request) => {
         const remark = await routeRemark(ctx, spec.controller, request.lang);
-        const data = await listRows(ctx, spec, request);
+        const data = await listRows(ctx, resource, request);
         const extra = spec.indexExtra ? await spec.indexExtra(request) : {};
         return ok({ ...data, ...extra, remark });
       },
-    },
+    }),
   ];
 
   if (spec.edit) {
     const edit = spec.edit;
-    actions.push({
-      action: 'edit',
-      method: ['GET', 'POST'],
-      handler: async (request) => {
-        if (request.method === 'GET') {
-          const { id } = parseInput(idQuery, request.query);
-          const row = await (spec.loadRow ?? defaultLoadRow(ctx, spec))(id, request);
+    const editBody = required(spec.editBody, spec.controller, 'editBody');
+    const form = z.object({ id: input.id() }).and(editBody);
+    // A switch cell posts its field alone, else the full form comes (a refusal names the problem
+    // of the shape the body came closer to: http/validate.ts).
+    const switches = (spec.switchFields ?? []).map(switchBody);
+    actions.push(
+      defineAction({
+        action: 'edit',
+        method: 'GET',
+        schema: {
+          summary: 'Load a row for the edit form',
+          query: idQuery,
+          data: z.object({ row, ...spec.editExtra?.data }),
+        },
+        handler: async (request) => {
+          const row = await (spec.loadRow ?? defaultLoadRow(ctx, resource))(request.query.id, request);
           if (!row) throw new ApiError('Record not found');
-          return ok({ row });
-        }
-        const posted = requireBody(request.body);
-        const { id } = parseInput(idQuery, posted);
-        const body = (await switchEdit(ctx, spec, id, posted, request)) ?? posted;
-        await runWrite(kysely, request, (w) =>
-          ctx.captures.edit(w, spec.controller, id, () => edit(id, body, w)),
-        );
-        await forgetCachedRules(ctx);
-        return ok(null, 'Update successful');
-      },
-    });
+          return ok({ row, ...(await spec.editExtra?.load(request)) });
+        },
+      }),
+      defineAction({
+        action: 'edit',
+        method: 'POST',
+        guard: async (request) => {
+          // The body is not validated yet: a malformed id is left for the schema to refuse.
+          const id = idQuery.shape.id.safeParse(asObject(request.body).id);
+          if (id.success) await spec.assertReach?.(id.data, request);
+        },
+        schema: {
+          summary: 'Save a row',
+          body: switches.length > 0 ? z.union([...switches, form]) : form,
+          data: z.null(),
+        },
+        handler: async (request) => {
+          const posted = request.body as Row & { id: number };
+          const { id } = posted;
+          const data = (await switchEdit(ctx, resource, editBody, posted, request)) ?? posted;
+          await runWrite(kysely, request, (w) =>
+            ctx.captures.edit(w, spec.controller, id, () => edit(id, data as z.output<E>, w)),
+          );
+          await forgetCachedRules(ctx);
+          return ok(null, 'Update successful');
+        },
+      }),
+    );
   }
 
   if (spec.add) {
     const add = spec.add;
-    actions.push({
-      action: 'add',
-      method: 'POST',
-      handler: async (request) => {
-        const body = requireBody(request.body);
-        await runWrite(kysely, request, (w) => add(body, w));
-        await forgetCachedRules(ctx);
-        return ok(null, 'Added successfully');
-      },
-    });
+    actions.push(
+      defineAction({
+        action: 'add',
+        method: 'POST',
+        schema: {
+          summary: 'Add a row',
+          body: required(spec.addBody, spec.controller, 'addBody'),
+          data: z.null(),
+        },
+        handler: async (request) => {
+          await runWrite(kysely, request, (w) => add(request.body as z.output<A>, w));
+          await forgetCachedRules(ctx);
+          return ok(null, 'Added successfully');
+        },
+      }),
+    );
   }
 
   if (spec.del) {
     const del = spec.del;
-    actions.push({
-      action: 'del',
-      method: ['POST', 'DELETE'],
-      handler: async (request) => {
-        const { ids } = parseInput(delInput, { ...asObject(request.query), ...asObject(request.body) });
-        const unique = [...new Set(ids)];
-        const count = await runWrite(kysely, request, (w) =>
-          ctx.captures.deletes(w, spec.controller, unique, () => del(unique, w)),
-        );
-        await forgetCachedRules(ctx);
-        if (count === 0) throw new ApiError('No rows were deleted');
-        return ok(null, 'Deleted successfully');
-      },
-    });
+    actions.push(
+      defineAction({
+        action: 'del',
+        method: ['POST', 'DELETE'],
+        schema: {
+          summary: 'Delete rows (ids in the query or the body)',
+          query: idsInput,
+          body: idsInput,
+          data: z.null(),
+        },
+        handler: async (request) => {
+          const unique = idsOf(request);
+          const count = await runWrite(kysely, request, (w) =>
+            ctx.captures.deletes(w, spec.controller, unique, () => del(unique, w)),
+          );
+          await forgetCachedRules(ctx);
+          if (count === 0) throw new ApiError('No rows were deleted');
+          return ok(null, 'Deleted successfully');
+        },
+      }),
+    );
   }
 
   if (spec.sortable) {
-    actions.push({
-      action: 'sortable',
-      method: 'POST',
-      handler: async (request) => {
-        const { id, targetId } = parseInput(sortInput, request.body);
-        await kysely.transaction().execute((trx) => swapWeigh(trx, spec.table, id, targetId));
-        return ok(null);
-      },
-    });
+    actions.push(
+      defineAction({
+        action: 'sortable',
+        method: 'POST',
+        schema: { summary: 'Swap the order of two rows', body: sortBody, data: z.null() },
+        handler: async (request) => {
+          const { id, targetId } = request.body;
+          await kysely.transaction().execute((trx) => swapWeigh(trx, spec.table, id, targetId));
+          return ok(null);
+        },
+      }),
+    );
   }
 
   adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
@@ -199,9 +269,14 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, spec: Re
   });
 }
 
+function required<T>(schema: T | undefined, controller: string, name: string): T {
+  if (!schema) throw new Error(`${controller}: a resource declares its ${name} (see ResourceSpec)`);
+  return schema;
+}
+
 async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
   const query = asObject(request.query);
-  const params = parseListParams(query, spec.list);
+  const params = parseListParams(query, spec.list, spec.table);
   const unfiltered = await spec.listQuery(ctx.db.kysely, request);
   const present = async (rows: Row[]) => {
     const shown = spec.present ? await spec.present(rows, request) : rows;
@@ -298,12 +373,6 @@ async function swapWeigh(
   await trx.updateTable(t).set({ weigh: row.weigh }).where('id', '=', targetId).execute();
 }
 
-function requireBody(body: unknown): Row {
-  const object = asObject(body);
-  if (Object.keys(object).length === 0) throw new ApiError('Parameter %s can not be empty', ['data']);
-  return object;
-}
-
 export function asObject(value: unknown): Row {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
 }
@@ -316,22 +385,21 @@ function forgetCachedRules(ctx: AppContext): Promise<void> {
   return ctx.caches.changed('rules');
 }
 
-/** A switch cell's `{id, field: '0'|'1'}`, completed with the stored row; null for a full form. */
+/**
+ * A switch cell's `{id, field}` (switchBody), completed with the stored row and checked as
+ * a full form; null for a full form.
+ */
 async function switchEdit(
   ctx: AppContext,
   spec: ResourceSpec,
-  id: number,
-  posted: Record<string, unknown>,
+  editBody: z.ZodType,
+  posted: Row & { id: number },
   request: FastifyRequest,
-): Promise<Record<string, unknown> | null> {
+): Promise<unknown> {
   const fields = Object.keys(posted).filter((key) => key !== 'id');
   const [field] = fields;
   if (fields.length !== 1 || !field || !spec.switchFields?.includes(field)) return null;
-  const value = posted[field];
-  if (value !== '0' && value !== '1' && value !== 0 && value !== 1) {
-    throw new ApiError('Parameter %s is invalid', [field]);
-  }
-  const row = await (spec.loadRow ?? defaultLoadRow(ctx, spec))(id, request);
+  const row = await (spec.loadRow ?? defaultLoadRow(ctx, spec))(posted.id, request);
   if (!row) throw new ApiError('Record not found');
-  return { ...row, [field]: String(value), id };
+  return parseInput(editBody, { ...row, [field]: String(posted[field]), id: posted.id });
 }

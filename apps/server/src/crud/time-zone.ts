@@ -52,6 +52,21 @@ export function offsetAt(zone: string, ms: number): number {
 }
 
 /**
+ * Unix seconds as the original renders an administrator's last login: `Y-m-d H:i:s` on the
+ * clocks of `zone`; '' for none (null or 0).
+ */
+export function wallClockText(seconds: number | null, zone: string): string {
+  if (!seconds) return '';
+  const ms = seconds * 1000;
+  const wall = new Date(ms + offsetAt(zone, ms));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ` +
+    `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`
+  );
+}
+
+/**
  * The instant (ms) at which clocks in `zone` show the wall time `wallMs` (that wall time
  * written as if it were UTC). Two passes settle daylight-saving edges: the offset is
  * taken again at the first guess.

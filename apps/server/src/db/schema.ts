@@ -125,9 +125,9 @@ export interface AttachmentTable {
 export interface CaptchaTable {
   /** HMAC of the client-chosen captcha id. */
   key: string;
-  /** HMAC of the upper-cased answer. */
+  /** HMAC of the upper-cased answer ('' for a click captcha). */
   code: Default<string>;
-  /** Unused by Portico (the original kept the raw answer here); always NULL. */
+  /** A click captcha's challenge (JSON: target boxes and picture size); otherwise NULL (the original kept the raw answer here). */
   captcha: Default<string | null>;
   /** Addition: wrong answers so far, for codes that allow a few attempts (e-mail / SMS). */
   attempts: Default<number>;
@@ -245,6 +245,12 @@ export interface TokenTable {
   family: string;
   /** When a refresh token was exchanged for its successor; null while it is the newest. */
   rotated_time: Default<Time>;
+  /** The User-Agent that signed the session in (clipped to 255), shown as its device. Migration 0020. */
+  user_agent: Default<string>;
+  /** The address the token was last used from (at most a minute old). */
+  ip: Default<string>;
+  /** When the token was last used, written at most once a minute; null on rows from before 0020. */
+  last_use_time: Default<Time>;
 }
 
 export interface UserTable {

@@ -7,6 +7,7 @@ import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
 import { registerClearCacheRoute } from './ajax/clear-cache.routes.js';
 import { registerTableInfoRoutes } from './ajax/table-info.routes.js';
+import { apiDocsModule } from './api-docs/api-docs.module.js';
 import { registerAreaRoutes } from './area/area.routes.js';
 import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
@@ -35,7 +36,7 @@ import { registerUserResource } from './user/user.resource.js';
 import { registerSendCodeRoutes } from './verify/send-code.routes.js';
 
 /** Areas that declare themselves through the module contract (always enabled). */
-export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule, storeModule];
+export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule, storeModule, apiDocsModule];
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);

@@ -8,16 +8,26 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { sendEnvelope } from './envelope.js';
 import { ApiError, Code } from './errors.js';
+import { InputRefused } from './route-schema.js';
 
 /** Answers a page for requests no route matched (the web app's routes), or null. */
 export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
 export function registerErrorHandling(app: FastifyInstance, notFoundPage: NotFoundPage = () => null): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      return sendEnvelope(request, reply.status(200), error.code, error.message, error.data, error.params);
+    // Input its route's schema refused (route-schema.ts): the refusal it carries.
+    const refusal = error instanceof InputRefused ? error.refusal : error;
+    if (refusal instanceof ApiError) {
+      return sendEnvelope(
+        request,
+        reply.status(200),
+        refusal.code,
+        refusal.message,
+        refusal.data,
+        refusal.params,
+      );
     }
-    return sendTransportError(error, request, reply);
+    return sendTransportError(refusal, request, reply);
   });
 
   app.setNotFoundHandler(

@@ -17,36 +17,74 @@ import type { AppContext } from '../context.js';
 import type { Access } from './access.js';
 import { isSuccess, type Success, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
+import { type CataloguedRoute, checkAnswer, type RouteSchema, type SchemaRequest } from './route-schema.js';
 
 export const MEMBER_CENTER_DISABLED =
   'The member center has been disabled. Please contact the webmaster to turn it on.';
 
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Success | FastifyReply>;
-
-export interface ActionSpec {
+export interface ActionSpec<S extends RouteSchema = RouteSchema> {
   action: string;
   method: HTTPMethods | HTTPMethods[];
   access?: Access;
   /** Permission key when it differs from the derived one. */
   permission?: string;
+  /**
+   * An image's address (an `<img>` cannot send headers): the admin token may come as `batoken`
+   * in the query, as the original client's suffix icons send it. GET only; every other route
+   * reads the token from the header alone.
+   */
+  imageUrl?: boolean;
   /** Counts toward the one per-IP budget of auth POSTs (login, register, code sending, retrieval). */
   rateLimited?: boolean;
-  handler: Handler;
+  /**
+   * Checks that come before the input is validated, after the caller is known: who beyond the
+   * permission may call (super administrators only), whether the route may be used now. Their
+   * refusal is what the caller hears, whatever the input.
+   */
+  guard?(request: FastifyRequest): void | Promise<void>;
+  /** What the route takes and answers; a GET route takes no body (one spec per method then). */
+  schema: S;
+  // Method syntax: a spec of a particular schema is still an ActionSpec (bivariant parameter).
+  handler(request: SchemaRequest<S>, reply: FastifyReply): Promise<Success | FastifyReply>;
 }
 
-export interface RegisteredAdminRoute {
-  url: string;
-  methods: HTTPMethods[];
-  access: Access;
-  permission: string;
+/** An admin action whose handler's request is typed from its schema (inside an array literal). */
+export function defineAction<S extends RouteSchema>(spec: ActionSpec<S>): ActionSpec {
+  return spec;
 }
 
 export function permissionKey(controller: string, action: string): string {
   return `${controller.replaceAll('.', '/')}/${action}`.toLowerCase();
 }
 
-/** Every admin route, for the test that proves each one refuses strangers. */
-export const adminRouteRegistry = new WeakMap<FastifyInstance, RegisteredAdminRoute[]>();
+/** Every admin and member route with its schema: the API reference and the route tests read it. */
+export const routeCatalogue = new WeakMap<FastifyInstance, CataloguedRoute[]>();
+
+/** Every route Fastify registered (method and URL), for the test that each is catalogued. */
+export const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Records every route from now on; buildApp calls it first. */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: { method: string; url: string }[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+}
+
+/**
+ * Catalogues a route registered without the helpers below (an event stream, the health
+ * check), so that the API reference describes it too. Its schema documents; the route itself
+ * checks what it is sent.
+ */
+export function catalogueRoute(app: FastifyInstance, route: CataloguedRoute): void {
+  const catalogue = routeCatalogue.get(app) ?? [];
+  routeCatalogue.set(app, catalogue);
+  catalogue.push(route);
+}
+
+/** Routes whose answers are checked against their schema (tests; see checkAnswer). */
+export const answerChecks = new WeakSet<FastifyInstance>();
 
 export function adminController(
   app: FastifyInstance,
@@ -54,46 +92,95 @@ export function adminController(
   controller: string,
   actions: ActionSpec[],
 ): void {
-  const registry = adminRouteRegistry.get(app) ?? [];
-  adminRouteRegistry.set(app, registry);
   for (const spec of actions) {
-    const url = `/admin/${controller}/${spec.action}`;
     const access = spec.access ?? 'permission';
     const permission = spec.permission ?? permissionKey(controller, spec.action);
-    const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
-    registry.push({ url, methods, access, permission });
-    app.route({
-      method: methods,
-      url,
-      ...authBudget(app, ctx, spec),
-      preHandler: async (request) => {
-        await ctx.adminAuth.authenticate(request, access, permission);
-      },
-      handler: wrap(spec.handler),
-    });
+    addRoute(
+      app,
+      ctx,
+      spec,
+      { area: 'admin', url: `/admin/${controller}/${spec.action}`, access, permission },
+      (request) => ctx.adminAuth.authenticate(request, access, permission, !!spec.imageUrl),
+    );
   }
 }
 
-export interface ApiRouteSpec extends ActionSpec {
+export interface ApiRouteSpec<S extends RouteSchema = RouteSchema> extends ActionSpec<S> {
   path: string;
   /** Part of the member centre: refused with one message while the site owner has it switched off. */
   memberCenter?: boolean;
 }
 
-export function apiRoute(app: FastifyInstance, ctx: AppContext, spec: ApiRouteSpec): void {
+export function apiRoute<S extends RouteSchema>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: ApiRouteSpec<S>,
+): void {
   const access = spec.access ?? 'public';
   const permission = spec.permission ?? spec.path.toLowerCase();
-  app.route({
-    method: spec.method,
+  const route = {
+    area: 'api' as const,
     url: `/api/${spec.path}`,
-    ...authBudget(app, ctx, spec),
-    preHandler: async (request) => {
-      if (spec.memberCenter && !(await ctx.settings.flag('open_member_center'))) {
-        throw new ApiError(MEMBER_CENTER_DISABLED);
-      }
-      await ctx.userAuth.authenticate(request, access, permission);
+    access,
+    permission,
+    memberCenter: !!spec.memberCenter,
+  };
+  addRoute(app, ctx, spec as ApiRouteSpec, route, async (request) => {
+    if (spec.memberCenter && !(await ctx.settings.flag('open_member_center'))) {
+      throw new ApiError(MEMBER_CENTER_DISABLED);
+    }
+    await ctx.userAuth.authenticate(request, access, permission);
+  });
+}
+
+/**
+ * Registers one route: its caller is checked first (preValidation), so a stranger hears
+ * "please log in" rather than what the input lacked; then its input is validated against
+ * its schema, then the handler runs.
+ */
+function addRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: ActionSpec,
+  route: Pick<CataloguedRoute, 'area' | 'url' | 'access' | 'permission'> & { memberCenter?: boolean },
+  authenticate: (request: FastifyRequest) => Promise<void>,
+): void {
+  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+  const { schema } = spec;
+  // Modules are JavaScript at run time: a missing schema is caught here, not only by the type.
+  if (!schema?.data) throw new Error(`${route.url}: the route declares no schema (with its answer's data)`);
+  if (spec.imageUrl && methods.some((method) => method !== 'GET')) {
+    throw new Error(`${route.url}: only a GET route may take its token in the query (imageUrl)`);
+  }
+  if (schema.body && methods.some((method) => method === 'GET' || method === 'HEAD')) {
+    throw new Error(`${route.url}: a GET route takes no body; declare its methods as separate specs`);
+  }
+  catalogueRoute(app, {
+    ...route,
+    methods,
+    memberCenter: !!route.memberCenter,
+    rateLimited: !!spec.rateLimited,
+    schema,
+  });
+  app.route({
+    method: methods,
+    url: route.url,
+    schema: {
+      ...(schema.query ? { querystring: schema.query } : {}),
+      ...(schema.params ? { params: schema.params } : {}),
+      ...(schema.body ? { body: schema.body } : {}),
     },
-    handler: wrap(spec.handler),
+    ...authBudget(app, ctx, spec),
+    preValidation: async (request) => {
+      await authenticate(request);
+      await spec.guard?.(request);
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await spec.handler(request as SchemaRequest<RouteSchema>, reply);
+      if (!isSuccess(result)) return result;
+      if (answerChecks.has(app)) checkAnswer(`${request.method} ${route.url}`, schema, result.data);
+      return sendSuccess(request, reply, result);
+    },
   });
 }
 
@@ -122,12 +209,4 @@ function authBudget(app: FastifyInstance, ctx: AppContext, spec: ActionSpec) {
     authLimiters.set(ctx, limiter);
   }
   return { onRequest: limiter };
-}
-
-function wrap(handler: Handler) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await handler(request, reply);
-    if (isSuccess(result)) return sendSuccess(request, reply, result);
-    return result;
-  };
 }

@@ -7,13 +7,24 @@ import { z } from 'zod';
 import { ApiError } from './errors.js';
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+  // The input in each issue tells a missing value ("can not be empty") from a wrong one.
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0]);
 }
 
 function issueToError(issue: z.core.$ZodIssue | undefined): ApiError {
   if (!issue) return new ApiError('Parameter error');
+  if (issue.code === 'invalid_union' && issue.path.length === 0 && issue.errors.length > 0) {
+    // A body of several shapes (a switch cell's post or the full form): the problem of the shape
+    // it came closest to, among those whose fields it sent (the fullest, last, when as close).
+    const fitting = issue.errors.filter(
+      (issues) => !issues.some((one) => one.code === 'unrecognized_keys' && one.path.length === 0),
+    );
+    const candidates = fitting.length > 0 ? fitting : issue.errors;
+    const closest = candidates.reduce((best, issues) => (issues.length <= best.length ? issues : best));
+    return issueToError(closest[0]);
+  }
   const field = issue.path.map(String).join('.') || 'data';
   switch (issue.code) {
     case 'invalid_type':

@@ -93,6 +93,9 @@ export const zhCn: Record<string, string> = {
   'Please delete the child element first, or use batch deletion': '请先删除子元素，或使用批量删除',
   'Remark lang': '为保障系统安全，请谨慎操作',
   // sign-in and tokens
+  'The session has already ended': '该会话已结束',
+  'Signed out of that session': '已退出该会话',
+  'Signed out of all other sessions': '已退出其他所有会话',
   'Login succeeded!': '登录成功！',
   // admin-log title of a refused administrator sign-in
   'Login failed: %s': '登录失败：%s',

@@ -31,7 +31,7 @@ const names = (menus: MenuNode[]): string[] => menus.flatMap((m) => [m.name, ...
 
 /** A fresh app on the same database: what a restart after enabling or disabling serves. */
 async function restart(t: TestApp) {
-  const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notesModule] });
+  const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, checkAnswers: true, modules: [notesModule] });
   await app.ready();
   return app;
 }
@@ -231,7 +231,7 @@ forEachDatabase(
           },
         ],
       });
-      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [next] });
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, checkAnswers: true, modules: [next] });
       try {
         await app.ready();
         expect(notesEvents).toEqual(['update from 1.0.0']);

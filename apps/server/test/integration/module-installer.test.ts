@@ -188,7 +188,11 @@ for (const { dialect } of testDatabases()) {
     it("serves the module's routes after the restart the answer asked for", async () => {
       // This process started before the module was installed: its routes are not registered.
       expect((await call(t.app, 'GET', '/admin/notes.Note/index', { token })).status).toBe(404);
-      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notesModule] });
+      const { app } = await buildApp(t.ctx.config, {
+        db: t.ctx.db,
+        checkAnswers: true,
+        modules: [notesModule],
+      });
       await app.ready();
       try {
         const list = await call(app, 'GET', '/admin/notes.Note/index', { token });
@@ -388,6 +392,7 @@ for (const { dialect } of testDatabases()) {
 
       const { app } = await buildApp(t.ctx.config, {
         db: t.ctx.db,
+        checkAnswers: true,
         modules: [{ ...notesModule, version: '1.0.1' }],
       });
       await app.ready();
@@ -437,7 +442,7 @@ for (const { dialect } of testDatabases()) {
           },
         },
       };
-      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notes] });
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, checkAnswers: true, modules: [notes] });
       await app.ready();
       const on = (action: string, body: unknown, query?: Record<string, string>) =>
         call(app, 'POST', `/admin/module/${action}`, { token, body, query });
@@ -475,7 +480,7 @@ for (const { dialect } of testDatabases()) {
           },
         },
       };
-      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, modules: [notes] });
+      const { app } = await buildApp(t.ctx.config, { db: t.ctx.db, checkAnswers: true, modules: [notes] });
       await app.ready();
       const on = (action: string, body: unknown, query?: Record<string, string>) =>
         call(app, 'POST', `/admin/module/${action}`, { token, body, query });

@@ -53,7 +53,7 @@ export async function startTestApp(
     authRateLimit: 1000,
     ...overrides,
   });
-  const { app, ctx } = await buildApp(config, build);
+  const { app, ctx } = await buildApp(config, { ...build, checkAnswers: true });
   const superPassword = (await ensureSuperAdmin(ctx.db)) ?? '';
   await app.ready();
   return {

@@ -21,7 +21,24 @@ export function controllerAction(routeUrl: string): [string, string] | null {
   return [match[1].replaceAll('.', '/').toLowerCase(), match[2].toLowerCase()];
 }
 
+/**
+ * What the client sent, as it came: a route's schema replaces `request.query` and
+ * `request.body` with what it parsed (undeclared keys dropped, values converted), and the
+ * log records what was posted, not what the route kept of it.
+ */
+const posted = new WeakMap<FastifyRequest, Posted>();
+
+interface Posted {
+  query: unknown;
+  body: unknown;
+}
+
 export function registerAdminLogRecorder(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' || request.method === 'DELETE') {
+      posted.set(request, { query: request.query, body: request.body });
+    }
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'POST' && request.method !== 'DELETE') return payload;
     const route = controllerAction(request.routeOptions.url ?? '');
@@ -43,9 +60,11 @@ async function record(
   payload: unknown,
 ) {
   const admin = request.admin;
-  const data = maskLoggedData({ ...asObject(request.query), ...asObject(request.body) }, request.url);
+  // A request refused before validation (no route, a body that is not JSON) still has its own.
+  const sent = posted.get(request) ?? { query: request.query, body: request.body };
+  const data = maskLoggedData({ ...asObject(sent.query), ...asObject(sent.body) }, request.url);
   const refusal = controller === 'index' && action === 'login' ? refusalMessage(payload) : undefined;
-  const signIn: RefusedSignIn = refusal === undefined ? {} : await refusedSignIn(ctx, request, refusal);
+  const signIn: RefusedSignIn = refusal === undefined ? {} : await refusedSignIn(ctx, request, sent, refusal);
   await ctx.db.kysely
     .insertInto('admin_log')
     .values({
@@ -89,12 +108,13 @@ function refusalMessage(payload: unknown): string | undefined {
 async function refusedSignIn(
   ctx: AppContext,
   request: FastifyRequest,
+  sent: Posted,
   reason: string,
 ): Promise<RefusedSignIn> {
   const title = translate('Login failed: %s', request.lang, [reason]);
   const tried = request.adminLog.username;
   if (tried === undefined) {
-    const raw = asObject(request.body).username;
+    const raw = asObject(sent.body).username;
     return typeof raw === 'string' ? { title, username: raw } : { title };
   }
   const account = await ctx.db.kysely

@@ -1,5 +1,6 @@
 /** auth.AdminLog — the audit trail, read-only. Non-super administrators see only their own entries. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ListSpec } from '../../crud/list-params.js';
 import { registerResource } from '../../crud/resource.js';
@@ -21,11 +22,25 @@ export const ADMIN_LOG_LIST: ListSpec = {
   defaultOrder: { field: 'id', direction: 'desc' },
 };
 
+/** An entry as listed. */
+const adminLogRow = z.looseObject({
+  id: z.number(),
+  admin_id: z.number().describe('The administrator who acted (0: a refused sign-in under an unknown name).'),
+  username: z.string(),
+  url: z.string(),
+  title: z.string(),
+  data: z.string().nullable().describe('The request data as JSON, secrets masked.'),
+  ip: z.string(),
+  useragent: z.string(),
+  create_time: z.number().nullable(),
+});
+
 export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'auth.AdminLog',
     table: 'admin_log',
     list: ADMIN_LOG_LIST,
+    row: adminLogRow,
     listQuery: (db, request) => {
       const query = db.selectFrom('admin_log').selectAll();
       const admin = request.admin;

@@ -4,25 +4,36 @@
  * process on the database.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { adminController } from '../../http/routes.js';
+import { adminController, defineAction } from '../../http/routes.js';
 
 const CACHE_TYPES: unknown[] = ['tp', 'all'];
 
+// Any other value (or none) is refused with the original's plain 'Parameter error'.
+const clearCacheBody = z.object({
+  type: z
+    .unknown()
+    .refine((type) => CACHE_TYPES.includes(type), 'Parameter error')
+    .describe("'tp' or 'all' (the original's cache kinds): either clears every cache."),
+});
+
 export function registerClearCacheRoute(app: FastifyInstance, ctx: AppContext): void {
   adminController(app, ctx, 'ajax', [
-    {
+    defineAction({
       action: 'clearCache',
       method: 'POST',
       access: 'login',
-      handler: async (request) => {
-        const type = (request.body as { type?: unknown } | undefined)?.type;
-        if (!CACHE_TYPES.includes(type)) throw new ApiError('Parameter error');
+      schema: {
+        summary: 'Clear the cached settings, grants and page remarks in every server process',
+        body: clearCacheBody,
+        data: z.null(),
+      },
+      handler: async () => {
         await ctx.caches.changed('settings', 'rules');
         return ok(null, 'Cache cleaned~');
       },
-    },
+    }),
   ]);
 }

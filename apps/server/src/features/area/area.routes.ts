@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { adminController, apiRoute } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
+import type { SchemaRequest } from '../../http/route-schema.js';
+import { adminController, apiRoute, defineAction } from '../../http/routes.js';
 
 const areaQuery = z.object({
   province: z.coerce.number().int().min(1).max(999_999_999).optional(),
@@ -15,8 +15,13 @@ const areaQuery = z.object({
 });
 
 export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const handler = async (request: { query: unknown }) => {
-    const { province, city } = parseInput(areaQuery, request.query);
+  const schema = {
+    summary: 'Provinces, the cities of a province, or the districts of a city',
+    query: areaQuery,
+    data: z.array(z.object({ value: z.number(), label: z.string() })),
+  };
+  const handler = async (request: SchemaRequest<typeof schema>) => {
+    const { province, city } = request.query;
     const pid = city ?? province ?? 0;
     const rows = await ctx.db.kysely
       .selectFrom('area')
@@ -26,6 +31,8 @@ export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void 
       .execute();
     return ok(rows.map((row) => ({ value: row.id, label: row.name })));
   };
-  adminController(app, ctx, 'ajax', [{ action: 'area', method: 'GET', access: 'public', handler }]);
-  apiRoute(app, ctx, { path: 'ajax/area', action: 'area', method: 'GET', access: 'public', handler });
+  adminController(app, ctx, 'ajax', [
+    defineAction({ action: 'area', method: 'GET', access: 'public', schema, handler }),
+  ]);
+  apiRoute(app, ctx, { path: 'ajax/area', action: 'area', method: 'GET', access: 'public', schema, handler });
 }

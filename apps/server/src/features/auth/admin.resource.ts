@@ -19,7 +19,7 @@ import { insertId } from '../../db/insert-id.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
-import { checkNickname, input, parseInput } from '../../http/validate.js';
+import { checkNickname, input } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { groupIdsOf, manageableAdminIds, manageableGroupIds, withinReach } from './admin-scope.js';
@@ -48,14 +48,35 @@ const baseFields = {
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   motto: input.optionalText(255),
   status: z.enum(['0', '1']).default('1'),
-  group_arr: input.ids(100),
+  group_arr: input.ids(100).describe('The ids of the groups the administrator belongs to.'),
 };
 const addBody = z.object({ ...baseFields, password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password) });
 const editBody = z.object({
   ...baseFields,
   id: input.id(),
   // Blank means unchanged.
-  password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
+  password: z
+    .union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)])
+    .default('')
+    .describe('A new password; blank keeps the current one.'),
+});
+/** An administrator as listed and as loaded into the edit form: never the password or its salt. */
+const adminRow = z.looseObject({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  last_login_time: z.number().nullable(),
+  last_login_ip: z.string(),
+  motto: z.string(),
+  status: z.enum(['0', '1']),
+  update_time: z.number().nullable(),
+  create_time: z.number().nullable(),
+  group_arr: z.array(z.number()).describe('The ids of their groups.'),
+  group_name_arr: z.array(z.string()).describe('The names of their groups, in the order of group_arr.'),
+  password: z.literal('').optional().describe('The edit form only: always blank, a password is never shown.'),
 });
 
 export function registerAdminResource(app: FastifyInstance, ctx: AppContext): void {
@@ -91,6 +112,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       const visible = await scope(db, request);
       return visible === 'all' ? listed : listed.where('admin.id', 'in', [...visible]);
     },
+    row: adminRow,
     present: withGroups,
     localise: groupNamesIn,
     loadRow: async (id, request) => {
@@ -105,8 +127,8 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       const [withGroup] = await withGroups([row]);
       return { ...withGroup, password: '' };
     },
-    add: async (body, w) => {
-      const data = parseInput(addBody, body);
+    addBody,
+    add: async (data, w) => {
       checkNickname(data.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, 0);
       await assertAssignable(w, data.group_arr, null);
@@ -124,11 +146,15 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       );
       await setGroups(w.trx, id, group_arr);
     },
-    edit: async (id, body, w) => {
+    assertReach: async (id, request) => {
+      const visible = await scope(kysely, request);
+      if (visible !== 'all' && !visible.has(id)) throw noPermission();
+    },
+    editBody,
+    edit: async (id, data, w) => {
       const me = signedInAdmin(w.request);
       const visible = await scope(w.trx, w.request);
       if (visible !== 'all' && !visible.has(id)) throw noPermission();
-      const data = parseInput(editBody, body);
       if (id === me.id && data.status === '0') {
         throw new ApiError('Please use another administrator account to disable the current account!');
       }

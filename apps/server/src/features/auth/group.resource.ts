@@ -16,7 +16,7 @@ import type { WriteContext } from '../../crud/write-context.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, Code } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES, ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 import { manageableGroupIds } from './admin-scope.js';
@@ -24,8 +24,25 @@ import { manageableGroupIds } from './admin-scope.js';
 const groupBody = z.object({
   pid: input.id().default(0),
   name: z.string().trim().min(1).max(100),
-  rules: input.ruleIds(),
+  rules: input.ruleIds().describe('The ids of the rules the group grants (an array or a comma list).'),
   status: z.enum(['0', '1']).default('1'),
+});
+/**
+ * A group as listed (a tree: `children` nests its subgroups) and as loaded into the edit
+ * form. `rules` says what it grants in words in the list, and is its rule ids in the form.
+ */
+const groupRow = z.looseObject({
+  id: z.number(),
+  pid: z.number(),
+  name: z.string(),
+  rules: z
+    .union([z.string(), z.array(z.number())])
+    .describe(
+      "The list: what the group grants, in words. The edit form: the ids of the granted rules that have no granted child (the tree checks their parents), or '*' for every rule.",
+    ),
+  status: z.enum(['0', '1']),
+  update_time: z.number().nullable(),
+  create_time: z.number().nullable(),
 });
 
 export function registerGroupResource(app: FastifyInstance, ctx: AppContext): void {
@@ -80,11 +97,11 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
   };
 
   /** Only groups below the caller may change; their own never. */
-  const assertManageable = async (w: WriteContext, id: number) => {
-    const me = signedInAdmin(w.request);
+  const assertManageable = async (db: Kysely<Database>, request: FastifyRequest, id: number) => {
+    const me = signedInAdmin(request);
     if (me.groupIds.includes(id)) throw new ApiError('You cannot modify your own management group!');
     if (me.super) return;
-    if (!(await manageableGroupIds(w.trx, me)).has(id))
+    if (!(await manageableGroupIds(db, me)).has(id))
       throw new ApiError('You have no permission', [], Code.noPermission);
   };
 
@@ -111,6 +128,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       if (visible === 'all') return query;
       return query.where('admin_group.id', 'in', visible.size ? [...visible] : [0]);
     },
+    row: groupRow,
     present: (rows, request) => describeRules(ctx, rows, request.lang),
     localise: (rows, lang) => ADMIN_GROUP_NAMES.localise(rows, 'id', 'name', lang),
     tree: { selectLabel: 'name', selectFilter: (row) => row.status === '1' },
@@ -122,8 +140,8 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
       if (!row) return undefined;
       return { ...row, rules: await leafRuleIds(ctx, row.rules) };
     },
-    add: async (body, w) => {
-      const data = parseInput(groupBody, body);
+    addBody: groupBody,
+    add: async (data, w) => {
       await assertParent(w, data.pid, null);
       const rules = await ruleList(w, data.rules);
       const time = now();
@@ -132,9 +150,10 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
         w.trx.insertInto('admin_group').values({ ...data, rules, create_time: time, update_time: time }),
       );
     },
-    edit: async (id, body, w) => {
-      await assertManageable(w, id);
-      const data = parseInput(groupBody, body);
+    assertReach: (id, request) => assertManageable(ctx.db.kysely, request, id),
+    editBody: groupBody,
+    edit: async (id, data, w) => {
+      await assertManageable(w.trx, w.request, id);
       const existing = await w.trx
         .selectFrom('admin_group')
         .select('id')
@@ -150,7 +169,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
         .execute();
     },
     del: async (ids, w) => {
-      for (const id of ids) await assertManageable(w, id);
+      for (const id of ids) await assertManageable(w.trx, w.request, id);
       const all = await w.trx.selectFrom('admin_group').select(['id', 'pid']).execute();
       const targets = ids.filter((id) => all.some((g) => g.id === id));
       if (all.some((g) => targets.includes(g.pid) && !targets.includes(g.id))) {

@@ -12,12 +12,13 @@ import {
   insertRule,
   ruleName,
   SHARED_RULE_FIELDS,
+  STORED_RULE_FIELDS,
 } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { ApiError, Code } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 const NO_ADMIN_PREFIX = (value: string) => !/^\/?admin(\/|$)/i.test(value);
@@ -25,16 +26,27 @@ const NO_ADMIN_PREFIX = (value: string) => !/^\/?admin(\/|$)/i.test(value);
 const ruleBody = z
   .object({
     ...SHARED_RULE_FIELDS,
-    type: z.enum(['menu_dir', 'menu', 'button']),
-    name: ruleName().refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix'),
+    type: z
+      .enum(['menu_dir', 'menu', 'button'])
+      .describe('A menu directory, a menu page, or a button (an action) of a page.'),
+    name: ruleName()
+      .refine(NO_ADMIN_PREFIX, 'The rule name does not need the /admin prefix')
+      .describe('The permission key, e.g. auth/admin or auth/admin/edit.'),
     path: z
       .string()
       .trim()
       .max(100)
       .refine(NO_ADMIN_PREFIX, 'The route path does not need the /admin prefix')
-      .default(''),
-    menu_type: z.enum(['tab', 'link', 'iframe']).nullable().default(null),
-    keepalive: input.flag().default(false),
+      .default('')
+      .describe("The page's route path in the back-office."),
+    menu_type: z
+      .enum(['tab', 'link', 'iframe'])
+      .nullable()
+      .default(null)
+      .describe(
+        'How a menu page opens (menus only; default tab): a component in a tab, a link, or an iframe.',
+      ),
+    keepalive: input.flag().default(false).describe('Keep the page alive while hidden.'),
   })
   .superRefine((rule, issues) => {
     if (rule.type !== 'menu') return;
@@ -52,6 +64,18 @@ const ruleBody = z
   });
 
 type RuleInput = z.output<typeof ruleBody>;
+
+/** A rule as listed (a tree: `children` nests the rules below it) and as loaded into the edit form. */
+const ruleRow = z.looseObject({
+  ...STORED_RULE_FIELDS,
+  type: z.enum(['menu_dir', 'menu', 'button']),
+  keepalive: z.number().describe('1: the page is kept alive while hidden.'),
+  remark: z.string(),
+  weigh: z.number(),
+  status: z.enum(['0', '1']),
+  update_time: z.number().nullable(),
+  create_time: z.number().nullable(),
+});
 
 export function registerRuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
@@ -76,6 +100,7 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
       seededLabel: { field: 'title', key: 'name', titles: ADMIN_RULE_TITLES },
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
+    row: ruleRow,
     localise: (rows, lang) => ADMIN_RULE_TITLES.localise(rows, 'name', 'title', lang),
     listQuery: (db, request) => {
       const query = db.selectFrom('admin_rule').selectAll();
@@ -92,12 +117,14 @@ export function registerRuleResource(app: FastifyInstance, ctx: AppContext): voi
       assertOwns(request, id);
       return ctx.db.kysely.selectFrom('admin_rule').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    add: async (body, w) => {
-      await insertRule(ctx.db, w.trx, ADMIN_RULES, toColumns(parseInput(ruleBody, body)));
+    addBody: ruleBody,
+    add: async (rule, w) => {
+      await insertRule(ctx.db, w.trx, ADMIN_RULES, toColumns(rule));
     },
-    edit: async (id, body, w) => {
+    assertReach: (id, request) => assertOwns(request, id),
+    editBody: ruleBody,
+    edit: async (id, rule, w) => {
       assertOwns(w.request, id);
-      const rule = parseInput(ruleBody, body);
       const existing = await w.trx
         .selectFrom('admin_rule')
         .select('id')

@@ -13,7 +13,7 @@ import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { sanitizeBody } from './sanitize.js';
 
 const KINDS = ['article', 'page'] as const;
@@ -26,6 +26,17 @@ const contentBody = z.object({
   body: z.string().max(MAX_BODY).default(''),
   status: z.enum(['0', '1']).default('1'),
   weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+/** A row as listed; the edit form's row adds its body. */
+const contentRow = z.looseObject({
+  id: z.number(),
+  kind: z.enum(KINDS),
+  title: z.string(),
+  body: z.string().nullable().optional(),
+  status: z.enum(['0', '1']),
+  weigh: z.number(),
+  create_time: z.number().nullable(),
+  update_time: z.number().nullable(),
 });
 const publicQuery = z.object({
   kind: z.enum(KINDS, 'Parameter %s has an unsupported value'),
@@ -56,10 +67,11 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
       db
         .selectFrom('content')
         .select(['id', 'kind', 'title', 'status', 'weigh', 'create_time', 'update_time']),
+    row: contentRow,
     switchFields: ['status'],
     loadRow: (id) => kysely.selectFrom('content').selectAll().where('id', '=', id).executeTakeFirst(),
-    add: async (body, w) => {
-      const data = parseInput(contentBody, body);
+    addBody: contentBody,
+    add: async (data, w) => {
       const time = now();
       await insertId(
         ctx.db,
@@ -68,8 +80,8 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
           .values({ ...data, body: await sanitizeBody(data.body), create_time: time, update_time: time }),
       );
     },
-    edit: async (id, body, w) => {
-      const data = parseInput(contentBody, body);
+    editBody: contentBody,
+    edit: async (id, data, w) => {
       await updateFoundRow(
         w.trx
           .updateTable('content')
@@ -84,8 +96,23 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
     path: 'content/index',
     action: 'index',
     method: 'GET',
+    schema: {
+      summary: 'Read a published article or page',
+      query: publicQuery,
+      data: z.object({
+        content: contentRow.pick({
+          id: true,
+          kind: true,
+          title: true,
+          body: true,
+          create_time: true,
+          update_time: true,
+        }),
+        siteName: z.string(),
+      }),
+    },
     handler: async (request) => {
-      const { kind, id } = parseInput(publicQuery, request.query);
+      const { kind, id } = request.query;
       const row = await kysely
         .selectFrom('content')
         .select(['id', 'kind', 'title', 'body', 'create_time', 'update_time'])

@@ -1,5 +1,7 @@
 /** What a member sees of their own account, and the member menus. */
 import type { MemberRule, UserInfo } from '@portico/shared';
+import { z } from 'zod';
+import { STORED_RULE_FIELDS } from '../../auth/rule-tree.js';
 import type { UserIdentity } from '../../auth/types.js';
 import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
@@ -12,6 +14,26 @@ export function centsToString(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** What a member sees of their own account (`userInfo` of the member answers). */
+export const userInfoSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  avatar: z.string(),
+  gender: z.number().describe('0 unknown, 1 male, 2 female.'),
+  birthday: z.string().nullable().describe('YYYY-MM-DD.'),
+  money: z.string().describe('The balance, a 2-decimal string.'),
+  score: z.number().describe('Points.'),
+  join_time: z.number().nullable(),
+  motto: z.string(),
+  last_login_time: z.number().nullable(),
+  last_login_ip: z.string(),
+  token: z.string().describe('The access token.'),
+  refresh_token: z.string().describe("The refresh token; '' when none was issued."),
+}) satisfies z.ZodType<UserInfo>;
 
 export function memberInfo(user: UserIdentity, token = user.token, refreshToken = ''): UserInfo {
   return {
@@ -48,6 +70,18 @@ const RULE_COLUMNS = [
   'no_login_valid',
   'extend',
 ] as const;
+
+/** A member-centre rule as the menus and routes trees carry it. */
+export const memberRuleSchema = z
+  .object(STORED_RULE_FIELDS)
+  .extend({
+    type: z.enum(['route', 'menu_dir', 'menu', 'nav', 'nav_user_menu', 'button']),
+    no_login_valid: z.number().describe('1: shown to visitors too.'),
+    get children(): z.ZodOptional<z.ZodArray<typeof memberRuleSchema>> {
+      return z.array(memberRuleSchema).optional();
+    },
+  })
+  .meta({ id: 'MemberRule' });
 
 /**
  * Signed-in members: their rule tree split into `menus` (menu directories with their

@@ -11,24 +11,36 @@ import type { AppContext } from '../../context.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
 import { CHANNELS, channelAvailable } from '../verify/index.js';
 
 /** New members join the default member group of a fresh install. */
 const DEFAULT_GROUP_ID = 1;
 
-const registerBody = z.object({
+/** The registration form (checkIn's body with `tab=register`). */
+export const registerFields = {
   username: z.string().trim().regex(ACCOUNT_PATTERN, MESSAGES.account),
   password: z.string().regex(PASSWORD_PATTERN, MESSAGES.password),
-  registerType: z.enum(['email', 'mobile'], 'Parameter %s has an unsupported value'),
-  email: z.string().trim().max(50).default(''),
-  mobile: z.string().trim().max(11).default(''),
-  captcha: z.string().trim().min(1, 'Please enter the correct verification code').max(16),
-});
+  registerType: z
+    .enum(['email', 'mobile'], 'Parameter %s has an unsupported value')
+    .describe('Which address the member proves with a code: their e-mail or their mobile number.'),
+  email: z.string().trim().max(50).default('').describe('Required when registerType is email.'),
+  mobile: z.string().trim().max(11).default('').describe('Required when registerType is mobile.'),
+  captcha: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the correct verification code')
+    .max(16)
+    .describe('The code sent to the address (event user_register).'),
+};
+
+type RegisterForm = z.output<z.ZodObject<typeof registerFields>>;
 
 /** Creates the member and returns their id; every check runs before the code is spent. */
-export async function registerMember(ctx: AppContext, request: FastifyRequest): Promise<number> {
-  const body = parseInput(registerBody, request.body);
+export async function registerMember(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: RegisterForm,
+): Promise<number> {
   const channel = CHANNELS[body.registerType];
   if (!(await channelAvailable(ctx, channel.name))) throw new ApiError(channel.messages.unavailable);
   const address = body[channel.name];

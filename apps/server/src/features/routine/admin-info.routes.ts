@@ -8,22 +8,49 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
+import {
+  ADMIN_SESSION_TYPES,
+  endedSessionsSchema,
+  endSessionBody,
+  sessionList,
+  sessionListSchema,
+} from '../../auth/sessions.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
+import { wallClockText } from '../../crud/time-zone.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
-import { adminController } from '../../http/routes.js';
-import { checkNickname, input, parseInput } from '../../http/validate.js';
+import { ApiError } from '../../http/errors.js';
+import { adminController, defineAction } from '../../http/routes.js';
+import { checkNickname, input } from '../../http/validate.js';
 
 const profileBody = z.object({
   nickname: input.nickname(),
   email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
   motto: input.optionalText(255),
-  // Blank means unchanged.
-  password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
+  password: z
+    .union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)])
+    .default('')
+    .describe('A new password; blank keeps the current one.'),
 });
-const avatarBody = z.object({ avatar: z.string().trim().min(1).max(255) });
+/**
+ * An avatar alone (a non-empty string and no nickname) is the avatar picker saving at once;
+ * anything else is the profile form. When neither shape fits, zod reports the one that failed
+ * only a check (the other lacks or mistypes a field); an empty avatar aborts, so `avatar: ''`
+ * hears the profile form's refusal, and the last shape (the form) speaks when both abort.
+ */
+const avatarBody = z.object({
+  avatar: z
+    .string()
+    .min(1, { abort: true })
+    .trim()
+    .min(1)
+    .max(255)
+    .describe('The new avatar URL, saved alone.'),
+  nickname: z.never().optional(),
+});
+const editBody = z.union([avatarBody, profileBody]);
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(12),
@@ -32,28 +59,50 @@ const logQuery = z.object({
 export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   adminController(app, ctx, 'routine.AdminInfo', [
-    {
+    defineAction({
       action: 'index',
       method: 'GET',
+      schema: {
+        summary: "The caller's own profile",
+        data: z.object({
+          info: z.object({
+            id: z.number(),
+            username: z.string(),
+            nickname: z.string(),
+            avatar: z.string(),
+            email: z.string(),
+            mobile: z.string(),
+            motto: z.string(),
+            last_login_time: z
+              .string()
+              .describe("As the original renders it: `Y-m-d H:i:s` in the site's time zone; '' before any."),
+          }),
+        }),
+      },
       handler: async (request) => {
         const info = await kysely
           .selectFrom('admin')
           .select(['id', 'username', 'nickname', 'avatar', 'email', 'mobile', 'motto', 'last_login_time'])
           .where('id', '=', signedInAdmin(request).id)
           .executeTakeFirstOrThrow();
-        return ok({ info });
+        const zone = await ctx.settings.get('time_zone');
+        return ok({ info: { ...info, last_login_time: wallClockText(info.last_login_time, zone) } });
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'edit',
       method: 'POST',
+      schema: {
+        summary: "Save the caller's own profile, or their avatar alone",
+        body: editBody,
+        data: z.null(),
+      },
       handler: async (request) => {
         const admin = signedInAdmin(request);
         const { id } = admin;
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        // An avatar alone is the avatar picker saving at once.
-        if (typeof body.avatar === 'string' && body.avatar !== '' && body.nickname === undefined) {
-          const { avatar } = parseInput(avatarBody, body);
+        const { body } = request;
+        if ('avatar' in body) {
+          const { avatar } = body;
           await kysely
             .updateTable('admin')
             .set({ avatar, update_time: now() })
@@ -61,7 +110,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
             .execute();
           return ok(null, 'Avatar modified successfully!');
         }
-        const data = parseInput(profileBody, body);
+        const data = body;
         const stored = await kysely
           .selectFrom('admin')
           .select('nickname')
@@ -82,19 +131,35 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
             .execute();
           // A new password signs the account out everywhere else.
           if (password) {
-            await ctx.tokens.revokeOtherSessions(id, ['admin', 'admin-refresh'], admin.token, trx);
+            await ctx.tokens.revokeOtherSessions(id, ADMIN_SESSION_TYPES, admin.token, trx);
           }
         });
         return ok(null, 'Update successful');
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'log',
       method: 'GET',
       // Part of viewing one's own profile.
       permission: 'routine/admininfo/index',
+      schema: {
+        summary: "A page of the caller's own admin-log entries, newest first",
+        query: logQuery,
+        data: z.object({
+          list: z.array(
+            z.object({
+              id: z.number(),
+              title: z.string(),
+              url: z.string(),
+              ip: z.string(),
+              create_time: z.number().nullable(),
+            }),
+          ),
+          total: z.number(),
+        }),
+      },
       handler: async (request) => {
-        const { page, limit } = parseInput(logQuery, request.query);
+        const { page, limit } = request.query;
         const mine = kysely.selectFrom('admin_log').where('admin_id', '=', signedInAdmin(request).id);
         const [list, counted] = await Promise.all([
           mine
@@ -107,6 +172,53 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
         ]);
         return ok({ list, total: Number(counted?.total ?? 0) });
       },
-    },
+    }),
+    // The caller's signed-in sessions: part of their profile, so its rule admits them.
+    defineAction({
+      action: 'sessions',
+      method: 'GET',
+      permission: 'routine/admininfo/index',
+      schema: {
+        summary: "The caller's signed-in sessions, their own first, then the most recently used",
+        data: sessionListSchema,
+      },
+      handler: async (request) => {
+        const admin = signedInAdmin(request);
+        return ok(sessionList(await ctx.tokens.listSessions(admin.id, ADMIN_SESSION_TYPES, admin.token)));
+      },
+    }),
+    defineAction({
+      action: 'endSession',
+      method: 'POST',
+      permission: 'routine/admininfo/index',
+      schema: {
+        summary: "End one of the caller's sessions (sign that device out); its tokens are refused at once",
+        body: endSessionBody,
+        data: endedSessionsSchema,
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'End a signed-in session';
+        const { id } = signedInAdmin(request);
+        if (!(await ctx.tokens.endSessionById(id, ADMIN_SESSION_TYPES, request.body.id))) {
+          throw new ApiError('The session has already ended');
+        }
+        return ok({ ended: 1 }, 'Signed out of that session');
+      },
+    }),
+    defineAction({
+      action: 'endOtherSessions',
+      method: 'POST',
+      permission: 'routine/admininfo/index',
+      schema: {
+        summary: "End every session of the caller's but this one",
+        data: endedSessionsSchema,
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'End all other signed-in sessions';
+        const admin = signedInAdmin(request);
+        const ended = await ctx.tokens.endOtherSessions(admin.id, ADMIN_SESSION_TYPES, admin.token);
+        return ok({ ended }, 'Signed out of all other sessions');
+      },
+    }),
   ]);
 }

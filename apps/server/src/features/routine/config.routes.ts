@@ -8,12 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routeRemark } from '../../auth/rule-remarks.js';
 import type { AppContext } from '../../context.js';
+import { idsOf } from '../../crud/list-schemas.js';
 import { rememberResource, runWrite } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { adminController } from '../../http/routes.js';
-import { input, parseInput } from '../../http/validate.js';
+import { adminController, defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
@@ -32,14 +33,56 @@ const addBody = z.object({
   name: z.string().trim().max(30).regex(NAME_PATTERN, MESSAGES.variableName),
   title: z.string().trim().min(1).max(50),
   type: z.enum(INPUT_TYPES),
-  content: z.string().max(5000).default(''),
+  content: z
+    .string()
+    .max(5000)
+    .default('')
+    .describe('The options of radio, checkbox and select items: one `value=label` a line.'),
   tip: z.string().trim().max(100).default(''),
-  rule: z.union([z.array(z.string().max(20)).max(10), z.string().max(200)]).default([]),
-  extend: z.string().max(500).default(''),
+  rule: z
+    .union([z.array(z.string().max(20)).max(10), z.string().max(200)])
+    .default([])
+    .describe('Validation rule names, as a list or comma-separated (`required`, `email`...).'),
+  extend: z.string().max(500).default('').describe('Extra attributes of the form input.'),
   weigh: z.coerce.number().int().min(-100_000).max(100_000).default(0),
 });
-const delBody = z.object({ ids: input.ids(100) });
-const testMailBody = z.object({ testMail: z.string().trim().max(100).regex(EMAIL_PATTERN, MESSAGES.email) });
+/** The ids may come in the query or the body (the body's win). */
+const delIds = z.object({ ids: input.ids(100).optional() });
+/** A mail setting as the form has it, unsaved; anything but a string is ignored (the stored value). */
+const mailField = z.string().optional().catch(undefined);
+const testMailBody = z.object({
+  testMail: z.string().trim().max(100).regex(EMAIL_PATTERN, MESSAGES.email).describe('The recipient.'),
+  smtp_server: mailField,
+  smtp_port: mailField,
+  smtp_user: mailField,
+  smtp_pass: mailField.describe('Blank means the stored password.'),
+  smtp_verification: mailField,
+  smtp_sender_mail: mailField,
+});
+/** An item as the screen shows it: its value decoded, secrets only as set or not. */
+const configItem = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  group: z.string(),
+  title: z.string(),
+  tip: z.string(),
+  type: z.string(),
+  value: z
+    .unknown()
+    .describe(
+      'Text; a boolean for a switch; a list for checkbox, selects, array, city, remoteSelects, images and files; always blank for a secret.',
+    ),
+  content: z
+    .union([z.literal(''), z.record(z.string(), z.string())])
+    .describe("The options (value: label) of radio, checkbox and select items, else ''."),
+  rule: z.string(),
+  extend: z.string(),
+  allow_del: z.number(),
+  weigh: z.number(),
+  secret: z.literal(true).optional().describe('A secret: its value is never sent.'),
+  hasValue: z.boolean().optional().describe('Whether a secret is set.'),
+});
+const keyValue = z.object({ key: z.string(), value: z.string() });
 
 type Group = { key: string; value: string };
 
@@ -67,9 +110,22 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   adminController(app, ctx, 'routine.Config', [
-    {
+    defineAction({
       action: 'index',
       method: 'GET',
+      schema: {
+        summary: 'The config items by group, the groups, and the quick entrances',
+        data: z.object({
+          list: z
+            .record(z.string(), z.object({ name: z.string(), title: z.string(), list: z.array(configItem) }))
+            .describe('Each group (by key) with its items.'),
+          configGroup: z.record(z.string(), z.string()).describe('Group titles by key.'),
+          quickEntrance: z
+            .array(keyValue)
+            .describe('The quick entrance buttons: key is the route, value the label.'),
+          remark: z.string(),
+        }),
+      },
       handler: async (request) => {
         const rows = await allRows();
         const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null);
@@ -97,12 +153,17 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
           remark,
         });
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'edit',
       method: 'POST',
+      schema: {
+        summary: 'Save config values (a blank secret keeps the stored one)',
+        body: z.record(z.string(), z.unknown()).describe('Config item names and their new values.'),
+        data: z.null(),
+      },
       handler: async (request) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
+        const { body } = request;
         const rows = new Map((await allRows()).map((row) => [row.name, row]));
         const changes: [string, string][] = [];
         for (const [name, value] of Object.entries(body)) {
@@ -123,12 +184,13 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         await ctx.caches.changed('settings');
         return ok(null, 'The current page configuration item was updated successfully');
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'add',
       method: 'POST',
+      schema: { summary: 'Add a config item', body: addBody, data: z.null() },
       handler: async (request) => {
-        const data = parseInput(addBody, request.body);
+        const data = request.body;
         const rows = await allRows();
         const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null);
         if (!groups.some((g) => g.key === data.group)) throw new ApiError('The config group does not exist');
@@ -155,12 +217,18 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         await ctx.caches.changed('settings');
         return ok(null, 'Added successfully');
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'del',
       method: ['POST', 'DELETE'],
+      schema: {
+        summary: 'Delete config items added by hand (ids in the query or the body)',
+        query: delIds,
+        body: delIds,
+        data: z.null(),
+      },
       handler: async (request) => {
-        const { ids } = parseInput(delBody, { ...(request.query as object), ...(request.body as object) });
+        const ids = idsOf(request);
         const rows = await kysely
           .selectFrom('config')
           .select(['id', 'allow_del'])
@@ -177,18 +245,23 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         await ctx.caches.changed('settings');
         return ok(null, 'Deleted successfully');
       },
-    },
-    {
+    }),
+    defineAction({
       action: 'sendTestMail',
       method: 'POST',
+      schema: {
+        summary: "Send a test mail with the form's mail settings (saved ones where the form has none)",
+        body: testMailBody,
+        data: z.null(),
+      },
       handler: async (request) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const { testMail } = parseInput(testMailBody, body);
+        const { body } = request;
+        const { testMail } = body;
         // The form's unsaved values win; a blank password means the stored one.
         const mail: MailSettings = { ...(await storedMailSettings(ctx.settings)) };
         for (const name of MAIL_SETTING_NAMES) {
           const value = body[name];
-          if (typeof value === 'string' && (value !== '' || name !== 'smtp_pass'))
+          if (value !== undefined && (value !== '' || name !== 'smtp_pass'))
             mail[name] = value.trim().slice(0, 200);
         }
         const site = await ctx.settings.get('site_name');
@@ -199,7 +272,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         });
         return ok(null, 'Test mail sent successfully~');
       },
-    },
+    }),
   ]);
   // Deleted config items can go to the recycle bin; settings are saved in bulk, not edited one by one.
   rememberResource(app, { controller: 'routine.Config', table: 'config', deletes: true, edits: false });

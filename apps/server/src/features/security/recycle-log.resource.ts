@@ -5,6 +5,7 @@
  * log, marked with who restored them and when.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -27,7 +28,18 @@ export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext
     },
     present: ({ secret_data: _secrets, ...row }, detail) =>
       detail ? { ...row, data: decodeNested(row.data) } : row,
-    undo: { action: 'restore', message: 'Restored %s records', run: restoreEntries },
+    row: {
+      data: z.string().nullable().describe('The deleted row as JSON, password-like fields as ******.'),
+      is_restore: z.number().describe('1 once restored.'),
+      restore_time: z.number().nullable(),
+    },
+    info: { data: z.unknown().describe('The deleted row, decoded (JSON fields too).') },
+    undo: {
+      action: 'restore',
+      summary: 'Put deleted rows back',
+      message: 'Restored %s records',
+      run: restoreEntries,
+    },
   });
 }
 

@@ -5,7 +5,7 @@
  * application's, the key and fields its columns. A rule naming anything else is refused, so a
  * rule can never put an unchecked identifier into SQL.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -15,25 +15,58 @@ import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
 import { requireColumn, requireTable } from '../../crud/table-info.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
 import { controllerKey, parseFields } from './audit.js';
 import { monitorableControllers, type RuleKind } from './monitorable.js';
 
 const ruleBody = z.object({
   name: input.required(50),
-  controller: input.required(100),
-  data_table: input.required(64),
-  primary_key: input.required(64),
+  controller: input.required(100).describe('The watched controller, as offered (`auth/Admin`).'),
+  data_table: input.required(64).describe('The table its rows live in.'),
+  primary_key: input.required(64).describe("That table's primary key column."),
   status: z.enum(['0', '1']).default('1'),
 });
-const fieldsBody = z.object({
+/** A sensitive-data rule also names the watched fields. */
+const sensitiveRuleBody = ruleBody.extend({
   fields: z
-    .array(z.object({ name: input.required(64), value: input.text(50).default('') }))
+    .array(
+      z.object({
+        name: input.required(64).describe('A column of the table.'),
+        value: input.text(50).default('').describe('Its label in the log.'),
+      }),
+    )
     .min(1)
     .max(50),
 });
+type RuleBody = z.output<typeof ruleBody> & Partial<Pick<z.output<typeof sensitiveRuleBody>, 'fields'>>;
+
+/** A rule as listed and loaded into the form. */
+const ruleRowSchema = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  controller: z.string(),
+  controller_as: z.string().describe('The lower-case key writes are matched on (`auth/admin`).'),
+  connection: z.string(),
+  data_table: z.string(),
+  primary_key: z.string(),
+  status: z.enum(['0', '1']),
+  update_time: z.number().nullable(),
+  create_time: z.number().nullable(),
+});
+const sensitiveRuleRow = ruleRowSchema.extend({
+  data_fields: z.record(z.string(), z.string()).describe('The watched fields and their labels.'),
+  fields: z
+    .array(z.object({ name: z.string(), value: z.string() }))
+    .describe('The same, as the form edits them.'),
+});
+
+const CONTROLLER_MAP = z
+  .record(z.string(), z.string())
+  .describe('The controllers a rule may watch: value (`auth/Admin`) → label.');
 
 type RuleTable = 'security_data_recycle' | 'security_sensitive_data';
 
@@ -60,12 +93,18 @@ function registerRuleResource(
   const names = kind === 'recycle' ? RECYCLE_RULE_NAMES : SENSITIVE_RULE_NAMES;
   // Both tables share these columns; the cast narrows Kysely's table union for the shared code.
   const t = table as 'security_data_recycle';
+  const body: z.ZodType<RuleBody> = kind === 'recycle' ? ruleBody : sensitiveRuleBody;
 
-  /** The validated row to store, or a clear refusal. */
-  async function ruleRow(body: unknown, id: number | null, trx: Kysely<Database>) {
-    const data = parseInput(ruleBody, body);
+  /** The row to store, or a clear refusal. */
+  async function ruleRow(data: RuleBody, id: number | null, trx: Kysely<Database>) {
     const options = await monitorableControllers(app, trx, kind);
-    const option = options.find((o) => o.value.toLowerCase() === data.controller.toLowerCase());
+    // The original's rules name the file (`auth/Admin.php`, `auth\Admin`): the same controller.
+    const wanted = data.controller
+      .replace(/\.php$/i, '')
+      .replaceAll('\\', '/')
+      .replaceAll('.', '/')
+      .toLowerCase();
+    const option = options.find((o) => o.value.toLowerCase() === wanted);
     if (!option) throw new ApiError('Controller %s cannot be monitored', [data.controller]);
     const key = controllerKey(option.value);
     const taken = await trx
@@ -86,11 +125,18 @@ function registerRuleResource(
       status: data.status,
       update_time: now(),
     };
-    if (kind === 'recycle') return row;
-    const { fields } = parseInput(fieldsBody, body);
+    const { fields } = data;
+    if (kind === 'recycle' || !fields) return row;
     const labels = Object.fromEntries(fields.map((f) => [requireColumn(info, f.name), f.value]));
     return { ...row, data_fields: JSON.stringify(labels) };
   }
+
+  /** The original's form reads the choices as `{controller: label}`, from GET add (and edit). */
+  const controllerMap = async (request: FastifyRequest) => ({
+    controllers: Object.fromEntries(
+      (await monitorableControllers(app, ctx.db.kysely, kind, request.lang)).map((o) => [o.value, o.label]),
+    ),
+  });
 
   registerResource(app, ctx, {
     controller,
@@ -119,16 +165,34 @@ function registerRuleResource(
     indexExtra: async (request) => ({
       controllers: await monitorableControllers(app, ctx.db.kysely, kind, request.lang),
     }),
+    row: kind === 'recycle' ? ruleRowSchema : sensitiveRuleRow,
     switchFields: ['status'],
-    add: async (body, w) => {
-      const row = await ruleRow(body, null, w.trx);
+    addBody: body,
+    add: async (data, w) => {
+      const row = await ruleRow(data, null, w.trx);
       await insertId(ctx.db, w.trx.insertInto(t).values({ ...row, create_time: row.update_time }));
     },
-    edit: async (id, body, w) => {
-      const row = await ruleRow(body, id, w.trx);
+    editBody: body,
+    // The original's sensitive-data form takes the controller list from its edit answer.
+    ...(kind === 'sensitive'
+      ? { editExtra: { data: { controllers: CONTROLLER_MAP }, load: controllerMap } }
+      : {}),
+    edit: async (id, data, w) => {
+      const row = await ruleRow(data, id, w.trx);
       await updateFoundRow(w.trx.updateTable(t).set(row).where('id', '=', id));
     },
     del: deleteRowsById(t),
+    actions: [
+      defineAction({
+        action: 'add',
+        method: 'GET',
+        schema: {
+          summary: "The add form's choices of controller (the original client's form loads them)",
+          data: z.object({ controllers: CONTROLLER_MAP }),
+        },
+        handler: async (request) => ok(await controllerMap(request)),
+      }),
+    ],
   });
 }
 

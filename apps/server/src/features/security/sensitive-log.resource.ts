@@ -6,6 +6,7 @@
  * in the request is rolled back. Rolled-back entries stay, marked with who and when.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -32,7 +33,21 @@ export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppConte
       is_rollback: { column: `${LOG}.is_rollback`, type: 'number' },
     },
     present: presentEntry,
-    undo: { action: 'rollback', message: 'Rolled back %s records', run: rollbackEntries },
+    row: {
+      id_value: z.string().describe('The changed row: `primary_key=value`.'),
+      data_field: z.string(),
+      data_comment: z.string().describe("The field's label in the rule."),
+      before: z.string().nullable().describe('The value before the edit; ****** for a password.'),
+      after: z.string().nullable().describe('The value the edit wrote; ****** for a password.'),
+      is_rollback: z.number().describe('1 once rolled back.'),
+      rollback_time: z.number().nullable(),
+    },
+    undo: {
+      action: 'rollback',
+      summary: 'Write the logged values back',
+      message: 'Rolled back %s records',
+      run: rollbackEntries,
+    },
   });
 }
 

@@ -7,8 +7,9 @@ import { registerResource } from '../../crud/resource.js';
 import { updateFoundRow } from '../../crud/row-writes.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { storeDb } from './repository.js';
+import { categoryRow } from './schemas.js';
 
 const categoryBody = z.object({
   name: input.required(50),
@@ -33,10 +34,11 @@ export function registerCategoryResource(app: FastifyInstance, ctx: AppContext):
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
     listQuery: (db) => storeDb(db).selectFrom('store_category').selectAll(),
+    row: categoryRow,
     sortable: true,
     switchFields: ['status'],
-    add: async (body, w) => {
-      const data = parseInput(categoryBody, body);
+    addBody: categoryBody,
+    add: async (data, w) => {
       const time = now();
       await insertId(
         ctx.db,
@@ -45,8 +47,8 @@ export function registerCategoryResource(app: FastifyInstance, ctx: AppContext):
           .values({ ...data, create_time: time, update_time: time }),
       );
     },
-    edit: async (id, body, w) => {
-      const data = parseInput(categoryBody, body);
+    editBody: categoryBody,
+    edit: async (id, data, w) => {
       await updateFoundRow(
         storeDb(w.trx)
           .updateTable('store_category')

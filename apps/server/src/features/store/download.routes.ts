@@ -16,20 +16,27 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, fail } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
 import { type CoverageQuery, coverage } from './coverage.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { packageFile } from './packages.js';
 import { findListedModule, storeOf } from './repository.js';
+import { storePreCheck } from './schemas.js';
 
 const versionText = z.string().trim().max(50).default('');
 const coverageQuery = z
   .object({
     uid: z.string().trim().min(1).max(40),
-    version: versionText,
-    /** The reference's name for the version of an uploaded package. */
-    moduleVersion: versionText,
-    order_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+    version: versionText.describe("The version wanted; '' for the newest."),
+    moduleVersion: versionText.describe(
+      "The reference's name for `version` (an uploaded package's version).",
+    ),
+    order_id: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .default(0)
+      .describe("0: the member's paid order for the module with the latest period."),
   })
   .transform(
     (q): CoverageQuery => ({ uid: q.uid, version: q.version || q.moduleVersion, orderId: q.order_id }),
@@ -46,9 +53,14 @@ export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContex
     action: 'preCheck',
     method: 'GET',
     access: 'login',
+    schema: {
+      summary: 'Whether the member may download a version of a module, with its size and SHA-256',
+      query: coverageQuery,
+      data: storePreCheck,
+    },
     handler: async (request) => {
       const userId = memberId(request);
-      const query = parseInput(coverageQuery, request.query);
+      const { query } = request;
       const db = storeOf(ctx);
       const module = await findListedModule(db, query.uid);
       const answer: StorePreCheck = {
@@ -81,9 +93,15 @@ export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContex
     action: 'download',
     method: 'GET',
     access: 'login',
+    schema: {
+      summary: "Download a module's package zip (its SHA-256 in the x-package-sha256 header)",
+      query: coverageQuery,
+      data: z.null(),
+      produces: 'application/zip',
+    },
     handler: async (request, reply) => {
       const userId = memberId(request);
-      const query = parseInput(coverageQuery, request.query);
+      const { query } = request;
       const db = storeOf(ctx);
       const module = await findListedModule(db, query.uid);
       if (!module) fail(M.moduleNotFound);

@@ -12,12 +12,13 @@ import { type Row, registerResource } from '../../crud/resource.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
 import { ApiError, fail } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { checkedLink, parseDemos, readDemos, storedDemos } from './demos.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { removePackage } from './packages.js';
 import { type ListedModule, parsePrice, showPrice } from './present.js';
 import { listedModules, type StoreDb, storeDb } from './repository.js';
+import { moduleRow } from './schemas.js';
 
 /** Several values as the upload and tag inputs send them: an array or a comma string. */
 const commaList = (max: number) =>
@@ -56,9 +57,8 @@ const moduleBody = z.object({
   weigh: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
 
-/** The body as stored: prices in units, a free module without prices. */
-async function moduleValues(db: StoreDb, body: unknown) {
-  const data = parseInput(moduleBody, body);
+/** The form as stored: prices in units, a free module without prices. */
+async function moduleValues(db: StoreDb, data: z.output<typeof moduleBody>) {
   const price = parsePrice(data.price_type, data.price);
   const original = parsePrice(data.price_type, data.original_price);
   if (price === null) fail(M.priceInvalid, data.price);
@@ -127,6 +127,7 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
     listQuery: (db) => listedModules(storeDb(db)),
+    row: moduleRow,
     present: presentRows,
     loadRow: async (id) => {
       const row = (await listedModules(storeDb(ctx.db.kysely))
@@ -136,9 +137,10 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
     },
     sortable: true,
     switchFields: ['status'],
-    add: async (body, w) => {
+    addBody: moduleBody,
+    add: async (data, w) => {
       const db = storeDb(w.trx);
-      const values = await moduleValues(db, body);
+      const values = await moduleValues(db, data);
       await assertUidFree(db, values.uid);
       const time = now();
       await insertId(
@@ -148,9 +150,10 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
           .values({ ...values, downloads: 0, create_time: time, update_time: time }),
       );
     },
-    edit: async (id, body, w) => {
+    editBody: moduleBody,
+    edit: async (id, data, w) => {
       const db = storeDb(w.trx);
-      const values = await moduleValues(db, body);
+      const values = await moduleValues(db, data);
       const current = await db
         .selectFrom('store_module')
         .select('uid')

@@ -5,6 +5,7 @@ import { type Row, registerResource } from '../../crud/resource.js';
 import type { TableName } from '../../db/schema.js';
 import { showPrice } from './present.js';
 import { storeDb } from './repository.js';
+import { orderRow } from './schemas.js';
 
 export function registerOrderResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
@@ -42,6 +43,7 @@ export function registerOrderResource(app: FastifyInstance, ctx: AppContext): vo
           'user.username as username',
           'user.nickname as nickname',
         ]),
+    row: orderRow,
     present: async (rows: Row[]) =>
       rows.map((row) => ({ ...row, amount: showPrice(String(row.price_type), Number(row.amount)) })),
   });

@@ -21,7 +21,7 @@ import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, Code, fail } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { centsToString } from '../member/index.js';
 import { adjustBalance, lockMember, MONEY, SCORE } from '../user/index.js';
@@ -36,14 +36,17 @@ import {
 } from './order-limits.js';
 import { orderInfo } from './present.js';
 import { findListedModule, storeDb, storeOf } from './repository.js';
+import { storeOrder, storePayAnswer } from './schemas.js';
 
 const PERIOD_SECONDS = STORE_PERIOD_DAYS * 24 * 60 * 60;
 
 const orderBody = z.object({ uid: z.string().trim().min(1).max(40) });
 const payBody = z.object({
   order_id: input.id(),
-  /** Optional: the button the member pressed; it must match the order's currency. */
-  pay_type: z.enum(['score', 'money'], 'Parameter %s has an unsupported value').optional(),
+  pay_type: z
+    .enum(['score', 'money'], 'Parameter %s has an unsupported value')
+    .optional()
+    .describe("Optional: the button the member pressed; it must match the order's currency."),
 });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -67,9 +70,19 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
     action: 'order',
     method: 'POST',
     access: 'login',
+    schema: {
+      summary: 'Order a paid module, or answer the order that already covers it or waits for payment',
+      body: orderBody,
+      data: z.object({
+        order: storeOrder,
+        purchased: z
+          .boolean()
+          .describe('The order is paid and its period runs: the module can be installed.'),
+      }),
+    },
     handler: async (request) => {
       const user = member(request);
-      const { uid } = parseInput(orderBody, request.body);
+      const { uid } = request.body;
       const db = storeOf(ctx);
       const module = await findListedModule(db, uid);
       if (module?.status !== '1') fail(M.moduleNotFound);
@@ -125,9 +138,14 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
     action: 'pay',
     method: 'POST',
     access: 'login',
+    schema: {
+      summary: "Pay an order from the member's points or balance",
+      body: payBody,
+      data: storePayAnswer,
+    },
     handler: async (request) => {
       const user = member(request);
-      const { order_id, pay_type } = parseInput(payBody, request.body);
+      const { order_id, pay_type } = request.body;
       const order = await ctx.db.kysely.transaction().execute(async (trx) => {
         const db = storeDb(trx);
         const row = await db
@@ -208,9 +226,14 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
     action: 'orders',
     method: 'GET',
     access: 'login',
+    schema: {
+      summary: "One page of the member's orders, newest first",
+      query: pageQuery,
+      data: z.object({ list: z.array(storeOrder), total: z.number() }),
+    },
     handler: async (request) => {
       const user = member(request);
-      const { page, limit } = parseInput(pageQuery, request.query);
+      const { page, limit } = request.query;
       const db = storeOf(ctx);
       const mine = db.selectFrom('store_order').where('store_order.user_id', '=', user.id);
       const [rows, counted] = await Promise.all([

@@ -13,7 +13,6 @@ import { escapeLike } from '../../crud/list-query.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { bestOrder } from './coverage.js';
 import { readDemos } from './demos.js';
@@ -21,13 +20,15 @@ import { renderDescription } from './markdown.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { type ListedModule, listItem, orderInfo, splitList } from './present.js';
 import { listedModules, moduleVersions, type StoreDb, storeOf } from './repository.js';
+import { storeListAnswer, storeModuleInfo } from './schemas.js';
 
 const listQuery = z.object({
-  keyword: z.string().trim().max(100).default(''),
+  keyword: z.string().trim().max(100).default('').describe('Searched in title, uid, tags and developer.'),
   category: z
     .union([z.literal('all'), z.coerce.number().int().min(0).max(2_147_483_647)])
     .default(STORE_ALL_CATEGORY)
-    .transform((v) => (v === 'all' ? STORE_ALL_CATEGORY : v)),
+    .transform((v) => (v === 'all' ? STORE_ALL_CATEGORY : v))
+    .describe('A category id; 0 or `all` for every category.'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -41,8 +42,13 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
     path: 'store/index',
     action: 'index',
     method: 'GET',
+    schema: {
+      summary: "The market's category tabs and one page of its enabled modules",
+      query: listQuery,
+      data: storeListAnswer,
+    },
     handler: async (request) => {
-      const { keyword, category, page, limit } = parseInput(listQuery, request.query);
+      const { keyword, category, page, limit } = request.query;
       const db = storeOf(ctx);
       let query = shown(db);
       if (category !== STORE_ALL_CATEGORY) query = query.where('store_module.category_id', '=', category);
@@ -92,8 +98,14 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
     path: 'store/info',
     action: 'info',
     method: 'GET',
+    schema: {
+      summary:
+        "One enabled module's page: versions, demos, the developer's other modules and the member's purchase",
+      query: infoQuery,
+      data: storeModuleInfo,
+    },
     handler: async (request) => {
-      const { uid } = parseInput(infoQuery, request.query);
+      const { uid } = request.query;
       const db = storeOf(ctx);
       const row = (await shown(db).where('store_module.uid', '=', uid).executeTakeFirst()) as
         | ListedModule

@@ -8,24 +8,31 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { asObject, registerResource, runWrite } from '../../crud/resource.js';
+import { registerResource, runWrite } from '../../crud/resource.js';
 import { updateFoundRow } from '../../crud/row-writes.js';
 import { insertId } from '../../db/insert-id.js';
 import type { TableName } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import { compareVersion } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { checkPackage, keepPackage, removePackage } from './packages.js';
 import { storeDb, storeOf } from './repository.js';
+import { versionRow } from './schemas.js';
 
 const addBody = z.object({
   module_id: input.id(),
-  /** The attachment URL of the uploaded zip. */
-  package: z.string().trim().max(1000).default(''),
-  /** Optional: when given, the package must hold exactly this version. */
-  version: input.optionalText(50),
+  package: z
+    .string()
+    .trim()
+    .max(1000)
+    .default('')
+    .describe('The attachment URL of the uploaded package zip.'),
+  version: input
+    .optionalText(50)
+    .describe('Optional: when given, the package must hold exactly this version.'),
   update_log: input.optionalText(20_000),
 });
 const editBody = z.object({ update_log: input.optionalText(20_000) });
@@ -70,8 +77,9 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           'store_module.uid as module_uid',
           'store_module.title as module_title',
         ]),
-    edit: async (id, body, w) => {
-      const data = parseInput(editBody, body);
+    row: versionRow,
+    editBody,
+    edit: async (id, data, w) => {
       await updateFoundRow(storeDb(w.trx).updateTable('store_version').set(data).where('id', '=', id));
     },
     del: async (ids, w) => {
@@ -86,11 +94,16 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
     // Not the helper's `add`: that runs wholly inside the write transaction, and unpacking a
     // package (up to the upload cap) there would hold SQLite's only connection meanwhile.
     actions: [
-      {
+      defineAction({
         action: 'add',
         method: 'POST',
+        schema: {
+          summary: "Publish a module's new version from an uploaded package",
+          body: addBody,
+          data: z.null(),
+        },
         handler: async (request) => {
-          const data = parseInput(addBody, asObject(request.body));
+          const data = request.body;
           const module = await storeOf(ctx)
             .selectFrom('store_module')
             .select(['id', 'uid'])
@@ -138,7 +151,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           }
           return ok(null, 'Added successfully');
         },
-      },
+      }),
     ],
   });
 }

@@ -9,14 +9,16 @@ import { z } from 'zod';
 import { requireSuper } from '../../auth/admin-auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { adminController } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
+import { adminController, defineAction } from '../../http/routes.js';
 import { LOG_TITLES } from './messages.js';
-import { terminalSettings } from './terminal-settings.js';
+import { terminalSettings, terminalSettingsSchema } from './terminal-settings.js';
 
 const configBody = z
   .object({
-    manager: z.enum(PACKAGE_MANAGER_SETTINGS).optional(),
+    manager: z
+      .enum(PACKAGE_MANAGER_SETTINGS)
+      .optional()
+      .describe("The terminal's package manager; none: no installs."),
     port: z
       .union([
         z.number(),
@@ -27,21 +29,29 @@ const configBody = z
       ])
       .transform(Number)
       .pipe(z.number().int().min(1).max(65535))
-      .optional(),
+      .optional()
+      .describe('The terminal port setting.'),
   })
   .refine((body) => body.manager !== undefined || body.port !== undefined, 'Parameter error');
 
 export function registerTerminalConfigRoute(app: FastifyInstance, ctx: AppContext): void {
   const [controller, action] = TERMINAL_CONFIG_URL.split('/').slice(2) as [string, string];
   adminController(app, ctx, controller, [
-    {
+    defineAction({
       action,
       method: 'POST',
       access: 'login',
-      handler: async (request) => {
+      schema: {
+        summary: "Change the terminal's package manager and/or port; answers the terminal settings",
+        body: configBody,
+        data: terminalSettingsSchema,
+      },
+      guard: (request) => {
         request.adminLog.title = LOG_TITLES.config;
         requireSuper(request);
-        const body = parseInput(configBody, request.body);
+      },
+      handler: async (request) => {
+        const { body } = request;
         const values: [string, string | undefined][] = [
           ['terminal_package_manager', body.manager],
           ['terminal_port', body.port === undefined ? undefined : String(body.port)],
@@ -56,6 +66,6 @@ export function registerTerminalConfigRoute(app: FastifyInstance, ctx: AppContex
         await ctx.caches.changed('settings');
         return ok(await terminalSettings(ctx));
       },
-    },
+    }),
   ]);
 }

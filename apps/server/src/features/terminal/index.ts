@@ -5,4 +5,4 @@
  * the back-office is told about the terminal at start.
  */
 export { TerminalLock } from './terminal-lock.js';
-export { terminalSettings } from './terminal-settings.js';
+export { terminalSettings, terminalSettingsSchema } from './terminal-settings.js';

@@ -11,31 +11,63 @@
  */
 import { TERMINAL_LEGACY_STREAM_URL, TERMINAL_STREAM_URL, TERMINAL_TICKET_URL } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ADMIN_TOKEN_HEADERS, headerToken, requireSuper } from '../../auth/admin-auth.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { adminController } from '../../http/routes.js';
+import { adminController, catalogueRoute, defineAction } from '../../http/routes.js';
 import { translate } from '../../i18n/index.js';
 import { EventStream } from './event-stream.js';
 import { LOG_TITLES, TERMINAL_MESSAGES as M } from './messages.js';
+
+/** For the API reference: the stream checks its own query, and answers its refusals on the stream. */
+const STREAM_SCHEMA = {
+  summary: 'Run a whitelisted command (super administrators), its output as server-sent events',
+  query: z.object({
+    command: z.string().describe('The key of a whitelisted command.'),
+    uuid: z.string().optional().describe("The client's id of this run, echoed in every event."),
+    extend: z.string().optional().describe('Extra argument of commands that take one.'),
+    batoken: z
+      .string()
+      .optional()
+      .describe("The original client's admin token (an EventSource sends no headers)."),
+  }),
+  data: z.null(),
+  produces: 'text/event-stream',
+};
 
 export function registerTerminalStreamRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const url of [TERMINAL_STREAM_URL, TERMINAL_LEGACY_STREAM_URL]) {
     // GET only: Fastify's automatic HEAD route would run the command with no one to report to.
     app.get(url, { exposeHeadRoute: false }, (request, reply) => openStream(ctx, request, reply));
+    catalogueRoute(app, {
+      area: 'admin',
+      url,
+      methods: ['GET'],
+      access: 'login',
+      permission: '',
+      rateLimited: false,
+      memberCenter: false,
+      ticket: true,
+      schema: STREAM_SCHEMA,
+    });
   }
   const [controller, action] = TERMINAL_TICKET_URL.split('/').slice(2) as [string, string];
   adminController(app, ctx, controller, [
-    {
+    defineAction({
       action,
       method: 'POST',
       access: 'login',
+      schema: {
+        summary: "A single-use ticket that opens the terminal's event stream (super administrators)",
+        data: z.object({ ticket: z.string() }),
+      },
       handler: async (request) => {
         request.adminLog.title = LOG_TITLES.ticket;
         const admin = requireSuper(request);
         return ok({ ticket: await ctx.terminal.tickets.issue(admin) });
       },
-    },
+    }),
   ]);
   // Shutting down: running commands are stopped, so their streams end and the server can close.
   app.addHook('preClose', () => ctx.terminal.stopAll());

@@ -6,11 +6,35 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
-import { parseInput } from '../../http/validate.js';
+import { type Row, registerResource } from '../../crud/resource.js';
+import { ATTACHMENT_FIELDS, SHOWN_FILE_FIELDS, shownFile } from './attachment-fields.js';
 import { removeFile } from './storage.js';
 
-const editBody = z.object({ name: z.string().trim().min(1).max(100) });
+const editBody = z.object({
+  name: z.string().trim().min(1).max(100).describe('The name shown for the file.'),
+});
+const attachmentRow = z.looseObject({
+  ...ATTACHMENT_FIELDS,
+  quote: z.number().describe('How many times it was uploaded.'),
+  create_time: z.number().nullable(),
+  admin_nickname: z.string().nullable(),
+  user_nickname: z.string().nullable(),
+  ...SHOWN_FILE_FIELDS,
+  // The original client reads the uploaders nested (admin.nickname, user.nickname).
+  admin: z.object({ nickname: z.string() }).nullable().describe('The uploading administrator, if any.'),
+  user: z.object({ nickname: z.string() }).nullable().describe('The uploading member, if any.'),
+});
+
+/** An attachment as listed and loaded into the edit form. */
+function presentAttachment(row: Row): Row {
+  const nickname = (value: unknown) => (typeof value === 'string' ? { nickname: value } : null);
+  return {
+    ...row,
+    ...shownFile(row as { name: string; url: string }),
+    admin: nickname(row.admin_nickname),
+    user: nickname(row.user_nickname),
+  };
+}
 
 export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext): void {
   const root = ctx.config.storageDir;
@@ -32,6 +56,9 @@ export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext
         sha1: { column: 'attachment.sha1', type: 'string' },
         create_time: { column: 'attachment.create_time', type: 'time' },
         last_upload_time: { column: 'attachment.last_upload_time', type: 'time' },
+        // The original client's common search on the uploaders' names.
+        'admin.nickname': { column: 'admin.nickname', type: 'string' },
+        'user.nickname': { column: 'user.nickname', type: 'string' },
       },
       quickSearch: ['name'],
       defaultOrder: { field: 'last_upload_time', direction: 'desc' },
@@ -43,8 +70,10 @@ export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext
         .leftJoin('user', 'user.id', 'attachment.user_id')
         .selectAll('attachment')
         .select(['admin.nickname as admin_nickname', 'user.nickname as user_nickname']),
-    edit: async (id, body, w) => {
-      const { name } = parseInput(editBody, body);
+    present: async (rows) => rows.map(presentAttachment),
+    row: attachmentRow,
+    editBody,
+    edit: async (id, { name }, w) => {
       await w.trx.updateTable('attachment').set({ name }).where('id', '=', id).execute();
     },
     del: async (ids, w) => {

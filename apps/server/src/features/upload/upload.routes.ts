@@ -7,17 +7,30 @@ import { mkdirSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { adminController, apiRoute } from '../../http/routes.js';
+import { adminController, apiRoute, defineAction } from '../../http/routes.js';
 import { uploadSettings } from '../config/index.js';
+import { ATTACHMENT_FIELDS, SHOWN_FILE_FIELDS, shownFile } from './attachment-fields.js';
 import { storeUpload, type Uploader } from './attachments.js';
 import { STORAGE_URL } from './storage.js';
 
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 const MIB = 1024 * 1024;
 const RASTER = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
+
+/** The multipart stream is read by the handler (no body schema): `file`, and `topic` before it. */
+const uploadSchema = {
+  summary: 'Upload a file (multipart `file`, optional `topic`) and record it as an attachment',
+  data: z.object({
+    file: z.looseObject({
+      ...ATTACHMENT_FIELDS,
+      ...SHOWN_FILE_FIELDS,
+    }),
+  }),
+};
 
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
@@ -69,19 +82,17 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
       uploader(request),
     );
     const { create_time: _c, quote: _q, ...file } = row;
-    return ok(
-      { file: { ...file, suffix: row.name.split('.').pop() ?? '', full_url: row.url } },
-      'File uploaded successfully',
-    );
+    return ok({ file: { ...file, ...shownFile(row) } }, 'File uploaded successfully');
   };
 
   adminController(app, ctx, 'ajax', [
-    {
+    defineAction({
       action: 'upload',
       method: 'POST',
       access: 'login',
+      schema: uploadSchema,
       handler: upload((request) => ({ admin_id: request.admin?.id ?? 0, user_id: 0 })),
-    },
+    }),
   ]);
   apiRoute(app, ctx, {
     path: 'ajax/upload',
@@ -89,6 +100,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     method: 'POST',
     access: 'login',
     memberCenter: true,
+    schema: uploadSchema,
     handler: upload((request) => ({ admin_id: 0, user_id: request.user?.id ?? 0 })),
   });
 }

@@ -18,7 +18,8 @@ import { type Row, registerResource } from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import { centsToString } from '../member/index.js';
 
 interface Ledger {
@@ -35,6 +36,8 @@ interface Ledger {
   show(units: number): string | number;
   /** The refusal of a charge the member cannot afford (amount, what they hold). */
   short: string;
+  /** What the list says it keeps ("balance", "points"). */
+  noun: string;
 }
 
 export const MONEY: Ledger = {
@@ -44,6 +47,7 @@ export const MONEY: Ledger = {
   parse: (amount) => (/^-?\d{1,12}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
   show: centsToString,
   short: 'Insufficient balance: %s needed, %s available',
+  noun: 'balance',
 };
 
 export const SCORE: Ledger = {
@@ -53,6 +57,7 @@ export const SCORE: Ledger = {
   parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),
   show: (units) => units,
   short: 'Insufficient points: %s needed, %s available',
+  noun: 'points',
 };
 
 export interface BalanceChange {
@@ -136,14 +141,31 @@ export async function adjustBalance(
   return afterUnits;
 }
 
-const userQuery = z.object({ userId: input.id() });
+const userQuery = z.object({ userId: input.id().describe('The member whose value is adjusted.') });
 
 export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger: Ledger): void {
-  const { column, table } = ledger;
+  const { column, table, noun } = ledger;
+  const unit = column === 'money' ? 'yuan, up to 2 decimals' : 'whole points';
   const addBody = z.object({
     user_id: input.id(),
-    [column]: z.union([z.string(), z.number()]).transform(String),
-    memo: z.string().trim().min(1).max(255),
+    [column]: z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .describe(`The change (${unit}): positive adds, negative takes away; not 0.`),
+    memo: z.string().trim().min(1).max(255).describe('The remark the member reads in their log.'),
+  });
+  // As shown: money a 2-decimal string, points a number.
+  const amount = column === 'money' ? z.string() : z.number();
+  const row = z.looseObject({
+    id: z.number(),
+    user_id: z.number(),
+    [column]: amount.describe('The change.'),
+    before: amount,
+    after: amount,
+    memo: z.string(),
+    create_time: z.number().nullable(),
+    username: z.string().nullable().describe("The member's username (null once the member is deleted)."),
+    nickname: z.string().nullable(),
   });
   const present = async (rows: Row[]) =>
     rows.map((row) => ({
@@ -179,19 +201,29 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
         .selectAll(table)
         .select(['user.username as username', 'user.nickname as nickname']),
     present,
+    row,
+    addBody,
     add: async (body, w) => {
-      const data = parseInput(addBody, body) as { user_id: number; memo: string } & Record<string, string>;
+      // The amount's key is the ledger's column, so zod types the form as a record.
+      const data = body as { user_id: number; memo: string } & Record<string, string>;
       const amount = ledger.parse(String(data[column]).trim());
       if (amount === null) throw new ApiError('Parameter %s is invalid', [column]);
       if (amount === 0) throw new ApiError('The change amount cannot be 0');
       await adjustBalance(w.trx, ledger, { userId: data.user_id, amount, memo: data.memo });
     },
     actions: [
-      {
+      defineAction({
         action: 'add',
         method: 'GET',
+        schema: {
+          summary: `The member the add form adjusts, with their current ${noun}`,
+          query: userQuery,
+          data: z.object({
+            user: z.object({ id: z.number(), username: z.string(), nickname: z.string(), [column]: amount }),
+          }),
+        },
         handler: async (request) => {
-          const { userId } = parseInput(userQuery, request.query);
+          const { userId } = request.query;
           const user = await ctx.db.kysely
             .selectFrom('user')
             .select(['id', 'username', 'nickname', column])
@@ -205,7 +237,7 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
             },
           });
         },
-      },
+      }),
     ],
   });
 }

@@ -12,14 +12,29 @@ import { updateFoundRow } from '../../crud/row-writes.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { insertId } from '../../db/insert-id.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 
 const groupBody = z.object({
   name: z.string().trim().min(1).max(50),
-  rules: input.ruleIds(),
+  rules: input
+    .ruleIds()
+    .describe('The member rule ids granted (an array or a comma string); every rule is stored as *.'),
   status: z.enum(['0', '1']).default('1'),
+});
+/** A group as listed (with `rules_text`) and as loaded into the edit form (`rules` as leaf ids or '*'). */
+const groupRow = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  rules: z
+    .union([z.string(), z.array(z.number())])
+    .nullable()
+    .describe("Listed: the stored '*' or comma list. Edit form: '*' or the checked leaf rule ids."),
+  rules_text: z.string().optional().describe('Listed only: how many rules, or all of them.'),
+  status: z.enum(['0', '1']),
+  create_time: z.number().nullable(),
+  update_time: z.number().nullable(),
 });
 
 export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContext): void {
@@ -50,6 +65,7 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
       defaultOrder: { field: 'id', direction: 'asc' },
     },
     listQuery: (db) => db.selectFrom('user_group').selectAll(),
+    row: groupRow,
     localise: (rows, lang) => MEMBER_GROUP_NAMES.localise(rows, 'id', 'name', lang),
     present: async (rows: Row[], request) =>
       rows.map((row) => {
@@ -74,8 +90,8 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
       );
       return { ...row, rules: rules.ids.filter((id) => !parents.has(id)) };
     },
-    add: async (body, w) => {
-      const data = parseInput(groupBody, body);
+    addBody: groupBody,
+    add: async (data, w) => {
       const rules = await ruleList(w, data.rules);
       const time = now();
       await insertId(
@@ -83,8 +99,8 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
         w.trx.insertInto('user_group').values({ ...data, rules, create_time: time, update_time: time }),
       );
     },
-    edit: async (id, body, w) => {
-      const data = parseInput(groupBody, body);
+    editBody: groupBody,
+    edit: async (id, data, w) => {
       const rules = await ruleList(w, data.rules);
       await updateFoundRow(
         w.trx

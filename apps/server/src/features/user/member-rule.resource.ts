@@ -11,13 +11,14 @@ import {
   MEMBER_RULES,
   ruleName,
   SHARED_RULE_FIELDS,
+  STORED_RULE_FIELDS,
 } from '../../auth/rule-tree.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import { updateFoundRow } from '../../crud/row-writes.js';
 import { ApiError } from '../../http/errors.js';
-import { input, parseInput } from '../../http/validate.js';
+import { input } from '../../http/validate.js';
 import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
 
 const TYPES = ['route', 'menu_dir', 'menu', 'nav', 'button', 'nav_user_menu'] as const;
@@ -28,9 +29,29 @@ const ruleBody = z.object({
   name: ruleName(),
   path: z.string().trim().max(100).default(''),
   menu_type: z.enum(['tab', 'link', 'iframe']).default('tab'),
-  no_login_valid: input.flag().default(false),
+  no_login_valid: input
+    .flag()
+    .default(false)
+    .describe('Shown to visitors too (never for menus and the user dropdown).'),
 });
 type RuleInput = z.infer<typeof ruleBody>;
+
+/** A rule as listed (a tree, `children` nested) and as loaded into the edit form. */
+const ruleRow = z
+  .looseObject(STORED_RULE_FIELDS)
+  .extend({
+    type: z.enum(TYPES),
+    no_login_valid: z.number(),
+    remark: z.string(),
+    weigh: z.number(),
+    status: z.enum(['0', '1']),
+    create_time: z.number().nullable(),
+    update_time: z.number().nullable(),
+    get children(): z.ZodOptional<z.ZodArray<typeof ruleRow>> {
+      return z.array(ruleRow).optional();
+    },
+  })
+  .meta({ id: 'MemberRuleRow' });
 
 /** Routes are always tabs; menus and the user dropdown are never visible to guests. */
 function toColumns(rule: RuleInput) {
@@ -66,15 +87,18 @@ export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext
       defaultOrder: { field: 'weigh', direction: 'desc' },
     },
     listQuery: (db) => db.selectFrom('user_rule').selectAll(),
+    row: ruleRow,
     localise: (rows, lang) => MEMBER_RULE_TITLES.localise(rows, 'name', 'title', lang),
     tree: { selectLabel: 'title', selectFilter: (row) => row.status === '1' },
     switchFields: ['status'],
     sortable: true,
-    add: async (body, w) => {
-      await insertRule(ctx.db, w.trx, MEMBER_RULES, toColumns(parseInput(ruleBody, body)));
+    addBody: ruleBody,
+    add: async (data, w) => {
+      await insertRule(ctx.db, w.trx, MEMBER_RULES, toColumns(data));
     },
-    edit: async (id, body, w) => {
-      const rule = toColumns(parseInput(ruleBody, body));
+    editBody: ruleBody,
+    edit: async (id, data, w) => {
+      const rule = toColumns(data);
       await assertParent(w.trx, MEMBER_RULES, rule.pid, id);
       await updateFoundRow(
         w.trx

@@ -16,7 +16,7 @@ import { assertUniqueAccount } from '../../crud/unique.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { checkNickname, input, parseInput } from '../../http/validate.js';
+import { checkNickname, input } from '../../http/validate.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { centsToString } from '../member/index.js';
 
@@ -48,8 +48,8 @@ const fields = {
   avatar: input.optionalText(255),
   email: input.optionalFormat(EMAIL_PATTERN, MESSAGES.email, 50),
   mobile: input.optionalFormat(MOBILE_PATTERN, MESSAGES.mobile, 11),
-  gender: z.coerce.number().int().min(0).max(2).default(0),
-  birthday: input.optionalDate(),
+  gender: z.coerce.number().int().min(0).max(2).default(0).describe('0 unknown, 1 male, 2 female.'),
+  birthday: input.optionalDate().describe("YYYY-MM-DD; '' for none."),
   motto: input.optionalText(255),
   status: z.enum(['enable', 'disable']).default('enable'),
 };
@@ -57,7 +57,37 @@ const addBody = z.object({ ...fields, password: z.string().regex(PASSWORD_PATTER
 const editBody = z.object({
   ...fields,
   // Blank means unchanged.
-  password: z.union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)]).default(''),
+  password: z
+    .union([z.literal(''), z.string().regex(PASSWORD_PATTERN, MESSAGES.password)])
+    .default('')
+    .describe("A new password; '' keeps the current one."),
+});
+/**
+ * A member as listed and as loaded into the edit form (never the password hash). Balance and
+ * points are shown only: they move through the balance and points logs.
+ */
+const userRow = z.looseObject({
+  id: z.number(),
+  group_id: z.number(),
+  group_name: z.string().nullable().optional().describe('Listed only: the group, in the reader’s language.'),
+  username: z.string(),
+  nickname: z.string(),
+  nickname_text: z.string().describe('"username(ID:id)", the label of remote selects.'),
+  email: z.string(),
+  mobile: z.string(),
+  avatar: z.string(),
+  gender: z.number(),
+  birthday: z.string().nullable(),
+  money: z.string().describe('The balance, a 2-decimal string.'),
+  score: z.number(),
+  last_login_time: z.number().nullable(),
+  last_login_ip: z.string(),
+  join_time: z.number().nullable(),
+  motto: z.string(),
+  status: z.string().describe('enable or disable.'),
+  password: z.literal('').optional().describe("Edit form only: always ''."),
+  update_time: z.number().nullable(),
+  create_time: z.number().nullable(),
 });
 
 /** Money in cents leaves as a 2-decimal string; remote selects label members by name and id. */
@@ -105,6 +135,7 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         .select('user_group.name as group_name'),
     present: async (rows) => present(rows),
     localise: (rows, lang) => MEMBER_GROUP_NAMES.localise(rows, 'group_id', 'group_name', lang),
+    row: userRow,
     loadRow: async (id) => {
       const row = await kysely
         .selectFrom('user')
@@ -113,8 +144,8 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         .executeTakeFirst();
       return row ? { ...present([row])[0], password: '' } : undefined;
     },
-    add: async (body, w) => {
-      const { password, ...data } = parseInput(addBody, body);
+    addBody,
+    add: async ({ password, ...data }, w) => {
       checkNickname(data.nickname);
       await checkUser(w.trx, data, 0);
       const time = now();
@@ -130,8 +161,8 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         }),
       );
     },
-    edit: async (id, body, w) => {
-      const { password, ...data } = parseInput(editBody, body);
+    editBody,
+    edit: async (id, { password, ...data }, w) => {
       const stored = await w.trx
         .selectFrom('user')
         .select('nickname')

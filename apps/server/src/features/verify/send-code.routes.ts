@@ -1,8 +1,9 @@
 /**
  * `/api/ems/send` and `/api/Sms/send`: a verification code by e-mail or SMS. Each needs an
- * image captcha first, is rate-limited per IP, and applies the event's rule to the
- * address (free for registration, registered for retrieval, the member's own for
- * verification) before a code is made. A failed delivery is logged, never shown.
+ * answered captcha first (Portico's typed one or the original's click captcha), is
+ * rate-limited per IP, and applies the event's rule to the address (free for registration,
+ * registered for retrieval, the member's own for verification) before a code is made. A
+ * failed delivery is logged, never shown.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +12,6 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import { captchaFields, checkLoginCaptcha } from '../common/index.js';
 import { sendMail, storedMailSettings } from '../mail/index.js';
@@ -26,37 +26,53 @@ import {
   sendCodeCaptchaOn,
 } from './channels.js';
 
-function sendBody(channel: Channel, addressField: string, eventField: string) {
-  return z.object({
-    [addressField]: z
-      .string()
-      .trim()
-      .max(channel.maxLength)
-      .refine((v) => channel.pattern.test(v), channel.formatMessage),
-    [eventField]: z.enum(channelEvents(channel.name), 'Unknown event'),
-    password: z.string().max(64).optional(),
-    ...captchaFields,
-  });
+/** The address a code goes to, in the channel's format. */
+function addressField(channel: Channel) {
+  return z
+    .string()
+    .trim()
+    .max(channel.maxLength)
+    .refine((v) => channel.pattern.test(v), channel.formatMessage);
 }
+
+/** Why the code is sent; each event has its rule for the address (see CODE_EVENTS). */
+function eventField(channel: Channel) {
+  return z
+    .enum(channelEvents(channel.name) as [CodeEvent, ...CodeEvent[]], 'Unknown event')
+    .describe(
+      'Why the code is sent: registration (the address must be free), password retrieval (registered), ' +
+        "verifying the member's own address (needs their password), or changing to a new address (free).",
+    );
+}
+
+const sendFields = {
+  password: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("The signed-in member's password; needed to verify their own address."),
+  ...captchaFields,
+};
 
 export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const email = CHANNELS.email;
-  const emailBody = sendBody(email, 'email', 'event');
   apiRoute(app, ctx, {
     path: 'ems/send',
     action: 'send',
     method: 'POST',
     rateLimited: true,
     memberCenter: true,
-    handler: async (request) => {
+    schema: {
+      summary: 'Send a verification code by e-mail (after a captcha)',
+      body: z.object({ email: addressField(email), event: eventField(email), ...sendFields }),
+      data: z.null(),
+    },
+    guard: async () => {
       if (!(await channelAvailable(ctx, 'email'))) throw new ApiError(email.messages.unavailable);
-      const body = parseInput(emailBody, request.body) as {
-        email: string;
-        event: CodeEvent;
-        password?: string;
-      };
-      if (sendCodeCaptchaOn(ctx))
-        await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (sendCodeCaptchaOn(ctx)) await checkLoginCaptcha(ctx, body);
       await checkAddress(ctx, request, email, body.email, body.event, body.password);
       const code = await ctx.codes.issue(body.email, body.event, email.messages.tooSoon);
       const site = await ctx.settings.get('site_name');
@@ -72,22 +88,23 @@ export function registerSendCodeRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   const mobile = CHANNELS.mobile;
-  const smsBody = sendBody(mobile, 'mobile', 'template_code');
   apiRoute(app, ctx, {
     path: 'Sms/send',
     action: 'send',
     method: 'POST',
     rateLimited: true,
     memberCenter: true,
-    handler: async (request) => {
+    schema: {
+      summary: 'Send a verification code by SMS (after a captcha)',
+      body: z.object({ mobile: addressField(mobile), template_code: eventField(mobile), ...sendFields }),
+      data: z.null(),
+    },
+    guard: async () => {
       if (!(await channelAvailable(ctx, 'mobile'))) throw new ApiError(mobile.messages.unavailable);
-      const body = parseInput(smsBody, request.body) as {
-        mobile: string;
-        template_code: CodeEvent;
-        password?: string;
-      };
-      if (sendCodeCaptchaOn(ctx))
-        await checkLoginCaptcha(ctx, parseInput(z.object(captchaFields), request.body));
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (sendCodeCaptchaOn(ctx)) await checkLoginCaptcha(ctx, body);
       await checkAddress(ctx, request, mobile, body.mobile, body.template_code, body.password);
       const code = await ctx.codes.issue(body.mobile, body.template_code, mobile.messages.tooSoon);
       await deliver(ctx, request, body.mobile, body.template_code, () =>

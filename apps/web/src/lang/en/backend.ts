@@ -3,7 +3,7 @@ import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
 import moduleMarket from './module';
-import { adminInfo, attachment, config } from './routine';
+import { adminInfo, apiReference, attachment, config } from './routine';
 import { security } from './security';
 import terminal from './terminal';
 
@@ -16,6 +16,7 @@ export default {
   'routine.attachment': attachment,
   'routine.adminInfo': adminInfo,
   'routine.config': config,
+  'routine.apiReference': apiReference,
   security,
   terminal,
   module: moduleMarket,

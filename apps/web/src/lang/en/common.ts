@@ -19,6 +19,13 @@ export const notFound = {
   'Back to previous page': 'Back to previous page',
 };
 
+/** A menu rule naming a page this version does not have (e.g. a database taken over from the original). */
+export const pageUnavailable = {
+  'This page is not available': 'This page is not available',
+  'page unavailable tip':
+    "The menu rule of this address names the page {component}, which this version of Portico does not have. An administrator can change the rule's component path, or install the module that provides the page.",
+};
+
 export const noPower = {
   noPowerTip:
     'It seems that you do not have permission to access this page, or the file is invalid. You can try to contact the administrator or return to the previous page.',
@@ -101,6 +108,11 @@ export const globs = {
   'Quick search placeholder': 'Fuzzy search by {fields}',
   Refresh: 'Refresh',
   Add: 'Add',
+  'No records in {title} yet.': 'No records in “{title}” yet.',
+  'Create the first one': 'Create the first one',
+  'No records yet.': 'No records yet.',
+  'Nothing matches the search.': 'Nothing matches the search.',
+  'Clear search': 'Clear search',
   Edit: 'Edit',
   Delete: 'Delete',
   Cancel: 'Cancel',
@@ -133,4 +145,18 @@ export const globs = {
   Iframe: 'Iframe',
   Upload: 'Upload',
   Confirm: 'Confirm',
+};
+
+/** The signed-in sessions card of the profile pages (administrators and members). */
+export const sessions = {
+  'Signed-in sessions': 'Signed-in sessions',
+  '{browser} on {os}': '{browser} on {os}',
+  'Unknown device': 'Unknown device',
+  'This device': 'This device',
+  'Last used': 'Last used',
+  'Sign out': 'Sign out',
+  'Sign out this session?': 'Sign out this session?',
+  'Sign out all other sessions': 'Sign out all other sessions',
+  'Sign out all other sessions?': 'Sign out all other sessions?',
+  'Every other device will have to sign in again': 'Every other device will have to sign in again.',
 };

@@ -26,4 +26,18 @@ export default {
     'The member centre is open, but registration needs a verification code sent by e-mail or SMS. Set up mail sending (SMTP) or an SMS provider in the system configuration.',
   'Mail configuration': 'Mail settings',
   'SMS configuration': 'SMS settings',
+  'Finish setting up the site': 'Finish setting up the site',
+  '{left} of {total} left': '{left} of {total} left',
+  'Name the site': 'Name the site',
+  'It is still called by the default name.': 'It still has the default name.',
+  'System configuration: basics': 'Basics',
+  'Set up mail sending': 'Set up mail sending',
+  'Verification codes and notices go out by e-mail through SMTP.':
+    'Verification codes and notices go out by e-mail through SMTP.',
+  'System configuration: mail': 'Mail settings',
+  'Create the first member group': 'Create the first member group',
+  'Only the default group exists; members join a group that grants their rights.':
+    'Only the default group exists; a group decides what its members may do.',
+  'Member groups': 'Member groups',
+  Done: 'Done',
 };

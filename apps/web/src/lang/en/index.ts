@@ -1,7 +1,17 @@
 /** English. The texts every page may need (sign-in, member centre, shell); the back-office areas are in ./backend, loaded with the back-office. One file per area; every key exists in both languages. */
 import type { Pack } from '../pack';
 import axios from './axios';
-import { globs, login, noPower, notFound, pagesTitle, utils, validate } from './common';
+import {
+  globs,
+  login,
+  noPower,
+  notFound,
+  pagesTitle,
+  pageUnavailable,
+  sessions,
+  utils,
+  validate,
+} from './common';
 import layouts from './layouts';
 import { account, user } from './member-center';
 import * as members from './members';
@@ -12,9 +22,11 @@ export default {
   pagesTitle,
   '404': notFound,
   '401': noPower,
+  pageUnavailable,
   utils,
   validate,
   login,
+  sessions,
   user,
   account,
   layouts,

@@ -19,6 +19,13 @@ export const notFound = {
   'Back to previous page': '返回上一页',
 };
 
+/** A menu rule naming a page this version does not have (e.g. a database taken over from the original). */
+export const pageUnavailable = {
+  'This page is not available': '此页面不可用',
+  'page unavailable tip':
+    '此地址的菜单规则指向的页面 {component} 在当前版本的 Portico 中不存在。管理员可以修改该菜单规则的组件路径，或安装提供此页面的模块。',
+};
+
 export const noPower = {
   noPowerTip: '您似乎没有访问此页面的权限，或者文件已失效。您可以尝试联系管理员，或返回上一页。',
 };
@@ -97,6 +104,11 @@ export const globs = {
   'Quick search placeholder': '通过{fields}模糊搜索',
   Refresh: '刷新',
   Add: '添加',
+  'No records in {title} yet.': '「{title}」还没有记录。',
+  'Create the first one': '新建第一条',
+  'No records yet.': '还没有记录。',
+  'Nothing matches the search.': '没有符合搜索条件的记录。',
+  'Clear search': '清除搜索',
   Edit: '编辑',
   Delete: '删除',
   Cancel: '取消',
@@ -129,4 +141,18 @@ export const globs = {
   Iframe: 'Iframe',
   Upload: '上传',
   Confirm: '确认',
+};
+
+/** 个人资料页的登录会话卡片（管理员与会员）。 */
+export const sessions = {
+  'Signed-in sessions': '登录会话',
+  '{browser} on {os}': '{os} 上的 {browser}',
+  'Unknown device': '未知设备',
+  'This device': '本设备',
+  'Last used': '最近使用',
+  'Sign out': '退出登录',
+  'Sign out this session?': '确定退出该会话吗？',
+  'Sign out all other sessions': '退出其他所有会话',
+  'Sign out all other sessions?': '确定退出其他所有会话吗？',
+  'Every other device will have to sign in again': '其他设备都需要重新登录。',
 };

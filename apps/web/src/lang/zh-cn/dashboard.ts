@@ -26,4 +26,17 @@ export default {
     '会员中心已开启，但注册需要通过邮件或短信发送验证码。请在系统配置中设置邮件发送（SMTP）或短信服务商。',
   'Mail configuration': '邮件配置',
   'SMS configuration': '短信配置',
+  'Finish setting up the site': '完成站点设置',
+  '{left} of {total} left': '还剩 {left} 项（共 {total} 项）',
+  'Name the site': '设置站点名称',
+  'It is still called by the default name.': '站点仍在使用默认名称。',
+  'System configuration: basics': '基础配置',
+  'Set up mail sending': '设置邮件发送',
+  'Verification codes and notices go out by e-mail through SMTP.': '验证码和通知通过 SMTP 邮件发送。',
+  'System configuration: mail': '邮件配置',
+  'Create the first member group': '创建第一个会员分组',
+  'Only the default group exists; members join a group that grants their rights.':
+    '目前只有默认分组；会员所属的分组决定其权限。',
+  'Member groups': '会员分组管理',
+  Done: '已完成',
 };

@@ -3,12 +3,12 @@
  * changeState, uninstall, update, upload. Super administrators only: a module puts code on the
  * server. Answers -1 (decisions needed) and -2 (packages to install) carry the lists in `data`.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   MODULE_DEPENDENCY_ENVS,
   MODULE_UID_PATTERN,
+  MODULE_WORKSPACES,
   type ModuleDependencyEnv,
+  type ModuleInfo,
   ModuleState,
 } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,9 +17,11 @@ import { requireSuper } from '../../../auth/admin-auth.js';
 import type { AppContext } from '../../../context.js';
 import { ok } from '../../../http/envelope.js';
 import { ApiError, fail } from '../../../http/errors.js';
-import { type ActionSpec, adminController } from '../../../http/routes.js';
-import { input, parseInput } from '../../../http/validate.js';
+import type { Handler, RouteSchema } from '../../../http/route-schema.js';
+import { type ActionSpec, adminController, defineAction } from '../../../http/routes.js';
+import { input } from '../../../http/validate.js';
 import type { ModuleDefinition } from '../../../module-contract/define.js';
+import { productVersion } from '../../../product-version.js';
 import { marketBrowserUrl } from '../market/market-address.js';
 import type { MarketMember } from '../market/market-client.js';
 import { forwardToMarket } from '../market/market-proxy.js';
@@ -33,28 +35,85 @@ const MODULE_INSTALL_HOOK = 'module-install';
 const solution = z.enum(['cover', 'discard']);
 const envs = Object.keys(MODULE_DEPENDENCY_ENVS) as [ModuleDependencyEnv, ...ModuleDependencyEnv[]];
 const decisions = z.object({
-  fileConflict: z.record(z.string().max(500), solution).optional(),
-  dependConflict: z.partialRecord(z.enum(envs), z.record(z.string().max(214), solution)).optional(),
+  fileConflict: z
+    .record(z.string().max(500), solution)
+    .optional()
+    .describe('For each conflicting file (its oldFile), whether the module copy covers it or is discarded.'),
+  dependConflict: z
+    .partialRecord(z.enum(envs), z.record(z.string().max(214), solution))
+    .optional()
+    .describe(
+      'For each section and package, whether the module version covers the one there or is discarded.',
+    ),
 });
+
+/**
+ * Text the handler judges itself, with its own message (a module or file not found): anything
+ * that is not a string is none.
+ */
+const judgedText = () => z.string().optional().catch(undefined);
+const uidQuery = z.object({ uid: judgedText().describe('The module uid.') });
 
 /** The market member an install from the market or an update acts for (reference: token, orderId). */
-const marketBody = z.object({
-  token: z.string().trim().max(200).default(''),
-  orderId: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-});
+const marketFields = {
+  token: z.string().trim().max(200).default('').describe("The market member's token; '' for none."),
+  orderId: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2_147_483_647)
+    .default(0)
+    .describe("The member's order on the store; 0 for their best one."),
+};
 
-function marketMember(request: FastifyRequest): MarketMember | undefined {
-  const { token, orderId } = parseInput(marketBody, body(request));
+function marketMember(
+  request: FastifyRequest,
+  { token, orderId }: { token: string; orderId: number },
+): MarketMember | undefined {
   return token ? { token, orderId, lang: request.lang } : undefined;
 }
 
 const changeStateBody = z.object({
   uid: z.string().max(40),
-  state: input.flag(),
-  confirmConflict: input.flag().optional(),
-  /** "Disable and update": answers -3 once disabled. */
-  update: input.flag().optional(),
-  dependConflictSolution: z.partialRecord(z.enum(envs), z.array(z.string().max(214)).max(200)).optional(),
+  state: input.flag().describe('1: enable (the module then waits for its install); 0: disable.'),
+  confirmConflict: input.flag().optional().describe('Disable although module files were changed.'),
+  update: input.flag().optional().describe('"Disable and update": answers -3 once disabled.'),
+  dependConflictSolution: z
+    .partialRecord(z.enum(envs), z.array(z.string().max(214)).max(200))
+    .optional()
+    .describe("The module's packages to remove from each section of the workspaces."),
+});
+
+const dependencies = z.object({
+  dependencies: z.record(z.string(), z.string()),
+  devDependencies: z.record(z.string(), z.string()),
+});
+const moduleInfo = z.object({
+  uid: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  author: z.string(),
+  website: z.string(),
+  version: z.string(),
+  category: z.string(),
+  server: dependencies,
+  web: dependencies,
+  protectedFiles: z.array(z.string()),
+}) satisfies z.ZodType<ModuleInfo>;
+const state = z
+  .enum(ModuleState)
+  .describe(
+    '0 uninstalled, 1 installed, 2 waiting for its install, 3 conflicts pending, 4 waiting for packages, 5 folder occupied, 6 disabled.',
+  );
+const workspaces = z.array(z.enum(MODULE_WORKSPACES));
+const moduleAnswer = z.object({
+  info: moduleInfo,
+  state,
+  needRebuild: z.boolean().describe('Web files or packages changed: the web app must be rebuilt.'),
+  needRestart: z.boolean().describe('Server files or packages changed: the server must restart.'),
+}) satisfies z.ZodType<ModuleAnswer>;
+const restartedAnswer = moduleAnswer.extend({
+  restarting: z.boolean().describe('The server restarts after this answer (supervised by `npm start`).'),
 });
 
 /** The uid of the query or body; anything not shaped like a uid names no module. */
@@ -65,37 +124,27 @@ function uidOf(value: unknown): string {
 }
 
 /**
- * One installer action: super administrators only (a module puts code on the server); a POST
- * is titled in the admin log before the check, so a refused attempt is logged too.
+ * One installer action: super administrators only (a module puts code on the server), checked
+ * before the input is; a POST is titled in the admin log first, so a refused attempt is logged too.
  */
-function superAction(
+function superAction<S extends RouteSchema>(
   action: string,
   method: ActionSpec['method'],
   title: string | null,
-  handler: ActionSpec['handler'],
+  schema: S,
+  handler: Handler<S>,
 ): ActionSpec {
-  return {
+  return defineAction({
     action,
     method,
     access: 'login',
-    handler: async (request, reply) => {
+    schema,
+    guard: (request) => {
       if (title) request.adminLog.title = title;
       requireSuper(request, new ApiError(M.superOnly));
-      return handler(request, reply);
     },
-  };
-}
-
-const queryUid = (request: FastifyRequest) => uidOf((request.query as Record<string, unknown>).uid);
-const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-
-async function sysVersion(projectDir: string): Promise<string> {
-  try {
-    const pkg = JSON.parse(await readFile(join(projectDir, 'package.json'), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '';
-  } catch {
-    return '';
-  }
+    handler,
+  });
 }
 
 /**
@@ -140,81 +189,195 @@ export function registerModuleInstallerRoutes(
   });
 
   adminController(app, ctx, 'module', [
-    superAction('index', 'GET', null, async () => {
-      const installed = (await listModules(projectDir)).map(({ info, uid, state, update, waitInstall }) => ({
-        ...info,
-        uid,
-        state,
-        update,
-        waitInstall,
-      }));
-      // marketUrl: the store as the market screens' links reach it ('' = this site).
-      return ok({
-        sysVersion: await sysVersion(projectDir),
-        installed,
-        marketUrl: marketBrowserUrl(ctx.config),
-      });
-    }),
-    superAction('state', 'GET', null, async (request) => {
-      const uid = queryUid(request);
-      return ok({ state: (await inspectModule(projectDir, uid)).state });
-    }),
-    superAction('install', 'POST', TITLES.install, async (request, reply) => {
-      const uid = queryUid(request);
-      // Without `extend` any conflict stops the install (parseInput would turn none into {}).
-      const raw = body(request).extend;
-      const extend = raw ? parseInput(decisions, raw) : undefined;
-      const market = marketMember(request);
-      const answer = await installer.exclusive(() => installer.install(uid, extend, market));
-      return answerWithRestart(ctx, reply, answer);
-    }),
+    superAction(
+      'index',
+      'GET',
+      null,
+      {
+        summary: 'The modules on the machine with their states, and where the market is',
+        data: z.object({
+          sysVersion: z.string().describe("Portico's version; '' when unknown."),
+          // A folder occupied by something else has no module.json to show (only its uid and state).
+          installed: z.array(
+            moduleInfo.partial().extend({
+              uid: z.string(),
+              state,
+              update: z.boolean().describe('The next install runs the update step.'),
+              waitInstall: workspaces.describe('The workspaces whose packages wait to be installed.'),
+            }),
+          ),
+          marketUrl: z
+            .string()
+            .describe("The store as the market screens' links reach it; '' for this site."),
+        }),
+      },
+      async () => {
+        const installed = (await listModules(projectDir)).map(
+          ({ info, uid, state, update, waitInstall }) => ({
+            ...info,
+            uid,
+            state,
+            update,
+            waitInstall,
+          }),
+        );
+        // marketUrl: the store as the market screens' links reach it ('' = this site).
+        return ok({
+          sysVersion: await productVersion(projectDir),
+          installed,
+          marketUrl: marketBrowserUrl(ctx.config),
+        });
+      },
+    ),
+    superAction(
+      'state',
+      'GET',
+      null,
+      { summary: "A module's state on the machine", query: uidQuery, data: z.object({ state }) },
+      async (request) => {
+        const uid = uidOf(request.query.uid);
+        return ok({ state: (await inspectModule(projectDir, uid)).state });
+      },
+    ),
+    superAction(
+      'install',
+      'POST',
+      TITLES.install,
+      {
+        summary:
+          'Install a module (downloaded from the market first when not on the machine); code -1 with the conflicts, -2 when packages must be installed',
+        query: uidQuery,
+        body: z.object({
+          ...marketFields,
+          // Without `extend` any conflict stops the install; an empty value is none.
+          extend: z
+            .preprocess((value) => value || undefined, decisions.optional())
+            .describe('The decisions on the conflicts a -1 answer listed.'),
+        }),
+        data: restartedAnswer,
+      },
+      async (request, reply) => {
+        const uid = uidOf(request.query.uid);
+        const { extend } = request.body;
+        const market = marketMember(request, request.body);
+        const answer = await installer.exclusive(() => installer.install(uid, extend, market));
+        return answerWithRestart(ctx, reply, answer);
+      },
+    ),
     superAction(
       'dependentInstallComplete',
       'POST',
       TITLES.dependentInstallComplete,
+      {
+        summary: "A module's packages were installed: finish its install",
+        query: uidQuery,
+        data: restartedAnswer,
+      },
       async (request, reply) => {
-        const uid = queryUid(request);
+        const uid = uidOf(request.query.uid);
         const answer = await installer.exclusive(() => installer.dependenciesInstalled(uid));
         return answerWithRestart(ctx, reply, answer);
       },
     ),
-    superAction('changeState', 'POST', TITLES.disable, async (request, reply) => {
-      const form = parseInput(changeStateBody, body(request));
-      const uid = uidOf(form.uid);
-      if (form.state) {
-        request.adminLog.title = TITLES.enable;
-        return ok(await installer.exclusive(() => installer.readyToEnable(uid)));
-      }
-      const options = {
-        confirmConflict: form.confirmConflict,
-        removeDependencies: form.dependConflictSolution,
-        update: form.update,
-      };
-      try {
-        const answer = await installer.exclusive(() => installer.disable(uid, options));
-        return answerWithRestart(ctx, reply, answer);
-      } catch (error) {
-        throw restartAfterRefusal(ctx, reply, error);
-      }
-    }),
-    superAction('uninstall', 'POST', TITLES.uninstall, async (request) => {
-      const uid = queryUid(request);
-      await installer.exclusive(() => installer.uninstall(uid));
-      return ok({ uid });
-    }),
-    superAction('update', 'POST', TITLES.update, async (request) => {
-      const uid = uidOf((request.query as Record<string, unknown>).uid ?? body(request).uid);
-      const market = marketMember(request);
-      return ok(await installer.exclusive(() => installer.update(uid, market)));
-    }),
-    // The market screens' requests to the store (browsing, market login, orders, payment).
-    superAction('market', ['GET', 'POST'], TITLES.market, (request, reply) =>
-      forwardToMarket(ctx, request, reply),
+    superAction(
+      'changeState',
+      'POST',
+      TITLES.disable,
+      {
+        summary:
+          'Enable a disabled module (it then waits for its install) or disable one; code -1 to confirm changed files or remaining packages, -2 when packages went, -3 when disabled for an update',
+        body: changeStateBody,
+        // An enable answers without `restarting`: nothing restarts before its install.
+        data: restartedAnswer.partial({ restarting: true }),
+      },
+      async (request, reply) => {
+        const form = request.body;
+        const uid = uidOf(form.uid);
+        if (form.state) {
+          request.adminLog.title = TITLES.enable;
+          return ok(await installer.exclusive(() => installer.readyToEnable(uid)));
+        }
+        const options = {
+          confirmConflict: form.confirmConflict,
+          removeDependencies: form.dependConflictSolution,
+          update: form.update,
+        };
+        try {
+          const answer = await installer.exclusive(() => installer.disable(uid, options));
+          return answerWithRestart(ctx, reply, answer);
+        } catch (error) {
+          throw restartAfterRefusal(ctx, reply, error);
+        }
+      },
     ),
-    superAction('upload', 'POST', TITLES.upload, async (request) => {
-      const zip = await resolveUploadedZip(ctx.config.storageDir, body(request).file);
-      return ok(await installer.exclusive(() => installer.upload(zip)));
-    }),
+    superAction(
+      'uninstall',
+      'POST',
+      TITLES.uninstall,
+      { summary: 'Delete a disabled module', query: uidQuery, data: z.object({ uid: z.string() }) },
+      async (request) => {
+        const uid = uidOf(request.query.uid);
+        await installer.exclusive(() => installer.uninstall(uid));
+        return ok({ uid });
+      },
+    ),
+    superAction(
+      'update',
+      'POST',
+      TITLES.update,
+      {
+        summary: "Download a disabled module's newest version from the market; it then waits for its install",
+        query: uidQuery,
+        body: z.object({
+          uid: judgedText().describe('The module uid, when not in the query.'),
+          ...marketFields,
+        }),
+        data: moduleAnswer,
+      },
+      async (request) => {
+        const uid = uidOf(request.query.uid ?? request.body.uid);
+        const market = marketMember(request, request.body);
+        return ok(await installer.exclusive(() => installer.update(uid, market)));
+      },
+    ),
+    // The market screens' requests to the store (browsing, market login, orders, payment).
+    ...(['GET', 'POST'] as const).map((method) =>
+      superAction(
+        'market',
+        method,
+        TITLES.market,
+        {
+          summary: `Forward a ${method} of the market screens to the store (path: the store's API path); answers what the store said, its JSON envelope or its captcha image`,
+          query: z.looseObject({
+            path: judgedText().describe(
+              'The store path, e.g. store/index; the other query values go with it.',
+            ),
+          }),
+          ...(method === 'POST' ? { body: z.looseObject({}).describe('Sent on to the store as JSON.') } : {}),
+          data: z.null(),
+          produces: 'application/json',
+        },
+        (request, reply) => forwardToMarket(ctx, request, reply),
+      ),
+    ),
+    superAction(
+      'upload',
+      'POST',
+      TITLES.upload,
+      {
+        summary: 'Unpack an uploaded module zip: the module then waits for its install',
+        body: z.object({
+          file: judgedText().describe('The URL (or /storage/... path) of the zip uploaded as an attachment.'),
+        }),
+        data: moduleAnswer.extend({
+          upgrade: z.boolean().describe('A newer version of a module already on the machine.'),
+        }),
+      },
+      async (request) => {
+        const zip = await resolveUploadedZip(ctx.config.storageDir, request.body.file);
+        return ok(await installer.exclusive(() => installer.upload(zip)));
+      },
+    ),
   ]);
   return installer;
 }

@@ -36,6 +36,7 @@ export function VersionsDialog({ module, onClose }: { module: Row; onClose: () =
   const { t } = useTranslation();
   const spec: ListSpec = {
     api: '/admin/store.Version/',
+    title: 'store.Versions',
     // Always this module's versions; the administrator's own filters come on top.
     params: { search: [{ field: 'module_id', val: String(module.id), operator: '=' }] },
     quickSearchFields: 'store.Version',

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.js';
 import { registerResource } from '../../crud/resource.js';
 import type { TableName } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { input, parseInput } from '../../http/validate.js';
+import { defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
 import { REWARD_RANGE, rewardPoints, setRewardPoints } from './check-in.js';
 import type { CheckinTables } from './tables.js';
 
@@ -44,17 +45,40 @@ export function registerCheckinAdmin(app: FastifyInstance, ctx: AppContext): voi
         .leftJoin('user', 'user.id', 'checkin.user_id')
         .selectAll('checkin')
         .select(['user.username as username', 'user.nickname as nickname']),
+    row: z.looseObject({
+      id: z.number(),
+      user_id: z.number(),
+      username: z.string().nullable(),
+      nickname: z.string().nullable(),
+      date: z.string().describe("The site's day, 'YYYY-MM-DD'."),
+      points: z.number(),
+      streak: z.number(),
+      create_time: z.number(),
+    }),
     actions: [
-      {
+      defineAction({
         action: 'config',
-        method: ['GET', 'POST'],
+        method: 'GET',
+        schema: {
+          summary: 'The points a check-in gives, and the range the setting accepts',
+          data: z.object({ points: z.number(), range: z.object({ min: z.number(), max: z.number() }) }),
+        },
+        handler: async () => ok({ points: await rewardPoints(ctx), range: REWARD_RANGE }),
+      }),
+      defineAction({
+        action: 'config',
+        method: 'POST',
+        schema: {
+          summary: 'Set the points a check-in gives (0 turns the reward off)',
+          body: settingBody,
+          data: z.object({ points: z.number() }),
+        },
         handler: async (request) => {
-          if (request.method === 'GET') return ok({ points: await rewardPoints(ctx), range: REWARD_RANGE });
-          const { points } = parseInput(settingBody, request.body);
+          const { points } = request.body;
           await setRewardPoints(ctx, points);
           return ok({ points }, 'Update successful');
         },
-      },
+      }),
     ],
   });
 }

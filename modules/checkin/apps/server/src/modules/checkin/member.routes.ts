@@ -9,8 +9,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
-import { parseInput } from '../../http/validate.js';
-import { checkIn, checkInStatus } from './check-in.js';
+import { type CheckInResult, type CheckInStatus, checkIn, checkInStatus } from './check-in.js';
 import { CHECKIN_MESSAGES } from './lang.js';
 
 const PERMISSION = 'checkin/index';
@@ -18,7 +17,8 @@ const monthQuery = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Parameter %s is invalid')
-    .optional(),
+    .optional()
+    .describe("The month shown, 'YYYY-MM'; the site's current month when absent."),
 });
 
 function memberId(request: FastifyRequest): number {
@@ -34,8 +34,22 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
     access: 'permission',
     permission: PERMISSION,
     memberCenter: true,
+    schema: {
+      summary: "The member's check-in page: today, the streak and a month's calendar",
+      query: monthQuery,
+      data: z.object({
+        today: z.string().describe("The site's day, 'YYYY-MM-DD'."),
+        checkedToday: z.boolean(),
+        streak: z.number().describe('Consecutive days up to today, or up to yesterday while today is open.'),
+        reward: z.number().describe('Points the next check-in gives.'),
+        month: z.string().describe("The month shown, 'YYYY-MM'."),
+        days: z.array(z.string()).describe('The days of the month the member checked in on.'),
+        monthPoints: z.number(),
+        total: z.number().describe('Check-ins in all.'),
+      }) satisfies z.ZodType<CheckInStatus>,
+    },
     handler: async (request) => {
-      const { month } = parseInput(monthQuery, request.query);
+      const { month } = request.query;
       return ok(await checkInStatus(ctx, memberId(request), month));
     },
   });
@@ -47,6 +61,18 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
     access: 'permission',
     permission: PERMISSION,
     memberCenter: true,
+    schema: {
+      summary: 'Check the member in for today, rewarding the set points',
+      data: z.object({
+        date: z.string(),
+        points: z.number().describe('Points awarded.'),
+        streak: z.number(),
+        score: z
+          .number()
+          .nullable()
+          .describe("The member's points after the reward; null when none was given."),
+      }) satisfies z.ZodType<CheckInResult>,
+    },
     handler: async (request) => {
       const result = await checkIn(ctx, memberId(request), request.lang);
       const message = result.points > 0 ? CHECKIN_MESSAGES.rewarded : CHECKIN_MESSAGES.checkedIn;
