@@ -25,6 +25,7 @@ import { idOrderIndexesMigration } from './migrations/0017-id-order-indexes.js';
 import { idSpansMigration } from './migrations/0018-id-spans.js';
 import { idBlocksMigration } from './migrations/0019-id-blocks.js';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.js';
+import { twoFactorMigration } from './migrations/0021-two-factor.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ function migrator(db: Db): Migrator {
     '0018-id-spans': idSpansMigration(db.dialect, db.prefix),
     '0019-id-blocks': idBlocksMigration(db.dialect, db.prefix),
     '0020-session-devices': sessionDevicesMigration(),
+    '0021-two-factor': twoFactorMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -45,8 +45,32 @@ export interface AdminGroupTable {
   /** Comma list of admin_rule ids, or '*' for super administrators. */
   rules: Default<string | null>;
   status: Default<'0' | '1'>;
+  /** '1': members of the group sign in with a second factor (TOTP). Migration 0021. */
+  two_factor: Default<'0' | '1'>;
   update_time: Default<Time>;
   create_time: Default<Time>;
+}
+
+/** An administrator's TOTP second factor (migration 0021). */
+export interface AdminTwoFactorTable {
+  admin_id: number;
+  /** The base32 secret, AES-256-GCM under a key derived from APP_SECRET. */
+  secret: string;
+  /** '0' while enrolment waits for its first code. */
+  enabled: Default<'0' | '1'>;
+  /** The 30-second step of the last code accepted: a code is accepted once. */
+  last_step: Default<number>;
+  /** Wrong codes since the last right one; at the limit, pending sign-ins end. */
+  failures: Default<number>;
+  update_time: Default<Time>;
+  create_time: Default<Time>;
+}
+
+/** Single-use recovery codes, stored as HMACs (migration 0021). */
+export interface AdminRecoveryCodeTable {
+  admin_id: number;
+  code_hash: string;
+  used_time: Default<Time>;
 }
 
 export interface AdminGroupAccessTable {
@@ -228,7 +252,9 @@ export type TokenType =
   | 'email-pass'
   | 'mobile-pass'
   /** A single-use, short-lived pass to open one terminal stream (EventSource cannot send headers). */
-  | 'terminal-ticket';
+  | 'terminal-ticket'
+  /** Between an administrator's password and their second factor: names who, allows nothing else. */
+  | 'admin-2fa';
 
 export interface TokenTable {
   /** HMAC-SHA256 (hex) of the token under APP_SECRET; the token itself is never stored. */
@@ -432,7 +458,9 @@ export interface Database {
   admin_group: AdminGroupTable;
   admin_group_access: AdminGroupAccessTable;
   admin_log: AdminLogTable;
+  admin_recovery_code: AdminRecoveryCodeTable;
   admin_rule: AdminRuleTable;
+  admin_two_factor: AdminTwoFactorTable;
   area: AreaTable;
   attachment: AttachmentTable;
   auth_budget: AuthBudgetTable;
@@ -491,7 +519,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 
 /**
  * Bookkeeping, prefixed like the others and never offered as data: the module contract's
- * records, and the state the server processes share (cache versions, the auth budget, locks, row counts, id spans and blocks).
+ * records, the state the server processes share (cache versions, the auth budget, locks, row counts, id spans and blocks), and administrators' second factors.
  */
 export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'module',
@@ -502,6 +530,9 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'row_count',
   'id_span',
   'id_block',
+  // Second-factor secrets and recovery codes: never offered to data-security rules.
+  'admin_two_factor',
+  'admin_recovery_code',
 ];
 
 export type Admin = Selectable<AdminTable>;

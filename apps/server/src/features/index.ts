@@ -26,6 +26,7 @@ import { registerSensitiveLogResource } from './security/sensitive-log.resource.
 import { storeModule } from './store/store.module.js';
 import { registerTerminalConfigRoute } from './terminal/config.routes.js';
 import { registerTerminalStreamRoutes } from './terminal/stream.routes.js';
+import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
@@ -49,6 +50,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAttachmentResource(app, ctx);
   registerSuffixSvgRoutes(app, ctx);
   registerAdminInfoRoutes(app, ctx);
+  registerTwoFactorRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerUserResource(app, ctx);
   registerMemberGroupResource(app, ctx);

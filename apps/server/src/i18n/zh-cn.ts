@@ -95,6 +95,16 @@ export const zhCn: Record<string, string> = {
   // sign-in and tokens
   'The session has already ended': '该会话已结束',
   'Signed out of that session': '已退出该会话',
+  'Two-factor sign-in is already on': '双因素登录已开启',
+  'Two-factor sign-in is not on': '双因素登录未开启',
+  'Start the two-factor set-up again': '请重新开始设置双因素登录',
+  'The code is not correct': '验证码不正确',
+  'Two-factor sign-in is on': '双因素登录已开启',
+  'Two-factor sign-in is off': '双因素登录已关闭',
+  'Your group requires two-factor sign-in': '您所在的管理组要求双因素登录',
+  'Two-factor sign-in has been reset': '双因素登录已重置',
+  'Too many wrong codes: please sign in again': '验证码错误次数过多，请重新登录',
+  'The sign-in has timed out: please sign in again': '登录已超时，请重新登录',
   'Signed out of all other sessions': '已退出其他所有会话',
   'Login succeeded!': '登录成功！',
   // admin-log title of a refused administrator sign-in

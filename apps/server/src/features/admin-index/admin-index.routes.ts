@@ -4,11 +4,12 @@
  */
 import {
   type AdminInfo,
+  LoginState,
   NPM_REGISTRIES,
   type NpmRegistryName,
   PACKAGE_MANAGER_SETTINGS,
 } from '@portico/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_TOKEN_HEADERS, alreadyLoggedIn, headerToken } from '../../auth/admin-auth.js';
 import { verifyLogin } from '../../auth/login.js';
@@ -17,13 +18,25 @@ import { clientOf } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { wallClockText } from '../../crud/time-zone.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, Code } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { isTruthy } from '../../http/validate.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/index.js';
 import { siteConfig } from '../config/index.js';
 import { terminalSettings } from '../terminal/index.js';
+import {
+  beginEnrolment,
+  checkSecondFactor,
+  codeBody,
+  confirmEnrolment,
+  enrolmentAnswer,
+  recoveryCodesAnswer,
+  secondStepFor,
+} from '../two-factor/index.js';
 import { adminMenus } from './menus.js';
+
+/** How long the second step of a sign-in may take. */
+const SECOND_STEP_SECONDS = 300;
 
 const loginBody = z.object({
   username: z.string().trim().min(3).max(30),
@@ -89,7 +102,7 @@ const indexAnswer = z.object({
   }),
 });
 
-const loginAnswer = z.object({
+const signedInAnswer = z.object({
   userInfo: adminInfo.extend({
     token: z.string(),
     refresh_token: z.string().describe('Blank unless `keep` was asked for.'),
@@ -97,9 +110,64 @@ const loginAnswer = z.object({
   routePath: z.string().describe('Where the web app goes next.'),
 });
 
+/** The password is right and a second factor is needed: its step, and the ticket that carries the sign-in there. */
+const secondStepAnswer = z.object({
+  twoFactor: z.object({
+    step: z
+      .enum(['verify', 'enrol'])
+      .describe('verify: ask for a code; enrol: a group requires a second factor not set up yet.'),
+    ticket: z.string().describe(`Good for ${SECOND_STEP_SECONDS / 60} minutes, for one sign-in.`),
+  }),
+});
+
+const loginAnswer = z.union([signedInAnswer, secondStepAnswer]);
+
+const secondStepBody = z.object({
+  ticket: z.string().min(20).max(100).describe("The login answer's twoFactor.ticket."),
+  code: codeBody.shape.code,
+  keep: loginBody.shape.keep,
+});
+
+function signInAgain(): ApiError {
+  return new ApiError('The sign-in has timed out: please sign in again', [], Code.loginState, {
+    type: LoginState.needLogin,
+  });
+}
+
 export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext): void {
   const captchaOn = async () =>
     ctx.config.adminLoginCaptcha ?? (await ctx.settings.flag('admin_login_captcha'));
+
+  /** Opens the session of a sign-in that passed every check, as the login answer. */
+  const signedIn = async (request: FastifyRequest, adminId: number, keep: boolean) => {
+    const { token, refreshToken } = await ctx.tokens.openSession(
+      adminId,
+      { type: 'admin', ttl: ctx.config.adminTokenTtl },
+      keep ? { type: 'admin-refresh', ttl: ctx.config.refreshTokenTtl } : null,
+      clientOf(request),
+    );
+    const admin = await ctx.adminAuth.identity(adminId, token);
+    if (!admin) throw new ApiError('Account disabled');
+    return {
+      userInfo: {
+        id: admin.id,
+        username: admin.username,
+        nickname: admin.nickname,
+        avatar: admin.avatar,
+        last_login_time: wallClockText(admin.last_login_time, await ctx.settings.get('time_zone')),
+        token,
+        refresh_token: refreshToken,
+      } satisfies Omit<AdminInfo, 'super'>,
+      routePath: '/admin',
+    };
+  };
+
+  /** The administrator a second-step ticket names, while it is good. */
+  const pendingSignIn = async (ticket: string): Promise<number> => {
+    const found = await ctx.tokens.lookup(ticket, ['admin-2fa']);
+    if (found.state !== 'valid') throw signInAgain();
+    return found.row.user_id;
+  };
 
   adminController(app, ctx, 'index', [
     defineAction({
@@ -165,29 +233,85 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
           enabledStatus: '1',
         });
         request.adminLog.adminId = row.id;
-        const { token, refreshToken } = await ctx.tokens.openSession(
-          row.id,
-          { type: 'admin', ttl: ctx.config.adminTokenTtl },
-          isTruthy(body.keep) ? { type: 'admin-refresh', ttl: ctx.config.refreshTokenTtl } : null,
-          clientOf(request),
-        );
-        const admin = await ctx.adminAuth.identity(row.id, token);
-        if (!admin) throw new ApiError('Account disabled');
-        return ok(
-          {
-            userInfo: {
-              id: admin.id,
-              username: admin.username,
-              nickname: admin.nickname,
-              avatar: admin.avatar,
-              last_login_time: wallClockText(admin.last_login_time, await ctx.settings.get('time_zone')),
-              token,
-              refresh_token: refreshToken,
-            } satisfies Omit<AdminInfo, 'super'>,
-            routePath: '/admin',
-          },
-          'Login succeeded!',
-        );
+        const step = await secondStepFor(ctx, row.id);
+        if (step !== 'none') {
+          // The password is right; the session opens once the second factor is too.
+          request.adminLog.title = 'Login: second factor asked';
+          const ticket = await ctx.tokens.issue(
+            'admin-2fa',
+            row.id,
+            SECOND_STEP_SECONDS,
+            undefined,
+            clientOf(request),
+          );
+          return ok({ twoFactor: { step, ticket } });
+        }
+        return ok(await signedIn(request, row.id, isTruthy(body.keep)), 'Login succeeded!');
+      },
+    }),
+    defineAction({
+      action: 'twoFactor',
+      method: 'POST',
+      access: 'public',
+      rateLimited: true,
+      schema: {
+        summary:
+          "Sign-in's second step: a code from the authenticator app or a recovery code (or, when enrolling at sign-in, the first code of the new secret)",
+        body: secondStepBody,
+        data: signedInAnswer.extend({
+          recoveryCodes: recoveryCodesAnswer.shape.recoveryCodes
+            .optional()
+            .describe(
+              'When the second factor was set up at this sign-in: its recovery codes, shown this once.',
+            ),
+        }),
+      },
+      handler: async (request) => {
+        if (request.admin) throw alreadyLoggedIn();
+        request.adminLog.title = 'Login';
+        const { ticket, code, keep } = request.body;
+        const adminId = await pendingSignIn(ticket);
+        request.adminLog.adminId = adminId;
+        let recoveryCodes: string[] | undefined;
+        if ((await secondStepFor(ctx, adminId)) === 'enrol') {
+          recoveryCodes = await confirmEnrolment(ctx, adminId, code);
+        } else {
+          const check = await checkSecondFactor(ctx, adminId, code);
+          if (check === 'too-many') {
+            await ctx.tokens.endSession(ticket, ['admin-2fa']);
+            throw new ApiError('Too many wrong codes: please sign in again', [], Code.loginState, {
+              type: LoginState.needLogin,
+            });
+          }
+          if (check === 'wrong') throw new ApiError('The code is not correct');
+        }
+        // One session per ticket, however many requests carried it.
+        if ((await ctx.tokens.consume(ticket, 'admin-2fa')).state !== 'valid') throw signInAgain();
+        const answer = await signedIn(request, adminId, isTruthy(keep));
+        return ok(recoveryCodes ? { ...answer, recoveryCodes } : answer, 'Login succeeded!');
+      },
+    }),
+    defineAction({
+      action: 'twoFactorEnrol',
+      method: 'POST',
+      access: 'public',
+      rateLimited: true,
+      schema: {
+        summary:
+          "Sign-in's second step when a group requires a second factor the administrator has not set up: a new secret to scan",
+        body: z.object({ ticket: secondStepBody.shape.ticket }),
+        data: enrolmentAnswer,
+      },
+      handler: async (request) => {
+        const adminId = await pendingSignIn(request.body.ticket);
+        if ((await secondStepFor(ctx, adminId)) !== 'enrol')
+          throw new ApiError('Two-factor sign-in is already on');
+        const admin = await ctx.db.kysely
+          .selectFrom('admin')
+          .select(['id', 'username'])
+          .where('id', '=', adminId)
+          .executeTakeFirstOrThrow();
+        return ok(await beginEnrolment(ctx, admin));
       },
     }),
     defineAction({

@@ -145,8 +145,9 @@ export function isGatewayUrlKey(key: string): boolean {
   return words.some((word) => GATEWAY_WORDS.has(word)) && words.some((word) => URL_WORDS.has(word));
 }
 
-/** Actions where a bare `code` is a verification code: sign-in, registration, code sending and checking. */
-const VERIFICATION_ACTION = /login|logon|signin|register|verif|send|code|captcha|retrieve|reset|otp|mfa|2fa/i;
+/** Actions where a bare `code` is a verification code: sign-in, second factor, registration, code sending and checking. */
+const VERIFICATION_ACTION =
+  /login|logon|signin|register|verif|send|code|captcha|retrieve|reset|otp|mfa|2fa|factor/i;
 
 /** Whether the request at `url` (`/admin/<controller>/<action>?…`) is a verification route. */
 export function isVerificationRoute(url: string): boolean {

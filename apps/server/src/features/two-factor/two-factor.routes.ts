@@ -1,0 +1,123 @@
+/**
+ * The second factor from the administrator's profile (`routine.AdminInfo/twoFactor*`: see
+ * its state, set it up with a code from the new secret, turn it off with a code) and a super
+ * administrator's reset of another administrator's (`auth.Admin/resetTwoFactor`), for a lost phone.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSuper, signedInAdmin } from '../../auth/admin-auth.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { adminController, defineAction } from '../../http/routes.js';
+import { input } from '../../http/validate.js';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  confirmWithCode,
+  RECOVERY_CODE_COUNT,
+  removeTwoFactor,
+  twoFactorStatus,
+} from './two-factor.js';
+
+/** What the profile reads: it is part of the profile, so the profile's rule admits it. */
+const PROFILE = 'routine/admininfo/index';
+
+export const codeBody = z.object({
+  code: z.string().trim().min(6).max(20).describe('Six digits from the app, or a recovery code.'),
+});
+
+export const enrolmentAnswer = z.object({
+  secret: z.string().describe('The new base32 secret, for apps that cannot scan.'),
+  uri: z.string().describe('The otpauth:// address the QR code shows.'),
+});
+
+export const recoveryCodesAnswer = z.object({
+  recoveryCodes: z
+    .array(z.string())
+    .length(RECOVERY_CODE_COUNT)
+    .describe('Single-use recovery codes, shown this once: only their HMACs are kept.'),
+});
+
+export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  adminController(app, ctx, 'routine.AdminInfo', [
+    defineAction({
+      action: 'twoFactor',
+      method: 'GET',
+      permission: PROFILE,
+      schema: {
+        summary: "The caller's two-factor sign-in: on or not, required by a group, recovery codes left",
+        data: z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() }),
+      },
+      handler: async (request) => ok(await twoFactorStatus(ctx, signedInAdmin(request).id)),
+    }),
+    defineAction({
+      action: 'twoFactorSetup',
+      method: 'POST',
+      permission: PROFILE,
+      schema: { summary: 'Start setting up two-factor sign-in: a new secret', data: enrolmentAnswer },
+      handler: async (request) => ok(await beginEnrolment(ctx, signedInAdmin(request))),
+    }),
+    defineAction({
+      action: 'twoFactorEnable',
+      method: 'POST',
+      permission: PROFILE,
+      schema: {
+        summary: 'Turn two-factor sign-in on with a code from the new secret; answers the recovery codes',
+        body: codeBody,
+        data: recoveryCodesAnswer,
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'Turn on two-factor sign-in';
+        const recoveryCodes = await confirmEnrolment(ctx, signedInAdmin(request).id, request.body.code);
+        return ok({ recoveryCodes }, 'Two-factor sign-in is on');
+      },
+    }),
+    defineAction({
+      action: 'twoFactorDisable',
+      method: 'POST',
+      permission: PROFILE,
+      schema: {
+        summary: 'Turn two-factor sign-in off, confirmed with a code',
+        body: codeBody,
+        data: z.null(),
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'Turn off two-factor sign-in';
+        const { id } = signedInAdmin(request);
+        if ((await twoFactorStatus(ctx, id)).required) {
+          throw new ApiError('Your group requires two-factor sign-in');
+        }
+        await confirmWithCode(ctx, id, request.body.code);
+        await removeTwoFactor(ctx, id);
+        return ok(null, 'Two-factor sign-in is off');
+      },
+    }),
+  ]);
+
+  adminController(app, ctx, 'auth.Admin', [
+    defineAction({
+      action: 'resetTwoFactor',
+      method: 'POST',
+      permission: 'auth/admin/edit',
+      guard: (request) => void requireSuper(request),
+      schema: {
+        summary:
+          "Remove an administrator's second factor (a lost phone): they sign in with their password, or set it up again when a group requires it. Super administrators only",
+        body: z.object({ id: input.id() }),
+        data: z.null(),
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'Reset two-factor sign-in';
+        const target = await ctx.db.kysely
+          .selectFrom('admin')
+          .select('id')
+          .where('id', '=', request.body.id)
+          .executeTakeFirst();
+        if (!target) throw new ApiError('Record not found');
+        if (!(await removeTwoFactor(ctx, target.id))) throw new ApiError('Two-factor sign-in is not on');
+        return ok(null, 'Two-factor sign-in has been reset');
+      },
+    }),
+  ]);
+}
