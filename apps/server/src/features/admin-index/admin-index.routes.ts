@@ -244,7 +244,11 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
             undefined,
             clientOf(request),
           );
-          return ok({ twoFactor: { step, ticket } });
+          const next =
+            step === 'verify'
+              ? 'Enter the code from your authenticator app'
+              : 'Your group requires two-factor sign-in';
+          return ok({ twoFactor: { step, ticket } }, next);
         }
         return ok(await signedIn(request, row.id, isTruthy(body.keep)), 'Login succeeded!');
       },

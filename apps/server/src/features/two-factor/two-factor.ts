@@ -9,6 +9,7 @@
  * guesser must pass the password (and its lockout) again for every few tries.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { Enrolment, TwoFactorStatus, SecondStep as WireSecondStep } from '@portico/shared';
 import { Secret, TOTP } from 'otpauth';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -24,14 +25,8 @@ const WINDOW = 1;
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const RECOVERY_CODE = /^[0-9a-hjkmnp-tv-z]{10}$/;
 
-export type SecondStep = 'none' | 'verify' | 'enrol';
+export type SecondStep = 'none' | WireSecondStep['step'];
 export type CodeCheck = 'accepted' | 'wrong' | 'too-many';
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  required: boolean;
-  recoveryCodesLeft: number;
-}
 
 const boxes = new Map<string, { box: SecretBox; recoveryKey: Buffer }>();
 function keysOf(ctx: AppContext) {
@@ -94,7 +89,7 @@ export async function secondStepFor(ctx: AppContext, adminId: number): Promise<S
 export async function beginEnrolment(
   ctx: AppContext,
   admin: { id: number; username: string },
-): Promise<{ secret: string; uri: string }> {
+): Promise<Enrolment> {
   const existing = await stored(ctx, admin.id);
   if (existing?.enabled === '1') throw new ApiError('Two-factor sign-in is already on');
   const secret = new Secret({ size: 20 }).base32;

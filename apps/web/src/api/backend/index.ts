@@ -1,6 +1,7 @@
 /** Back-office boot, sign-in and sign-out: `/admin/index/*`, plus the cache clearing of the nav bar. */
 import type { AdminInfo, ServerRule, SiteConfig, TerminalSettings } from '@portico/shared';
 import { createAxios } from '../request';
+import type { SecondStep, SignedIn } from './two-factor';
 
 export interface AdminIndex {
   adminInfo: Omit<AdminInfo, 'token' | 'refresh_token'>;
@@ -25,8 +26,9 @@ export interface LoginForm {
   captcha?: string;
 }
 
+/** Signed in, or the password is right and a second factor is asked for (two-factor.ts). */
 export function login(data: LoginForm) {
-  return createAxios<{ userInfo: Omit<AdminInfo, 'super'>; routePath: string }>(
+  return createAxios<SignedIn | { twoFactor: SecondStep }>(
     { url: '/admin/index/login', method: 'post', data },
     { showSuccessMessage: true },
   );

@@ -11,6 +11,12 @@ export const admin = {
   'Last login': 'Last login',
   'Please leave blank if not modified': 'Leave blank if not modified',
   'username and nickname': 'username or nickname',
+  'Two-factor sign-in': 'Two-factor sign-in',
+  'Reset two-factor sign-in': 'Reset two-factor sign-in',
+  'Reset two-factor sign-in?': 'Reset two-factor sign-in?',
+  'They sign in with their password alone, or set up a new second factor if their group requires one':
+    'They will sign in with their password alone, or set up a new second factor if their group requires one.',
+  Reset: 'Reset',
 };
 
 export const group = {
@@ -18,6 +24,9 @@ export const group = {
   'Group name': 'Group name',
   jurisdiction: 'Permissions',
   'Manage subordinate role groups here': 'Only role groups below your own can be managed here.',
+  'Two-factor sign-in': 'Two-factor sign-in',
+  'Not required': 'Not required',
+  Required: 'Required',
 };
 
 export const rule = {

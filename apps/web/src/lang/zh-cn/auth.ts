@@ -11,6 +11,12 @@ export const admin = {
   'Last login': '最后登录',
   'Please leave blank if not modified': '不修改请留空',
   'username and nickname': '用户名或昵称',
+  'Two-factor sign-in': '双因素登录',
+  'Reset two-factor sign-in': '重置双因素登录',
+  'Reset two-factor sign-in?': '确定重置双因素登录？',
+  'They sign in with their password alone, or set up a new second factor if their group requires one':
+    '重置后该管理员仅凭密码登录；若其管理组要求双因素登录，登录时需重新设置。',
+  Reset: '重置',
 };
 
 export const group = {
@@ -18,6 +24,9 @@ export const group = {
   'Group name': '组名',
   jurisdiction: '权限',
   'Manage subordinate role groups here': '此处只能管理您所在分组的下级分组。',
+  'Two-factor sign-in': '双因素登录',
+  'Not required': '不要求',
+  Required: '要求',
 };
 
 export const rule = {

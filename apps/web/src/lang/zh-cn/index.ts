@@ -9,6 +9,7 @@ import {
   pagesTitle,
   pageUnavailable,
   sessions,
+  twoFactor,
   utils,
   validate,
 } from './common';
@@ -27,6 +28,7 @@ export default {
   validate,
   login,
   sessions,
+  twoFactor,
   user,
   account,
   layouts,

@@ -3,15 +3,19 @@
  * me signed in" (which is what earns a refresh token).
  */
 import { UserOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { login, loginConfig } from '../../api/backend';
+import type { SecondStep, SignedIn } from '../../api/backend/two-factor';
 import { LangSwitch } from '../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../components/login/login-form';
 import { Logo } from '../../components/logo';
 import { useAdminInfo } from '../../stores/admin-info';
 import './login.css';
+
+// Only sign-ins with a second factor need it (and its QR code): not part of the first load.
+const SecondStepSignIn = lazy(() => import('../../components/two-factor/second-step'));
 
 export default function AdminLogin() {
   const { t } = useTranslation();
@@ -19,6 +23,7 @@ export default function AdminLogin() {
   const token = useAdminInfo((s) => s.token);
   const setInfo = useAdminInfo((s) => s.setInfo);
   const [captcha, setCaptcha] = useState(false);
+  const [pending, setPending] = useState<{ step: SecondStep; keep: boolean } | null>(null);
 
   useEffect(() => {
     if (token) {
@@ -30,11 +35,17 @@ export default function AdminLogin() {
       .catch(() => {});
   }, [token, navigate]);
 
+  const signedIn = (answer: SignedIn) => {
+    setInfo(answer.userInfo);
+    void navigate('/admin', { replace: true });
+  };
+  const restart = useCallback(() => setPending(null), []);
+
   const submit = async (values: LoginValues) => {
     try {
       const { data } = await login(values);
-      setInfo(data.userInfo);
-      void navigate('/admin', { replace: true });
+      if ('twoFactor' in data) setPending({ step: data.twoFactor, keep: values.keep });
+      else signedIn(data);
       return true;
     } catch {
       // The request layer has shown why.
@@ -53,11 +64,22 @@ export default function AdminLogin() {
         <div className="ba-login-avatar" aria-hidden="true">
           <UserOutlined />
         </div>
-        <LoginForm
-          captcha={captcha}
-          accountPlaceholder={t('login.Please enter an account')}
-          onSubmit={submit}
-        />
+        {pending ? (
+          <Suspense fallback={null}>
+            <SecondStepSignIn
+              pending={pending.step}
+              keep={pending.keep}
+              onSignedIn={signedIn}
+              onRestart={restart}
+            />
+          </Suspense>
+        ) : (
+          <LoginForm
+            captcha={captcha}
+            accountPlaceholder={t('login.Please enter an account')}
+            onSubmit={submit}
+          />
+        )}
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { createAxios } from '../../../api/request';
 import { SessionsCard } from '../../../components/account/sessions-card';
 import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
+import { TwoFactorCard } from '../../../components/two-factor/two-factor-card';
 import { useAdminInfo } from '../../../stores/admin-info';
 import { timeFormat } from '../../../utils/time';
 
@@ -186,6 +187,9 @@ export default function AdminInfoPage() {
       </Col>
       <Col xs={24} lg={12}>
         <SessionsCard base="/admin/routine.AdminInfo" />
+      </Col>
+      <Col xs={24} lg={12}>
+        <TwoFactorCard />
       </Col>
     </Row>
   );

@@ -1,4 +1,7 @@
 /** auth/admin: administrator accounts (reference web §1.1). */
+import { Button, Form, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resetTwoFactor } from '../../../../api/backend/two-factor';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
@@ -36,7 +39,32 @@ function AdminForm({ operate, row }: FormProps) {
       />
       <FormItem type="textarea" name="motto" label="auth.admin.motto" />
       <FormItem type="radio" name="status" label="State" content={STATUS} />
+      {operate === 'edit' && <ResetTwoFactor id={row.id as number} />}
     </>
+  );
+}
+
+/** A super administrator removes another's second factor (a lost phone); the server logs it. */
+function ResetTwoFactor({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const isSuper = useAdminInfo((s) => s.super);
+  if (!isSuper) return null;
+  return (
+    <Form.Item label={t('auth.admin.Two-factor sign-in')}>
+      <Popconfirm
+        title={t('auth.admin.Reset two-factor sign-in?')}
+        description={t(
+          'auth.admin.They sign in with their password alone, or set up a new second factor if their group requires one',
+        )}
+        okText={t('auth.admin.Reset')}
+        cancelText={t('Cancel')}
+        onConfirm={() => resetTwoFactor(id).catch(() => {})}
+      >
+        <Button danger data-testid="reset-two-factor">
+          {t('auth.admin.Reset two-factor sign-in')}
+        </Button>
+      </Popconfirm>
+    </Form.Item>
   );
 }
 

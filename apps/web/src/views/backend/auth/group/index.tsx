@@ -8,6 +8,7 @@ import type { FormProps, ListSpec, Row } from '../../../../components/table/type
 import { useAdminInfo } from '../../../../stores/admin-info';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
+const TWO_FACTOR = { '0': 'auth.group.Not required', '1': 'auth.group.Required' };
 
 function GroupForm({ row }: FormProps) {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ function GroupForm({ row }: FormProps) {
       >
         <RuleTree key={String(row.id ?? 'new')} url="/admin/auth.Rule/index" />
       </Form.Item>
+      <FormItem type="radio" name="two_factor" label="auth.group.Two-factor sign-in" content={TWO_FACTOR} />
       <FormItem type="radio" name="status" label="State" content={STATUS} />
     </>
   );
@@ -45,12 +47,19 @@ export default function GroupList() {
     columns: [
       { prop: 'name', label: 'auth.group.Group name', align: 'left', width: 200, operator: false },
       { prop: 'rules', label: 'auth.group.jurisdiction', operator: false },
+      {
+        prop: 'two_factor',
+        label: 'auth.group.Two-factor sign-in',
+        render: 'tag',
+        replaceValue: TWO_FACTOR,
+        operator: false,
+      },
       { prop: 'status', label: 'State', render: 'tag', replaceValue: STATUS, operator: false },
       { prop: 'update_time', label: 'Update time', render: 'datetime', width: 160, operator: false },
       { prop: 'create_time', label: 'Create time', render: 'datetime', width: 160, operator: false },
     ],
     form: GroupForm,
-    formDefaults: { status: '1', rules: [] },
+    formDefaults: { status: '1', two_factor: '0', rules: [] },
     // Your own groups are managed by someone above you.
     canEdit: (row, extra) => !ownGroups(extra).has(row.id as number),
     canDelete: (row, extra) => !ownGroups(extra).has(row.id as number),

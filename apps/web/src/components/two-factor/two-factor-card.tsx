@@ -1,0 +1,120 @@
+/**
+ * "Two-factor sign-in" of the administrator's profile: whether it is on (and required by a
+ * group), recovery codes left; set it up (scan, confirm with a first code, keep the recovery
+ * codes) or turn it off with a code.
+ */
+import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  beginTwoFactorSetup,
+  disableTwoFactor,
+  type Enrolment,
+  enableTwoFactor,
+  type TwoFactorStatus,
+  twoFactorStatus,
+} from '../../api/backend/two-factor';
+import { CodeForm } from './code-form';
+import { EnrolmentQr } from './enrolment-qr';
+import { RecoveryCodes } from './recovery-codes';
+import './two-factor.css';
+
+type Dialog =
+  | { kind: 'setup'; enrolment: Enrolment }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'off' }
+  | null;
+
+export function TwoFactorCard() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const load = useCallback(() => {
+    twoFactorStatus()
+      .then(({ data }) => setStatus(data))
+      .catch(() => {});
+  }, []);
+  useEffect(load, [load]);
+
+  const close = () => {
+    setDialog(null);
+    load();
+  };
+  const setUp = () =>
+    beginTwoFactorSetup()
+      .then(({ data }) => setDialog({ kind: 'setup', enrolment: data }))
+      .catch(() => {});
+  const confirm = (code: string) =>
+    enableTwoFactor(code).then(
+      ({ data }) => {
+        setDialog({ kind: 'codes', codes: data.recoveryCodes });
+        return true;
+      },
+      () => false,
+    );
+  const turnOff = (code: string) =>
+    disableTwoFactor(code).then(
+      () => {
+        close();
+        return true;
+      },
+      () => false,
+    );
+
+  return (
+    <Card title={t('twoFactor.Two-factor sign-in')} data-testid="two-factor-card">
+      {status && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Space wrap>
+            <Tag color={status.enabled ? 'success' : 'default'} data-testid="two-factor-state">
+              {t(status.enabled ? 'twoFactor.On' : 'twoFactor.Off')}
+            </Tag>
+            {status.required && <Tag color="processing">{t('twoFactor.Required by your group')}</Tag>}
+          </Space>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {status.enabled
+              ? t('twoFactor.{count} recovery codes left', { count: status.recoveryCodesLeft })
+              : t('twoFactor.A code from an authenticator app, asked after your password')}
+          </Typography.Paragraph>
+          {status.enabled ? (
+            !status.required && (
+              <Button danger onClick={() => setDialog({ kind: 'off' })}>
+                {t('twoFactor.Turn off')}
+              </Button>
+            )
+          ) : (
+            <Button type="primary" onClick={() => void setUp()}>
+              {t('twoFactor.Set up')}
+            </Button>
+          )}
+        </Space>
+      )}
+      <Modal
+        open={dialog !== null}
+        title={t(
+          dialog?.kind === 'off'
+            ? 'twoFactor.Turn off two-factor sign-in'
+            : 'twoFactor.Set up two-factor sign-in',
+        )}
+        footer={null}
+        onCancel={close}
+        // The recovery codes are shown once: closing is the button's choice, not a stray click's.
+        maskClosable={dialog?.kind !== 'codes'}
+        destroyOnHidden
+        width={420}
+      >
+        {dialog?.kind === 'setup' && (
+          <>
+            <EnrolmentQr enrolment={dialog.enrolment} />
+            <CodeForm submitText={t('twoFactor.Turn on')} onSubmit={confirm} />
+          </>
+        )}
+        {dialog?.kind === 'codes' && <RecoveryCodes codes={dialog.codes} onDone={close} />}
+        {dialog?.kind === 'off' && (
+          <CodeForm recovery danger submitText={t('twoFactor.Turn off')} onSubmit={turnOff} />
+        )}
+      </Modal>
+    </Card>
+  );
+}
