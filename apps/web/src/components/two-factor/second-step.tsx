@@ -14,6 +14,7 @@ import {
   type SignedIn,
   secondStepSignIn,
 } from '../../api/backend/two-factor';
+import { loadBackendTexts } from '../../lang';
 import { CodeForm } from './code-form';
 import { EnrolmentQr } from './enrolment-qr';
 import { RecoveryCodes } from './recovery-codes';
@@ -31,7 +32,14 @@ export default function SecondStepSignIn({ pending, keep, onSignedIn, onRestart 
   const { t } = useTranslation();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [withCodes, setWithCodes] = useState<SignedIn | null>(null);
+  const [textsLoaded, setTextsLoaded] = useState(false);
   const enrolling = pending.step === 'enrol';
+
+  useEffect(() => {
+    loadBackendTexts()
+      .then(() => setTextsLoaded(true))
+      .catch(onRestart);
+  }, [onRestart]);
 
   useEffect(() => {
     if (!enrolling) return;
@@ -53,6 +61,7 @@ export default function SecondStepSignIn({ pending, keep, onSignedIn, onRestart 
     }
   };
 
+  if (!textsLoaded) return <Spin style={{ display: 'block' }} />;
   if (withCodes?.recoveryCodes) {
     return (
       <div className="two-factor-step">

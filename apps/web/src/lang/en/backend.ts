@@ -3,7 +3,7 @@ import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
 import moduleMarket from './module';
-import { adminInfo, apiReference, attachment, config } from './routine';
+import { adminInfo, apiReference, attachment, config, twoFactor } from './routine';
 import { security } from './security';
 import terminal from './terminal';
 
@@ -19,5 +19,6 @@ export default {
   'routine.apiReference': apiReference,
   security,
   terminal,
+  twoFactor,
   module: moduleMarket,
 } satisfies Pack;

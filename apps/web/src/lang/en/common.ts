@@ -160,35 +160,3 @@ export const sessions = {
   'Sign out all other sessions?': 'Sign out all other sessions?',
   'Every other device will have to sign in again': 'Every other device will have to sign in again.',
 };
-
-/** Administrators' second factor: the sign-in's second step and the profile's card. */
-export const twoFactor = {
-  'Two-factor sign-in': 'Two-factor sign-in',
-  'Your group requires two-factor sign-in': 'Your group requires two-factor sign-in',
-  'Code from your authenticator app': 'Code from your authenticator app',
-  'Code from your authenticator app, or a recovery code':
-    'Code from your authenticator app, or a recovery code',
-  'Enter the 6-digit code': 'Enter the 6-digit code from the app.',
-  'Enter the 6-digit code or a recovery code': 'Enter the 6-digit code from the app, or a recovery code.',
-  'Scan this code with an authenticator app': 'Scan this code with an authenticator app',
-  'QR code of the new key': 'QR code of the new key',
-  'Or enter this key by hand': 'Or enter this key by hand:',
-  'Save your recovery codes': 'Save your recovery codes',
-  'Each code signs you in once if you lose your phone':
-    'Each code signs you in once if you lose your phone. They are shown only now.',
-  'Recovery codes': 'Recovery codes',
-  'Copy all codes': 'Copy all codes',
-  'I have saved them': 'I have saved them',
-  'Back to the password': 'Back to the password',
-  On: 'On',
-  Off: 'Off',
-  'Required by your group': 'Required by your group',
-  '{count} recovery codes left': '{count} recovery codes left',
-  'A code from an authenticator app, asked after your password':
-    'A code from an authenticator app on your phone, asked after your password.',
-  'Set up': 'Set up',
-  'Turn on': 'Turn on',
-  'Turn off': 'Turn off',
-  'Set up two-factor sign-in': 'Set up two-factor sign-in',
-  'Turn off two-factor sign-in': 'Turn off two-factor sign-in',
-};

@@ -156,34 +156,3 @@ export const sessions = {
   'Sign out all other sessions?': '确定退出其他所有会话吗？',
   'Every other device will have to sign in again': '其他设备都需要重新登录。',
 };
-
-/** Administrators' second factor: the sign-in's second step and the profile's card. */
-export const twoFactor = {
-  'Two-factor sign-in': '双因素登录',
-  'Your group requires two-factor sign-in': '您所在的管理组要求双因素登录',
-  'Code from your authenticator app': '身份验证器应用中的验证码',
-  'Code from your authenticator app, or a recovery code': '身份验证器应用中的验证码，或一个恢复码',
-  'Enter the 6-digit code': '请输入应用中的6位验证码',
-  'Enter the 6-digit code or a recovery code': '请输入应用中的6位验证码，或一个恢复码',
-  'Scan this code with an authenticator app': '请用身份验证器应用扫描此二维码',
-  'QR code of the new key': '新密钥的二维码',
-  'Or enter this key by hand': '或手动输入此密钥：',
-  'Save your recovery codes': '请保存您的恢复码',
-  'Each code signs you in once if you lose your phone':
-    '手机丢失时，每个恢复码可登录一次。恢复码仅显示这一次。',
-  'Recovery codes': '恢复码',
-  'Copy all codes': '复制全部恢复码',
-  'I have saved them': '我已保存',
-  'Back to the password': '返回密码登录',
-  On: '已开启',
-  Off: '未开启',
-  'Required by your group': '管理组要求',
-  '{count} recovery codes left': '剩余 {count} 个恢复码',
-  'A code from an authenticator app, asked after your password':
-    '登录时在密码之后输入手机身份验证器应用中的验证码。',
-  'Set up': '设置',
-  'Turn on': '开启',
-  'Turn off': '关闭',
-  'Set up two-factor sign-in': '设置双因素登录',
-  'Turn off two-factor sign-in': '关闭双因素登录',
-};

@@ -9,7 +9,6 @@ import {
   pagesTitle,
   pageUnavailable,
   sessions,
-  twoFactor,
   utils,
   validate,
 } from './common';
@@ -28,7 +27,6 @@ export default {
   validate,
   login,
   sessions,
-  twoFactor,
   user,
   account,
   layouts,
