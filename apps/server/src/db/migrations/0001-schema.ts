@@ -10,9 +10,10 @@ import { type AnyDb, type ColumnKit, columnKit } from './columns.js';
 
 /**
  * Creation order; dropped in reverse. Deliberately its own list rather than schema.ts's:
- * a migration describes the schema as it was when written.
+ * a migration describes the schema as it was when written. These are the original product's
+ * core tables (BuildAdmin v2.1.2), which the takeover looks for (db/takeover/detect.ts).
  */
-const TABLES = [
+export const TABLES = [
   'admin',
   'admin_group',
   'admin_group_access',

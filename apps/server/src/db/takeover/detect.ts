@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
+import { TABLES as FIRST_SCHEMA_TABLES } from '../migrations/0001-schema.js';
 
 export type DatabaseKind =
   | { kind: 'empty' }
@@ -12,28 +13,8 @@ export type DatabaseKind =
   | { kind: 'original' }
   | { kind: 'unknown'; reason: string };
 
-/** The original's core tables (v2.1.2), every one of which Portico's schema has too. */
-export const ORIGINAL_TABLES = [
-  'admin',
-  'admin_group',
-  'admin_group_access',
-  'admin_log',
-  'admin_rule',
-  'area',
-  'attachment',
-  'captcha',
-  'config',
-  'security_data_recycle',
-  'security_data_recycle_log',
-  'security_sensitive_data',
-  'security_sensitive_data_log',
-  'token',
-  'user',
-  'user_group',
-  'user_money_log',
-  'user_rule',
-  'user_score_log',
-] as const;
+/** The original's core tables (v2.1.2): the ones Portico's first migration creates. */
+const ORIGINAL_TABLES = FIRST_SCHEMA_TABLES;
 
 /**
  * Columns v2.0.0 gave their names (v1 had `createtime`, `loginfailure`, `jointime`...). A v1
