@@ -19,6 +19,9 @@ import { showLocalModules } from './support/module-page.js';
 import { copyProject, npm } from './support/project-copy.js';
 import { type E2eServer, startServer } from './support/server.js';
 
+/** A pipeline screen that waits on the server (an install, a disable): seconds under a loaded machine. */
+const SERVER_STEP = 60_000;
+
 /** npm install and a web build on two busy cores: minutes, not seconds, in the worst case. */
 const SLOW = 6 * 60_000;
 
@@ -113,7 +116,7 @@ describe.skipIf(!browserAvailable)('the editor module, installed on a copy of th
       await card().getByRole('button', { name: 'Install now' }).click();
 
       // The module adds web packages: the done screen waits while the terminal installs them.
-      await expect.poll(() => pipeline().getAttribute('data-screen')).toBe('done');
+      await expect.poll(() => pipeline().getAttribute('data-screen'), { timeout: SERVER_STEP }).toBe('done');
       await watchPackageInstall();
       await expect(done().innerText()).resolves.toContain('Congratulations, module installation is complete');
       const packagesIn = Date.now();
@@ -167,11 +170,13 @@ describe.skipIf(!browserAvailable)('the editor module, installed on a copy of th
       await expect.poll(() => card().getByTestId('module-state').innerText()).toBe('installed');
       await card().getByRole('switch').click();
       // Its packages are still in the project: the disable asks whether to remove them.
-      await expect.poll(() => pipeline().getAttribute('data-screen')).toBe('disableConflict');
+      await expect
+        .poll(() => pipeline().getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('disableConflict');
       const conflict = page.getByTestId('module-disable-conflict');
       await expect(conflict.innerText()).resolves.toContain('@tiptap/react');
       await conflict.getByRole('button', { name: 'Confirm to disable the module' }).click();
-      await expect.poll(() => pipeline().getAttribute('data-screen')).toBe('done');
+      await expect.poll(() => pipeline().getAttribute('data-screen'), { timeout: SERVER_STEP }).toBe('done');
       await watchPackageInstall();
       await finishWithRebuild('Completed');
       await expect.poll(() => card().getByTestId('module-state').innerText()).toBe('Disable');

@@ -22,6 +22,9 @@ import {
 import { showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
 
+/** A pipeline screen that waits on the server (an install, a disable): seconds under a loaded machine. */
+const SERVER_STEP = 60_000;
+
 type Lang = 'en' | 'zh-cn';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const UID = 'e2enotes';
@@ -121,7 +124,9 @@ describe.skipIf(!browserAvailable)('module market', () => {
   it('installs through the conflict screen to the done screen, then disables and uninstalls', async () => {
     const { context, page } = await openMarket('en', 390);
     await card(page).getByRole('button', { name: 'Install now' }).click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('conflict');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('conflict');
     const conflict = page.getByTestId('module-install-conflict');
     await expect(conflict.innerText()).resolves.toContain(CLASHING);
     await expect(conflict.innerText()).resolves.toContain('Backup and overwrite existing files');
@@ -135,7 +140,9 @@ describe.skipIf(!browserAvailable)('module market', () => {
     await shoot(page, 'conflict-390-en');
     await conflict.getByRole('button', { name: 'Confirm' }).click();
 
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('done');
     const done = page.getByTestId('module-done');
     await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
     await expect(done.innerText()).resolves.toContain('This module does not add new dependencies');
@@ -152,14 +159,18 @@ describe.skipIf(!browserAvailable)('module market', () => {
     // An administrator edited the module's file since: the disable asks first.
     writeFileSync(join(project, CLASHING), 'edited by hand\n');
     await card(page).getByRole('switch').click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('disableConflict');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('disableConflict');
     const disableConflict = page.getByTestId('module-disable-conflict');
     await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).waitFor();
     await expect(disableConflict.innerText()).resolves.toContain(CLASHING);
     await expect(fits(page)).resolves.toBe(true);
     await shoot(page, 'disable-conflict-390-en');
     await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('done');
     await expect(page.getByTestId('module-done').innerText()).resolves.toContain('Module is disabled');
     await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
@@ -168,15 +179,21 @@ describe.skipIf(!browserAvailable)('module market', () => {
     // ...this time on a wide screen, where the conflict is a table row.
     await page.setViewportSize({ width: 1440, height: 900 });
     await card(page).getByRole('switch').click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('conflict');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('conflict');
     await expect(fits(page)).resolves.toBe(true);
     await shoot(page, 'conflict-1440-en');
     await page.getByTestId('module-install-conflict').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('done');
     await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
     await card(page).getByRole('switch').click();
-    await expect.poll(() => pipeline(page).getAttribute('data-screen')).toBe('done');
+    await expect
+      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+      .toBe('done');
     await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
     await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
 
