@@ -113,17 +113,21 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
 
     await dialog.getByLabel('Code from your authenticator app').fill('12345');
     await dialog.getByRole('button', { name: 'Turn on' }).click();
-    await expect(dialog.getByRole('alert').innerText()).resolves.toBe('Enter the 6-digit code from the app.');
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toBe('Enter the 6-digit code from the app.');
     await dialog.getByLabel('Code from your authenticator app').fill(codeOf(secret));
     await dialog.getByRole('button', { name: 'Turn on' }).click();
-    const list = dialog.getByRole('list', { name: 'Recovery codes' });
+    // Turned on, the dialog shows the recovery codes, once.
+    const codesDialog = page.getByRole('dialog', { name: 'Recovery codes' });
+    const list = codesDialog.getByRole('list', { name: 'Recovery codes' });
     await list.waitFor();
     recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
     expect(recoveryCodes).toHaveLength(10);
     await shoot(page, 'recovery-codes-en');
     expect(recoveryCodes.every((c) => /^[0-9a-z]{5}-[0-9a-z]{5}$/.test(c))).toBe(true);
-    await dialog.getByRole('button', { name: 'I have saved them' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await codesDialog.getByRole('button', { name: 'I have saved them' }).click();
+    await codesDialog.waitFor({ state: 'detached' });
     await expect.poll(() => card.getByTestId('two-factor-state').innerText()).toBe('On');
     await expect(card.innerText()).resolves.toContain('10 recovery codes left');
     await context.close();

@@ -103,6 +103,7 @@ export const zhCn: Record<string, string> = {
   'Two-factor sign-in is off': '双因素登录已关闭',
   'Your group requires two-factor sign-in': '您所在的管理组要求双因素登录',
   'Two-factor sign-in has been reset': '双因素登录已重置',
+  'New recovery codes are ready': '新的恢复码已生成',
   'Enter the code from your authenticator app': '请输入身份验证器应用中的验证码',
   'Too many wrong codes: please sign in again': '验证码错误次数过多，请重新登录',
   'The sign-in has timed out: please sign in again': '登录已超时，请重新登录',

@@ -106,10 +106,10 @@ forEachDatabase('two-factor sign-in', (get) => {
     }
   });
 
-  it('takes a recovery code once, and ends the pending sign-in after five wrong codes', async () => {
+  it('takes a recovery code once, renews the codes with a code, and ends the pending sign-in after five wrong codes', async () => {
     const t = get();
     await createAdmin(t.ctx, 'tf_bob', PASSWORD, [1]);
-    const { recoveryCodes, token } = await enrol(t, 'tf_bob');
+    const { recoveryCodes, secret, token } = await enrol(t, 'tf_bob');
     const [code] = recoveryCodes as [string];
     const login = await passwordStep(t, 'tf_bob');
     const used = await secondStep(t, login.data.twoFactor.ticket, code.toUpperCase().replace('-', ' '));
@@ -119,14 +119,26 @@ forEachDatabase('two-factor sign-in', (get) => {
     const reuse = await passwordStep(t, 'tf_bob');
     expect((await secondStep(t, reuse.data.twoFactor.ticket, code)).msg).toBe('The code is not correct');
 
-    // Wrong codes count across tickets since the last right one: the spent recovery code was the first.
+    // New codes, confirmed with a code from the app: the old ones stop working.
+    const renewed = await call(t.app, 'POST', '/admin/routine.AdminInfo/twoFactorRecoveryCodes', {
+      token,
+      body: { code: codeAt(secret, 1) },
+    });
+    expect(renewed.code).toBe(1);
+    const [fresh] = renewed.data.recoveryCodes as [string];
+    expect(renewed.data.recoveryCodes).not.toContain(recoveryCodes[1]);
+    const old = await passwordStep(t, 'tf_bob');
+    expect((await secondStep(t, old.data.twoFactor.ticket, recoveryCodes[1] as string)).code).toBe(0);
+    expect((await secondStep(t, old.data.twoFactor.ticket, fresh)).code).toBe(1);
+
+    // Wrong codes count since the last right one, across tickets.
     const guess = await passwordStep(t, 'tf_bob');
     const ticket = guess.data.twoFactor.ticket as string;
-    for (let i = 0; i < 3; i++) expect((await secondStep(t, ticket, '123456')).code).toBe(0);
+    for (let i = 0; i < 4; i++) expect((await secondStep(t, ticket, '123456')).code).toBe(0);
     const fifth = await secondStep(t, ticket, '123456');
     expect(fifth).toMatchObject({ code: 303, msg: 'Too many wrong codes: please sign in again' });
     // The ticket is gone: a right code now needs the password again.
-    expect((await secondStep(t, ticket, recoveryCodes[1] as string)).code).toBe(303);
+    expect((await secondStep(t, ticket, renewed.data.recoveryCodes[1] as string)).code).toBe(303);
   });
 
   it('a group that requires it enrols its administrators at sign-in, and they cannot turn it off', async () => {

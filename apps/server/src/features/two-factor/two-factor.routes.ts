@@ -1,6 +1,7 @@
 /**
  * The second factor from the administrator's profile (`routine.AdminInfo/twoFactor*`: see
- * its state, set it up with a code from the new secret, turn it off with a code) and a super
+ * its state, set it up with a code from the new secret, renew the recovery codes or turn it
+ * off with a code) and a super
  * administrator's reset of another administrator's (`auth.Admin/resetTwoFactor`), for a lost phone.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import {
   confirmWithCode,
   RECOVERY_CODE_COUNT,
   removeTwoFactor,
+  renewRecoveryCodes,
   twoFactorStatus,
 } from './two-factor.js';
 
@@ -71,6 +73,21 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         request.adminLog.title = 'Turn on two-factor sign-in';
         const recoveryCodes = await confirmEnrolment(ctx, signedInAdmin(request).id, request.body.code);
         return ok({ recoveryCodes }, 'Two-factor sign-in is on');
+      },
+    }),
+    defineAction({
+      action: 'twoFactorRecoveryCodes',
+      method: 'POST',
+      permission: PROFILE,
+      schema: {
+        summary: 'New recovery codes, confirmed with a code; the old ones stop working',
+        body: codeBody,
+        data: recoveryCodesAnswer,
+      },
+      handler: async (request) => {
+        request.adminLog.title = 'Renew two-factor recovery codes';
+        const recoveryCodes = await renewRecoveryCodes(ctx, signedInAdmin(request).id, request.body.code);
+        return ok({ recoveryCodes }, 'New recovery codes are ready');
       },
     }),
     defineAction({

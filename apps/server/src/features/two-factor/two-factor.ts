@@ -10,9 +10,11 @@
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Enrolment, TwoFactorStatus, SecondStep as WireSecondStep } from '@portico/shared';
+import type { Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { groupRequiresTwoFactor } from '../auth/index.js';
 import { SecretBox } from './secret-box.js';
@@ -130,14 +132,31 @@ export async function confirmEnrolment(ctx: AppContext, adminId: number, code: s
       .where('secret', '=', row.secret)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('Start the two-factor set-up again');
-    await trx.deleteFrom('admin_recovery_code').where('admin_id', '=', adminId).execute();
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-    await trx
-      .insertInto('admin_recovery_code')
-      .values(codes.map((c) => ({ admin_id: adminId, code_hash: recoveryHash(ctx, adminId, normalise(c)) })))
-      .execute();
-    return codes;
+    return replaceRecoveryCodes(ctx, trx, adminId);
   });
+}
+
+/**
+ * New recovery codes for an administrator whose second factor is on, confirmed with a code:
+ * the old ones stop working. Answers the new ones, shown this once.
+ */
+export async function renewRecoveryCodes(ctx: AppContext, adminId: number, code: string): Promise<string[]> {
+  await confirmWithCode(ctx, adminId, code);
+  return ctx.db.kysely.transaction().execute((trx) => replaceRecoveryCodes(ctx, trx, adminId));
+}
+
+async function replaceRecoveryCodes(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  adminId: number,
+): Promise<string[]> {
+  await trx.deleteFrom('admin_recovery_code').where('admin_id', '=', adminId).execute();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  await trx
+    .insertInto('admin_recovery_code')
+    .values(codes.map((c) => ({ admin_id: adminId, code_hash: recoveryHash(ctx, adminId, normalise(c)) })))
+    .execute();
+  return codes;
 }
 
 /** Checks a sign-in's second factor: a code from the app, or one of the recovery codes. */

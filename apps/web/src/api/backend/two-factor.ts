@@ -40,6 +40,13 @@ export function enableTwoFactor(code: string) {
   );
 }
 
+export function renewRecoveryCodes(code: string) {
+  return createAxios<{ recoveryCodes: string[] }>(
+    { url: `${PROFILE}/twoFactorRecoveryCodes`, method: 'post', data: { code } },
+    { showSuccessMessage: true },
+  );
+}
+
 export function disableTwoFactor(code: string) {
   return createAxios(
     { url: `${PROFILE}/twoFactorDisable`, method: 'post', data: { code } },

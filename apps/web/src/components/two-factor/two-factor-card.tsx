@@ -11,6 +11,7 @@ import {
   disableTwoFactor,
   type Enrolment,
   enableTwoFactor,
+  renewRecoveryCodes,
   type TwoFactorStatus,
   twoFactorStatus,
 } from '../../api/backend/two-factor';
@@ -22,8 +23,16 @@ import './two-factor.css';
 type Dialog =
   | { kind: 'setup'; enrolment: Enrolment }
   | { kind: 'codes'; codes: string[] }
+  | { kind: 'renew' }
   | { kind: 'off' }
   | null;
+
+const TITLES: Record<NonNullable<Dialog>['kind'], string> = {
+  setup: 'twoFactor.Set up two-factor sign-in',
+  codes: 'twoFactor.Recovery codes',
+  renew: 'twoFactor.New recovery codes',
+  off: 'twoFactor.Turn off two-factor sign-in',
+};
 
 export function TwoFactorCard() {
   const { t } = useTranslation();
@@ -45,14 +54,17 @@ export function TwoFactorCard() {
     beginTwoFactorSetup()
       .then(({ data }) => setDialog({ kind: 'setup', enrolment: data }))
       .catch(() => {});
-  const confirm = (code: string) =>
-    enableTwoFactor(code).then(
+  /** Shows the recovery codes a call answers; false (the field cleared) when it was refused. */
+  const showCodes = (answer: Promise<{ data: { recoveryCodes: string[] } }>) =>
+    answer.then(
       ({ data }) => {
         setDialog({ kind: 'codes', codes: data.recoveryCodes });
         return true;
       },
       () => false,
     );
+  const confirm = (code: string) => showCodes(enableTwoFactor(code));
+  const renew = (code: string) => showCodes(renewRecoveryCodes(code));
   const turnOff = (code: string) =>
     disableTwoFactor(code).then(
       () => {
@@ -78,11 +90,16 @@ export function TwoFactorCard() {
               : t('twoFactor.A code from an authenticator app, asked after your password')}
           </Typography.Paragraph>
           {status.enabled ? (
-            !status.required && (
-              <Button danger onClick={() => setDialog({ kind: 'off' })}>
-                {t('twoFactor.Turn off')}
+            <Space wrap>
+              <Button onClick={() => setDialog({ kind: 'renew' })}>
+                {t('twoFactor.New recovery codes')}
               </Button>
-            )
+              {!status.required && (
+                <Button danger onClick={() => setDialog({ kind: 'off' })}>
+                  {t('twoFactor.Turn off')}
+                </Button>
+              )}
+            </Space>
           ) : (
             <Button type="primary" onClick={() => void setUp()}>
               {t('twoFactor.Set up')}
@@ -92,11 +109,7 @@ export function TwoFactorCard() {
       )}
       <Modal
         open={dialog !== null}
-        title={t(
-          dialog?.kind === 'off'
-            ? 'twoFactor.Turn off two-factor sign-in'
-            : 'twoFactor.Set up two-factor sign-in',
-        )}
+        title={dialog ? t(TITLES[dialog.kind]) : ''}
         footer={null}
         onCancel={close}
         // The recovery codes are shown once: closing is the button's choice, not a stray click's.
@@ -111,6 +124,12 @@ export function TwoFactorCard() {
           </>
         )}
         {dialog?.kind === 'codes' && <RecoveryCodes codes={dialog.codes} onDone={close} />}
+        {dialog?.kind === 'renew' && (
+          <>
+            <p>{t('twoFactor.The codes you have now stop working')}</p>
+            <CodeForm submitText={t('twoFactor.New recovery codes')} onSubmit={renew} />
+          </>
+        )}
         {dialog?.kind === 'off' && (
           <CodeForm recovery danger submitText={t('twoFactor.Turn off')} onSubmit={turnOff} />
         )}

@@ -109,6 +109,9 @@ export const apiReference = {
  * first, being the way into the back-office) and the profile's card.
  */
 export const twoFactor = {
+  'New recovery codes': 'New recovery codes',
+  'The codes you have now stop working':
+    'The recovery codes you have now will stop working. Confirm with a code from your app.',
   'Two-factor sign-in': 'Two-factor sign-in',
   'Your group requires two-factor sign-in': 'Your group requires two-factor sign-in',
   'Code from your authenticator app': 'Code from your authenticator app',

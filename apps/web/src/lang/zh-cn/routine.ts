@@ -109,6 +109,8 @@ export const apiReference = {
  * first, being the way into the back-office) and the profile's card.
  */
 export const twoFactor = {
+  'New recovery codes': '重新生成恢复码',
+  'The codes you have now stop working': '现有的恢复码将失效，请输入应用中的验证码确认。',
   'Two-factor sign-in': '双因素登录',
   'Your group requires two-factor sign-in': '您所在的管理组要求双因素登录',
   'Code from your authenticator app': '身份验证器应用中的验证码',
