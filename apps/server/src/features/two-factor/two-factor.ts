@@ -171,14 +171,13 @@ export async function checkSecondFactor(ctx: AppContext, adminId: number, code: 
       .execute();
     return 'accepted';
   }
-  const failures = row.failures + 1;
-  const tooMany = failures >= CODE_FAILURE_LIMIT;
-  await ctx.db.kysely
-    .updateTable('admin_two_factor')
-    .set({ failures: tooMany ? 0 : failures })
-    .where('admin_id', '=', adminId)
-    .execute();
-  return tooMany ? 'too-many' : 'wrong';
+  // Counted in the database, so guesses sent at once are each counted.
+  const counter = ctx.db.kysely.updateTable('admin_two_factor').where('admin_id', '=', adminId);
+  await counter.set((eb) => ({ failures: eb('failures', '+', 1) })).execute();
+  const counted = await stored(ctx, adminId);
+  if ((counted?.failures ?? 0) < CODE_FAILURE_LIMIT) return 'wrong';
+  await counter.set({ failures: 0 }).execute();
+  return 'too-many';
 }
 
 async function accept(
