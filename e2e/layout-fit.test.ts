@@ -95,7 +95,7 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
   // A guard for the fix above: the collapsed desktop sidebar's popups still work.
   it('opens the collapsed sidebar popups on hover and leaves none after navigating', async () => {
     const { context, page } = await signIn('zh-cn', 1440);
-    await page.getByTestId('aside').getByRole('button', { name: 'collapse' }).click();
+    await page.getByTestId('collapse-aside').click();
     await page.getByTestId('aside').getByRole('menuitem', { name: '权限管理' }).hover();
     await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: '管理员管理' }).click();
     await page.waitForURL(/\/admin\/auth\/admin$/);

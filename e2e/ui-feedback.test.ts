@@ -218,7 +218,7 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
       const { context, page } = await signIn('en', width);
       const lang = () => page.evaluate(() => document.documentElement.lang);
       const openClearAll = async () => {
-        await page.getByTitle('Clear cache').click();
+        await page.getByRole('button', { name: 'Clear cache' }).click();
         await page.getByRole('menuitem', { name: 'Clean up all cache' }).click();
       };
       await openClearAll();
@@ -237,7 +237,7 @@ describe.skipIf(!browserAvailable)('back-office feedback', () => {
       // The page starts again in the default language.
       await expect.poll(lang, { timeout: 15_000 }).toBe('zh-CN');
       await page.waitForSelector('#block-loading', { state: 'detached' });
-      await page.getByTitle('清理缓存').click();
+      await page.getByRole('button', { name: '清理缓存' }).click();
       await page.getByRole('menuitem', { name: '一键清理所有' }).click();
       await page.getByRole('dialog').waitFor();
       await shoot(page, `clear-cache-confirm-zh-cn-${width}`);

@@ -19,9 +19,9 @@ let count = 0;
 // The spinner is a ring in the antd primary colour, drawn with CSS so no component is needed.
 const CSS = `
 #${LOADING_ID}{position:fixed;inset:0;z-index:3000;display:flex;flex-direction:column;align-items:center;
-justify-content:center;gap:12px;background:rgba(255,255,255,.6);color:#409eff;font-size:14px}
-#${LOADING_ID} .portico-spin{width:32px;height:32px;border-radius:50%;border:3px solid rgba(64,158,255,.2);
-border-top-color:#409eff;animation:portico-spin 1s linear infinite}
+justify-content:center;gap:12px;background:rgba(255,255,255,.6);color:#1e66d0;font-size:14px}
+#${LOADING_ID} .portico-spin{width:32px;height:32px;border-radius:50%;border:3px solid rgba(30,102,208,.2);
+border-top-color:#1e66d0;animation:portico-spin 1s linear infinite}
 @keyframes portico-spin{to{transform:rotate(360deg)}}`;
 
 function ensureStyle(): void {

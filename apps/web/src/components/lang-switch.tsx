@@ -5,9 +5,11 @@
  */
 import { GlobalOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Lang, useConfig } from '../stores/config';
 
 export function LangSwitch({ style }: { style?: React.CSSProperties }) {
+  const { t } = useTranslation();
   const { langArray, defaultLang } = useConfig((s) => s.lang);
   const setLang = useConfig((s) => s.setLang);
   const [open, setOpen] = useState(false);
@@ -40,7 +42,8 @@ export function LangSwitch({ style }: { style?: React.CSSProperties }) {
       <button
         type="button"
         className="ba-icon-button"
-        aria-label="language"
+        aria-label={t('layouts.Language')}
+        title={t('layouts.Language')}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
         data-testid="lang-switch"

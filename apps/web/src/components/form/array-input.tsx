@@ -33,8 +33,16 @@ export function ArrayInput({
       {rows.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
         <div className="ba-array-row" key={index}>
-          <Input value={row.key} onChange={(e) => update(index, { key: e.target.value })} />
-          <Input value={row.value} onChange={(e) => update(index, { value: e.target.value })} />
+          <Input
+            value={row.key}
+            onChange={(e) => update(index, { key: e.target.value })}
+            aria-label={`${t(keyTitle)} ${index + 1}`}
+          />
+          <Input
+            value={row.value}
+            onChange={(e) => update(index, { value: e.target.value })}
+            aria-label={`${t(valueTitle)} ${index + 1}`}
+          />
           <Button
             shape="circle"
             size="small"

@@ -24,6 +24,8 @@ export interface RemoteSelectProps {
   onChange?(value: string | string[] | undefined): void;
   placeholder?: string;
   disabled?: boolean;
+  /** Set by Form.Item: its label's `for`, so the field is named by the label. */
+  id?: string;
 }
 
 export function RemoteSelect({
@@ -36,6 +38,7 @@ export function RemoteSelect({
   onChange,
   placeholder,
   disabled,
+  id,
 }: RemoteSelectProps) {
   const [options, setOptions] = useState<Option[]>([]);
   const [total, setTotal] = useState(0);
@@ -104,6 +107,7 @@ export function RemoteSelect({
 
   return (
     <Select
+      id={id}
       showSearch={{
         filterOption: false,
         onSearch: (text) => {

@@ -53,7 +53,15 @@ export function Cell<R extends Row>({
     case 'icon':
       return <Icon name={String(value || 'fa fa-circle-o')} />;
     case 'switch':
-      return <SwitchCell row={row} prop={column.prop} value={String(value)} onSwitch={onSwitch} />;
+      return (
+        <SwitchCell
+          row={row}
+          prop={column.prop}
+          label={t(column.label)}
+          value={String(value)}
+          onSwitch={onSwitch}
+        />
+      );
     case 'color':
       return value ? <span className="ba-color-swatch" style={{ background: String(value) }} /> : null;
     case 'url':
@@ -62,8 +70,16 @@ export function Cell<R extends Row>({
           size="small"
           readOnly
           value={String(value)}
+          aria-label={t(column.label)}
           suffix={
-            <Button size="small" type="text" icon={<LinkOutlined />} href={String(value)} target="_blank" />
+            <Button
+              size="small"
+              type="text"
+              icon={<LinkOutlined />}
+              href={String(value)}
+              target="_blank"
+              aria-label={t('Open')}
+            />
           }
         />
       ) : null;
@@ -92,11 +108,14 @@ function DateTime({ text }: { text: string }) {
 function SwitchCell<R extends Row>({
   row,
   prop,
+  label,
   value,
   onSwitch,
 }: {
   row: R;
   prop: string;
+  /** The column's title: the switch's name for screen readers. */
+  label: string;
   value: string;
   onSwitch?: (row: R, prop: string, value: string) => Promise<void>;
 }) {
@@ -112,5 +131,13 @@ function SwitchCell<R extends Row>({
       setSaving(false);
     }
   };
-  return <Switch size="small" checked={value === '1'} loading={saving} onChange={(on) => void toggle(on)} />;
+  return (
+    <Switch
+      size="small"
+      aria-label={label}
+      checked={value === '1'}
+      loading={saving}
+      onChange={(on) => void toggle(on)}
+    />
+  );
 }

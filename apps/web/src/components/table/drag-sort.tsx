@@ -37,11 +37,13 @@ export function SortableRow(
   props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?: string | number },
 ) {
   const key = props['data-row-key'];
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: key ?? '',
-      disabled: key === undefined,
-    });
+  // dnd-kit's `attributes` (role=button, tabindex, keyboard instructions) are left off the
+  // row: a focusable row around the row's own buttons is a nested control to screen readers,
+  // and sorting is by pointer only. The handle is the row's named, focusable drag control.
+  const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: key ?? '',
+    disabled: key === undefined,
+  });
   const style = {
     ...props.style,
     transform: CSS.Translate.toString(transform),
@@ -51,7 +53,7 @@ export function SortableRow(
   const handle = useMemo(() => ({ setActivatorNodeRef, listeners }), [setActivatorNodeRef, listeners]);
   return (
     <HandleContext.Provider value={handle}>
-      <tr {...props} ref={setNodeRef} style={style} {...attributes} />
+      <tr {...props} ref={setNodeRef} style={style} />
     </HandleContext.Provider>
   );
 }

@@ -2,9 +2,11 @@
  * The add/edit dialog: loads the row for Edit, submits to `add` or `edit`, and walks
  * through several selected rows ('Save and edit next item'). Enter submits; inside a
  * textarea or a rich-text editor Ctrl+Enter does. Clicking outside does not close it.
+ * Closing plays the dialog's leave animation before `onClose`, so the focus goes back to
+ * the button that opened it (antd restores it when the dialog closes, not when it is dropped).
  */
 import { Button, Form, Modal, Spin } from 'antd';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { useConfig } from '../../stores/config';
@@ -26,7 +28,9 @@ export function FormDialog<R extends Row>({
   spec: ListSpec<R>;
   target: FormTarget;
   extra: Row;
+  /** Once the dialog has closed (cancelled, or saved with nothing more to edit). */
   onClose(): void;
+  /** After a save: the rows still to edit, or null when the dialog is closing. */
   onSaved(next: FormTarget | null): void;
 }) {
   const { t } = useTranslation();
@@ -34,6 +38,8 @@ export function FormDialog<R extends Row>({
   const [form] = Form.useForm();
   const [row, setRow] = useState<R | null>(target.operate === 'add' ? ({ ...spec.formDefaults } as R) : null);
   const [saving, setSaving] = useState(false);
+  const [open, setOpen] = useState(true);
+  const close = useCallback(() => setOpen(false), []);
   const pk = spec.pk ?? 'id';
   const id = target.ids[0];
   const Fields = spec.form;
@@ -47,8 +53,8 @@ export function FormDialog<R extends Row>({
         form.resetFields();
         form.setFieldsValue(data.row);
       })
-      .catch(onClose);
-  }, [target.operate, id, spec.api, pk, form, onClose]);
+      .catch(close);
+  }, [target.operate, id, spec.api, pk, form, close]);
 
   const submit = async () => {
     // A failed validation shows its messages by the fields; there is nothing more to report.
@@ -62,7 +68,10 @@ export function FormDialog<R extends Row>({
         { showSuccessMessage: true },
       );
       const rest = target.ids.slice(1);
-      onSaved(target.operate === 'edit' && rest.length > 0 ? { operate: 'edit', ids: rest } : null);
+      const next: FormTarget | null =
+        target.operate === 'edit' && rest.length > 0 ? { operate: 'edit', ids: rest } : null;
+      if (!next) close();
+      onSaved(next);
     } catch {
       // Shown by the request layer; the dialog stays open with what was typed.
     } finally {
@@ -85,14 +94,15 @@ export function FormDialog<R extends Row>({
   const more = target.operate === 'edit' && target.ids.length > 1;
   return (
     <Modal
-      open
+      open={open}
+      afterClose={onClose}
       title={t(target.operate === 'add' ? 'Add' : 'Edit')}
       width={spec.formWidth ?? 720}
       mask={{ closable: false }}
       destroyOnHidden
-      onCancel={onClose}
+      onCancel={close}
       footer={[
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" onClick={close}>
           {t('Cancel')}
         </Button>,
         <Button

@@ -284,7 +284,8 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           extra={state.extra}
           onClose={() => setFormTarget(null)}
           onSaved={(next) => {
-            setFormTarget(next);
+            // With nothing more to edit the dialog closes itself, then calls onClose.
+            if (next) setFormTarget(next);
             refresh();
           }}
         />

@@ -3,7 +3,7 @@
  * first time it opens. For super administrators only (the server refuses others anyway).
  */
 import { CodeOutlined } from '@ant-design/icons';
-import { Badge } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTerminal } from '../../stores/terminal';
@@ -15,19 +15,20 @@ export function TerminalButton() {
   const showDot = useTerminal((s) => s.showDot);
   const toggle = useTerminal((s) => s.toggle);
   return (
-    <button
-      type="button"
-      className="ba-nav-menu"
-      title={t('terminal.Terminal')}
-      aria-label={t('terminal.Terminal')}
-      onClick={() => toggle()}
-      data-testid="terminal-button"
-      data-dot={showDot}
-    >
-      <Badge dot={showDot} className="ba-terminal-badge">
-        <CodeOutlined />
-      </Badge>
-    </button>
+    <Tooltip title={t('terminal.Terminal')} placement="bottom">
+      <button
+        type="button"
+        className="ba-nav-menu"
+        aria-label={t('terminal.Terminal')}
+        onClick={() => toggle()}
+        data-testid="terminal-button"
+        data-dot={showDot}
+      >
+        <Badge dot={showDot} className="ba-terminal-badge">
+          <CodeOutlined />
+        </Badge>
+      </button>
+    </Tooltip>
   );
 }
 

@@ -3,6 +3,7 @@ export default {
   Home: 'Home',
   Language: 'Language',
   'Expand menu': 'Expand menu',
+  'Collapse menu': 'Collapse menu',
   'Full screen': 'Full screen',
   'The current browser does not support full screen': 'The current browser does not support full screen',
   'Clear cache': 'Clear cache',

@@ -3,6 +3,7 @@ export default {
   Home: '首页',
   Language: '语言',
   'Expand menu': '展开菜单',
+  'Collapse menu': '收起菜单',
   'Full screen': '全屏',
   'The current browser does not support full screen': '当前浏览器不支持全屏',
   'Clear cache': '清理缓存',

@@ -3,6 +3,8 @@
  * card in Default, flush in Classic; over a shade when the screen is narrow.
  */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { themeColor, useConfig } from '../../stores/config';
 import { useSiteConfig } from '../../stores/site-config';
@@ -11,10 +13,12 @@ import { MenuTree } from './menu-tree';
 import { rememberLayout } from './use-adaptive-layout';
 
 export function Aside() {
+  const { t } = useTranslation();
   const layout = useConfig((s) => s.layout);
   const setLayout = useConfig((s) => s.setLayout);
   const siteName = useSiteConfig((s) => s.siteName);
   const width = sidebarWidth(layout);
+  const toggleLabel = t(layout.menuCollapse ? 'layouts.Expand menu' : 'layouts.Collapse menu');
 
   const toggle = () => {
     const collapse = !layout.menuCollapse;
@@ -44,9 +48,18 @@ export function Aside() {
                 <span>{siteName}</span>
               </span>
             )}
-            <button type="button" className="ba-icon-button" onClick={toggle} aria-label="collapse">
-              {layout.menuCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            </button>
+            <Tooltip title={toggleLabel} placement="right">
+              <button
+                type="button"
+                className="ba-icon-button"
+                onClick={toggle}
+                aria-label={toggleLabel}
+                aria-expanded={!layout.menuCollapse}
+                data-testid="collapse-aside"
+              >
+                {layout.menuCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              </button>
+            </Tooltip>
           </div>
         )}
         <div className="ba-aside-menu">

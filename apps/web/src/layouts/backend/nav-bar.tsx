@@ -3,14 +3,16 @@
  * with the logo instead of tabs. On a narrow screen a button opens the overlay sidebar.
  */
 import { MenuUnfoldOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { themeColor, useConfig } from '../../stores/config';
 import { useSiteConfig } from '../../stores/site-config';
 import { MenuTree } from './menu-tree';
-import { NavMenus } from './nav-menus';
+import { NavButton, NavMenus } from './nav-menus';
 import { NavTabs } from './nav-tabs';
 
 export function NavBar() {
+  const { t } = useTranslation();
   const layout = useConfig((s) => s.layout);
   const setLayout = useConfig((s) => s.setLayout);
   const siteName = useSiteConfig((s) => s.siteName);
@@ -22,15 +24,13 @@ export function NavBar() {
       style={{ background: themeColor(layout, 'headerBarBackground') }}
     >
       {layout.shrink && (
-        <button
-          type="button"
-          className="ba-nav-menu"
+        <NavButton
+          label={t('layouts.Expand menu')}
           onClick={() => setLayout('menuCollapse', false)}
-          aria-label="menu"
-          data-testid="open-aside"
+          testId="open-aside"
         >
           <MenuUnfoldOutlined />
-        </button>
+        </NavButton>
       )}
       {streamline && layout.menuShowTopBar && (
         <span className="ba-nav-logo" style={{ color: themeColor(layout, 'menuActiveColor') }}>

@@ -7,8 +7,8 @@ import {
   SettingOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Dropdown, Modal, message } from 'antd';
-import { useEffect, useState } from 'react';
+import { Dropdown, Modal, message, Tooltip } from 'antd';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TerminalButton } from '../../components/terminal/terminal-host';
 import { useAdminInfo } from '../../stores/admin-info';
@@ -69,14 +69,9 @@ export function NavMenus() {
 
   return (
     <div className="ba-nav-menus">
-      <button
-        type="button"
-        className="ba-nav-menu"
-        title={t('layouts.Home')}
-        onClick={() => window.open('/', '_blank')}
-      >
+      <NavButton label={t('layouts.Home')} onClick={() => window.open('/', '_blank')} testId="nav-home">
         <DesktopOutlined />
-      </button>
+      </NavButton>
       <Dropdown
         trigger={['click']}
         menu={{
@@ -84,18 +79,17 @@ export function NavMenus() {
           onClick: ({ key }) => switchLang(key as Lang),
         }}
       >
-        <button type="button" className="ba-nav-menu" title={t('layouts.Language')} data-testid="lang-switch">
+        <NavButton label={t('layouts.Language')} testId="lang-switch">
           <TranslationOutlined />
-        </button>
+        </NavButton>
       </Dropdown>
-      <button
-        type="button"
-        className="ba-nav-menu"
-        title={t('layouts.Full screen')}
+      <NavButton
+        label={t(fullScreen ? 'layouts.Exit full screen' : 'layouts.Full screen')}
         onClick={toggleFullScreen}
+        testId="full-screen"
       >
         {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
-      </button>
+      </NavButton>
       {isSuper && <TerminalButton />}
       {isSuper && (
         <Dropdown
@@ -110,21 +104,49 @@ export function NavMenus() {
             onClick: ({ key }) => clear(key as CacheKind),
           }}
         >
-          <button type="button" className="ba-nav-menu" title={t('layouts.Clear cache')}>
+          <NavButton label={t('layouts.Clear cache')} testId="clear-cache">
             <ClearOutlined />
-          </button>
+          </NavButton>
         </Dropdown>
       )}
       <AdminInfoPopover />
-      <button
-        type="button"
-        className="ba-nav-menu"
-        title={t('layouts.Layout configuration')}
+      <NavButton
+        label={t('layouts.Layout configuration')}
         onClick={() => setLayout('showDrawer', true)}
-        data-testid="layout-settings"
+        testId="layout-settings"
       >
         <SettingOutlined />
-      </button>
+      </NavButton>
     </div>
+  );
+}
+
+/**
+ * An icon of the nav bar: named for screen readers by its label, which a tooltip shows on
+ * hover. A Dropdown around it passes its trigger props (click, ref) through the Tooltip.
+ */
+export function NavButton({
+  label,
+  testId,
+  children,
+  className,
+  ...rest
+}: {
+  label: string;
+  testId: string;
+  children: ReactNode;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>) {
+  return (
+    <Tooltip title={label} placement="bottom">
+      <button
+        type="button"
+        className={className ? `ba-nav-menu ${className}` : 'ba-nav-menu'}
+        aria-label={label}
+        data-testid={testId}
+        {...rest}
+      >
+        {children}
+      </button>
+    </Tooltip>
   );
 }

@@ -1,0 +1,304 @@
+/**
+ * Keyboard and screen-reader use, in Chromium: axe-core checks every back-office page the
+ * super administrator's menu reaches and every member-centre page, in Chinese and (for a few
+ * pages) English, and finds nothing serious or critical; Tab walks the nav bar with a
+ * visible focus ring on each control; an Add dialog opened from the keyboard keeps the focus
+ * inside it, and Escape gives it back to the button that opened it.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api } from './support/api.js';
+import { browserAvailable, chooseLanguage, loginAsAdmin, newPage } from './support/browser.js';
+import type { E2eServer } from './support/server.js';
+import { serverWithBrowser } from './support/suite.js';
+
+type Lang = 'en' | 'zh-cn';
+
+// Evaluated through the debugging protocol: the app's Content-Security-Policy refuses inline scripts.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** What the test fails on; moderate and minor findings are not asserted. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const MEMBER = { username: 'a11y_member', password: 'member-pass-1', nickname: 'Reader' };
+
+interface MenuRule {
+  type: string;
+  menu_type: string | null;
+  path: string;
+  extend: string;
+  title: string;
+  children?: MenuRule[];
+}
+
+/** The back-office pages of the administrator's menu (iframe and link entries are not ours). */
+async function adminPages(server: E2eServer): Promise<string[]> {
+  const response = await fetch(`${server.baseUrl}/admin/index/index`, {
+    headers: { batoken: await adminToken(server), server: 'true', 'think-lang': 'en' },
+  });
+  const { data } = (await response.json()) as { data: { menus: MenuRule[] } };
+  const paths: string[] = [];
+  const walk = (rules: MenuRule[]) => {
+    for (const rule of rules) {
+      if (rule.type === 'menu' && rule.menu_type === 'tab' && rule.extend !== 'add_menu_only')
+        paths.push(`/admin/${rule.path.replace(/^\/+/, '')}`);
+      walk(rule.children ?? []);
+    }
+  };
+  walk(data.menus);
+  return paths;
+}
+
+/** Waits until the page has loaded what it shows and nothing moves (axe reads colours as drawn). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForSelector('#block-loading', { state: 'detached' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** axe's serious and critical findings on the page (or inside `scope`), one readable line each. */
+async function audit(page: Page, label: string, scope?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe;
+    return axe.run(context ?? document);
+  }, scope ?? null);
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+      ),
+    );
+}
+
+/** What shows the keyboard focus on the focused element (or on the antd box around it). */
+function focusIndicator(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body) return null;
+    const ring = (element: Element) => {
+      const style = getComputedStyle(element);
+      const outline =
+        style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+          ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+          : '';
+      return { outline, shadow: style.boxShadow === 'none' ? '' : style.boxShadow };
+    };
+    // An antd input's focus shows on its wrapper.
+    const box =
+      active.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker') ?? active;
+    const { outline, shadow } = ring(box);
+    return {
+      name:
+        active.getAttribute('aria-label') ||
+        active.getAttribute('title') ||
+        active.textContent?.trim().slice(0, 40) ||
+        active.tagName,
+      inNavBar: Boolean(active.closest('.ba-nav-bar')),
+      testId: active.getAttribute('data-testid'),
+      outline,
+      shadow,
+    };
+  });
+}
+
+describe.skipIf(!browserAvailable)('accessibility', () => {
+  const suite = serverWithBrowser();
+
+  beforeAll(async () => {
+    await api(
+      suite.server,
+      '/admin/user.User/add',
+      { ...MEMBER, group_id: 1 },
+      await adminToken(suite.server),
+    );
+  });
+
+  const signInAdmin = async (lang: Lang) => {
+    const { context, page } = await newPage(suite.browser);
+    await chooseLanguage(page, suite.server.baseUrl, lang);
+    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
+    return { context, page };
+  };
+
+  const signInMember = async (lang: Lang) => {
+    const { context, page } = await newPage(suite.browser);
+    await chooseLanguage(page, suite.server.baseUrl, lang);
+    await page.goto(`${suite.server.baseUrl}/user/login`);
+    await page.fill('#username', MEMBER.username);
+    await page.fill('#password', MEMBER.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/user\/account\/overview/);
+    return { context, page };
+  };
+
+  /** The member-centre pages of the signed-in member's menus. */
+  const memberPages = (page: Page) =>
+    page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('userInfo') ?? '{}').state?.token ?? '';
+      const response = await fetch('/api/index/index', {
+        headers: { 'ba-user-token': token, server: 'true', 'think-lang': 'en' },
+      });
+      type Rule = { type: string; menu_type: string | null; path: string; children?: Rule[] };
+      const { data } = (await response.json()) as { data: { menus: Rule[] } };
+      const paths: string[] = [];
+      const walk = (rules: Rule[]) => {
+        for (const rule of rules) {
+          if (rule.type === 'menu' && rule.menu_type === 'tab')
+            paths.push(`/user/${rule.path.replace(/^\/+/, '')}`);
+          walk(rule.children ?? []);
+        }
+      };
+      walk(data.menus);
+      return paths;
+    });
+
+  const visitAll = async (page: Page, paths: string[], lang: Lang) => {
+    const found: string[] = [];
+    for (const path of paths) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      await page.waitForURL((url) => url.pathname === path);
+      await settle(page);
+      found.push(...(await audit(page, `${path} (${lang})`)));
+    }
+    return found;
+  };
+
+  it('finds nothing serious on the sign-in screens, in both languages', async () => {
+    const found: string[] = [];
+    for (const lang of ['zh-cn', 'en'] as const) {
+      const { context, page } = await newPage(suite.browser);
+      await chooseLanguage(page, suite.server.baseUrl, lang);
+      for (const path of ['/admin/login', '/user/login', '/user/login?type=register']) {
+        await page.goto(`${suite.server.baseUrl}${path}`);
+        await settle(page);
+        found.push(...(await audit(page, `${path} (${lang})`)));
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('finds nothing serious on any back-office page of the menu, in Chinese', async () => {
+    const paths = await adminPages(suite.server);
+    // The menu holds the whole back-office: pages of every branch are among them.
+    expect(paths).toEqual(
+      expect.arrayContaining(['/admin/dashboard', '/admin/auth/admin', '/admin/routine/config']),
+    );
+    expect(paths.length).toBeGreaterThan(15);
+    const { context, page } = await signInAdmin('zh-cn');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    const found = await visitAll(page, paths, 'zh-cn');
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('finds nothing serious on back-office pages and an open Add form in English', async () => {
+    const { context, page } = await signInAdmin('en');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const found = await visitAll(
+      page,
+      ['/admin/dashboard', '/admin/auth/admin', '/admin/routine/config', '/admin/user/user'],
+      'en',
+    );
+    await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
+    await settle(page);
+    await page.locator('.ba-table-header').getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('dialog').locator('#username').waitFor();
+    await settle(page);
+    found.push(...(await audit(page, '/admin/auth/admin Add dialog (en)', '.ant-modal-wrap')));
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it.each(['zh-cn', 'en'] as const)('finds nothing serious on any member-centre page in %s', async (lang) => {
+    const { context, page } = await signInMember(lang);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'zh-CN');
+    const paths = await memberPages(page);
+    expect(paths).toEqual(expect.arrayContaining(['/user/account/overview', '/user/account/profile']));
+    const found = await visitAll(page, paths, lang);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it('walks the nav bar with Tab, showing where the focus is on every control', async () => {
+    const { context, page } = await signInAdmin('en');
+    await settle(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const reached: string[] = [];
+    const unmarked: string[] = [];
+    for (let step = 0; step < 80; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await focusIndicator(page);
+      if (!focused) continue;
+      // The browser's own ring ('auto') is not the application's focus style.
+      if ((!focused.outline || focused.outline.startsWith('auto')) && !focused.shadow)
+        unmarked.push(`${focused.name} (${focused.outline || 'no outline'}, no shadow)`);
+      if (focused.inNavBar) reached.push(focused.testId ?? focused.name);
+      if (focused.testId === 'layout-settings') break;
+    }
+    // Every button of the nav bar was reached (the walk stops at the layout settings, the last).
+    expect(reached).toEqual(
+      expect.arrayContaining([
+        'nav-home',
+        'lang-switch',
+        'full-screen',
+        'terminal-button',
+        'clear-cache',
+        'admin-info',
+        'layout-settings',
+      ]),
+    );
+    expect(unmarked).toEqual([]);
+
+    // The menu toggle of a narrow window is marked like the others (not the browser's black box).
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId('open-aside').waitFor();
+    await page.getByTestId('open-aside').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const toggle = await focusIndicator(page);
+    expect(toggle?.testId).toBe('open-aside');
+    expect(toggle?.outline).toMatch(/^solid/);
+    await context.close();
+  });
+
+  it('keeps the focus inside an Add dialog opened from the keyboard and gives it back on Escape', async () => {
+    const { context, page } = await signInAdmin('en');
+    await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
+    await settle(page);
+    const add = page.locator('.ba-table-header').getByRole('button', { name: 'Add' });
+    await add.focus();
+    // Focused from the keyboard: Shift+Tab and back, so the browser treats it as keyboard focus.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#username').waitFor();
+    await settle(page);
+
+    const outside: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      await page.keyboard.press(step % 10 === 9 ? 'Shift+Tab' : 'Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        // Past the last control the focus may step out to the browser's own controls (as
+        // from a native modal <dialog>); the next Tab brings it back to the dialog's first.
+        if (active === document.body && !document.hasFocus()) return null;
+        const inside = Boolean(active?.closest('.ant-modal-wrap'));
+        return inside ? null : `${active?.tagName} ${active?.className}`;
+      });
+      if (where) outside.push(where);
+    }
+    expect(outside).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => add.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
