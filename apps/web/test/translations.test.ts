@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { flatten } from '../src/lang';
 import enBackend from '../src/lang/en/backend';
+import enFrontend from '../src/lang/en/frontend';
 import en from '../src/lang/en/index';
 import zhCnBackend from '../src/lang/zh-cn/backend';
+import zhCnFrontend from '../src/lang/zh-cn/frontend';
 import zhCn from '../src/lang/zh-cn/index';
 import { moduleLangPacks } from '../src/modules/registry';
 import type { Lang } from '../src/stores/config';
@@ -23,11 +25,12 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The core's packs (sign-in and back-office) with every module's (modules bring their own texts). */
+/** The core's packs (sign-in, back-office, member centre) with every module's (modules bring their own texts). */
 async function allTexts(lang: Lang): Promise<Record<string, string>> {
   const modules = (await moduleLangPacks(lang)).map(flatten);
-  const [core, backend] = lang === 'en' ? [en, enBackend] : [zhCn, zhCnBackend];
-  return Object.assign({}, ...modules, flatten(backend), flatten(core));
+  const [core, backend, frontend] =
+    lang === 'en' ? [en, enBackend, enFrontend] : [zhCn, zhCnBackend, zhCnFrontend];
+  return Object.assign({}, ...modules, flatten(frontend), flatten(backend), flatten(core));
 }
 
 it('has the same keys in both languages, none left empty', async () => {

@@ -18,10 +18,13 @@ const PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
   en: () => import('./en/index'),
 };
 
-/** The back-office areas' texts: kept off the sign-in pages, whose first load has a size budget. */
-const BACKEND_PACKS: Record<Lang, () => Promise<{ default: Pack }>> = {
-  'zh-cn': () => import('./zh-cn/backend'),
-  en: () => import('./en/backend'),
+/**
+ * The texts of an area, loaded with it: kept off the administrators' sign-in page, whose
+ * first load has a size budget.
+ */
+const AREA_PACKS: Record<'backend' | 'frontend', Record<Lang, () => Promise<{ default: Pack }>>> = {
+  backend: { 'zh-cn': () => import('./zh-cn/backend'), en: () => import('./en/backend') },
+  frontend: { 'zh-cn': () => import('./zh-cn/frontend'), en: () => import('./en/frontend') },
 };
 
 export async function initI18n(lang: Lang): Promise<void> {
@@ -49,24 +52,32 @@ let languageChosen: (lang: Lang) => void = () => {};
 const chosenLanguage = new Promise<Lang>((resolve) => {
   languageChosen = resolve;
 });
-let backendTexts: Promise<void> | null = null;
+const areaTexts: Partial<Record<keyof typeof AREA_PACKS, Promise<void>>> = {};
 
 /**
- * Adds the back-office texts of the active language, once (switching languages reloads the
- * page); the route that loads the back-office awaits it. Core and module texts win a clash.
+ * Adds an area's texts in the active language, once (switching languages reloads the page);
+ * the route that loads the area awaits it. Core and module texts win a clash.
  */
-export function loadBackendTexts(): Promise<void> {
-  backendTexts ??= chosenLanguage
-    .then((lang) => BACKEND_PACKS[lang]().then((pack) => ({ lang, pack })))
+function loadAreaTexts(area: keyof typeof AREA_PACKS): Promise<void> {
+  const loaded = areaTexts[area];
+  if (loaded) return loaded;
+  const loading = chosenLanguage
+    .then((lang) => AREA_PACKS[area][lang]().then((pack) => ({ lang, pack })))
     .then(({ lang, pack }) => {
       i18n.addResourceBundle(lang, 'translation', flatten(pack.default), true, false);
     });
+  areaTexts[area] = loading;
   // A failed load (the network) is tried again by the next navigation.
-  backendTexts.catch(() => {
-    backendTexts = null;
+  loading.catch(() => {
+    delete areaTexts[area];
   });
-  return backendTexts;
+  return loading;
 }
+
+/** The back-office's texts (the back-office routes and the sign-in's second step await them). */
+export const loadBackendTexts = () => loadAreaTexts('backend');
+/** The member centre's texts (its routes await them). */
+export const loadFrontendTexts = () => loadAreaTexts('frontend');
 
 /** Translates outside components (request layer, stores). */
 export function t(key: string, params?: Record<string, unknown>): string {

@@ -4,7 +4,7 @@
  * sending a cold deep link through the loading route.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadBackendTexts } from '../lang';
+import { loadBackendTexts, loadFrontendTexts } from '../lang';
 import { modulePublicRoutes } from '../modules/registry';
 import { RootShell } from './root-shell';
 import type { RouteHandle } from './route-handle';
@@ -12,6 +12,12 @@ import type { RouteHandle } from './route-handle';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** A page of an area whose texts load with it (lang/index.ts): both, before it renders. */
+const withTexts =
+  <T,>(load: () => Promise<T>, texts: () => Promise<void>) =>
+  () =>
+    Promise.all([load(), texts()]).then(([loaded]) => loaded);
 
 const routes: RouteObject[] = [
   {
@@ -27,7 +33,7 @@ const routes: RouteObject[] = [
       },
       {
         path: '/user/login',
-        lazy: page(() => import('../views/frontend/user/login')),
+        lazy: page(withTexts(() => import('../views/frontend/user/login'), loadFrontendTexts)),
         handle: { title: 'pagesTitle.userLogin' },
       },
       {
@@ -52,9 +58,7 @@ const routes: RouteObject[] = [
       },
       {
         path: '/admin/*',
-        lazy: page(() =>
-          Promise.all([import('../layouts/backend'), loadBackendTexts()]).then(([layout]) => layout),
-        ),
+        lazy: page(withTexts(() => import('../layouts/backend'), loadBackendTexts)),
       },
       {
         path: '/user',
@@ -67,7 +71,10 @@ const routes: RouteObject[] = [
         handle: { title: 'pagesTitle.loading' },
       },
       { path: '/user/iframe/:url', lazy: page(() => import('../views/frontend/user/iframe')) },
-      { path: '/user/*', lazy: page(() => import('../layouts/frontend')) },
+      {
+        path: '/user/*',
+        lazy: page(withTexts(() => import('../layouts/frontend'), loadFrontendTexts)),
+      },
       // Public pages of modules (the content area's /article/:id and /page/:id).
       ...modulePublicRoutes().map(
         (route): RouteObject => ({

@@ -2,6 +2,7 @@
 import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
+import * as members from './members';
 import moduleMarket from './module';
 import { adminInfo, apiReference, attachment, config, twoFactor } from './routine';
 import { security } from './security';
@@ -21,4 +22,9 @@ export default {
   terminal,
   twoFactor,
   module: moduleMarket,
+  // The back-office's member screens.
+  'user.user': members.user,
+  'user.group': members.group,
+  'user.rule': members.rule,
+  'user.ledger': members.ledger,
 } satisfies Pack;

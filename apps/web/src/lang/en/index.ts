@@ -1,4 +1,4 @@
-/** English. The texts every page may need (sign-in, member centre, shell); the back-office areas are in ./backend, loaded with the back-office. One file per area; every key exists in both languages. */
+/** English. The texts every page may need (sign-in, shell); the back-office's are in ./backend and the member centre's in ./frontend, each loaded with its area. One file per area; every key exists in both languages. */
 import type { Pack } from '../pack';
 import axios from './axios';
 import {
@@ -13,8 +13,6 @@ import {
   validate,
 } from './common';
 import layouts from './layouts';
-import { account, user } from './member-center';
-import * as members from './members';
 
 export default {
   globs,
@@ -27,12 +25,5 @@ export default {
   validate,
   login,
   sessions,
-  user,
-  account,
   layouts,
-  // The member centre shows members' fields and ledgers too.
-  'user.user': members.user,
-  'user.group': members.group,
-  'user.rule': members.rule,
-  'user.ledger': members.ledger,
 } satisfies Pack;
