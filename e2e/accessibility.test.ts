@@ -5,22 +5,16 @@
  * visible focus ring on each control; an Add dialog opened from the keyboard keeps the focus
  * inside it, and Escape gives it back to the button that opened it.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
+import { audit, settle } from './support/axe.js';
 import { browserAvailable, chooseLanguage, loginAsAdmin, newPage } from './support/browser.js';
 import type { E2eServer } from './support/server.js';
 import { serverWithBrowser } from './support/suite.js';
 
 type Lang = 'en' | 'zh-cn';
 
-// Evaluated through the debugging protocol: the app's Content-Security-Policy refuses inline scripts.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** What the test fails on; moderate and minor findings are not asserted. */
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const MEMBER = { username: 'a11y_member', password: 'member-pass-1', nickname: 'Reader' };
 
 interface MenuRule {
@@ -48,30 +42,6 @@ async function adminPages(server: E2eServer): Promise<string[]> {
   };
   walk(data.menus);
   return paths;
-}
-
-/** Waits until the page has loaded what it shows and nothing moves (axe reads colours as drawn). */
-async function settle(page: Page): Promise<void> {
-  await page.waitForSelector('#block-loading', { state: 'detached' });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-/** axe's serious and critical findings on the page (or inside `scope`), one readable line each. */
-async function audit(page: Page, label: string, scope?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe;
-    return axe.run(context ?? document);
-  }, scope ?? null);
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
-      ),
-    );
 }
 
 /** What shows the keyboard focus on the focused element (or on the antd box around it). */

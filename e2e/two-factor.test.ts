@@ -3,7 +3,8 @@
  * (scans the key, confirms with a code computed here as an authenticator app would, keeps
  * the recovery codes), then signs in with a code, and on a phone in Chinese with a recovery
  * code; an administrator of a group that requires it sets it up while signing in (first, while
- * the super administrator's token still comes from the password alone).
+ * the super administrator's token still comes from the password alone). axe finds nothing
+ * serious on each new screen.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
+import { audit } from './support/axe.js';
 import { browserAvailable, chooseLanguage, newPage, settledScreenshot } from './support/browser.js';
 import { serverWithBrowser } from './support/suite.js';
 
@@ -82,6 +84,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
       'Your group requires two-factor sign-in',
     );
     const key = (await step.getByTestId('two-factor-secret').innerText()).trim();
+    await expect(audit(page, 'set-up at sign-in')).resolves.toEqual([]);
     await shoot(page, 'enrol-at-sign-in-en');
     await step.getByLabel('Code from your authenticator app').fill(codeOf(key));
     await page.keyboard.press('Enter');
@@ -109,6 +112,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
     await dialog.getByRole('img', { name: 'QR code of the new key' }).locator('canvas').waitFor();
     secret = (await dialog.getByTestId('two-factor-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect(audit(page, 'set-up dialog', '.ant-modal')).resolves.toEqual([]);
     await shoot(page, 'setup-en');
 
     await dialog.getByLabel('Code from your authenticator app').fill('12345');
@@ -124,6 +128,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
     await list.waitFor();
     recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
     expect(recoveryCodes).toHaveLength(10);
+    await expect(audit(page, 'recovery codes', '.ant-modal')).resolves.toEqual([]);
     await shoot(page, 'recovery-codes-en');
     expect(recoveryCodes.every((c) => /^[0-9a-z]{5}-[0-9a-z]{5}$/.test(c))).toBe(true);
     await codesDialog.getByRole('button', { name: 'I have saved them' }).click();
@@ -154,6 +159,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
     const step = page.getByTestId('two-factor-step');
     await expect(step.getByRole('heading').innerText()).resolves.toBe('双因素登录');
     await expect(fits(page)).resolves.toBe(true);
+    await expect(audit(page, 'second step (zh-cn, 390 px)')).resolves.toEqual([]);
     await shoot(page, 'second-step-390-zh');
     await step.getByLabel('身份验证器应用中的验证码，或一个恢复码').fill(recoveryCodes[0] as string);
     await step.getByRole('button', { name: /^登\s*录$/ }).click();
