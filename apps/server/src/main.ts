@@ -12,6 +12,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { prepareDatabase, TakeoverRefused, takeOverIfOriginal } from './db/takeover/takeover.js';
 import { importAreas } from './features/area/area-data.js';
 import { BUILT_IN_MODULES } from './features/index.js';
+import { removeTwoFactor } from './features/two-factor/index.js';
 import { migrateEnabledModules } from './module-contract/lifecycle.js';
 import { INSTALLED_MODULES } from './modules/installed.js';
 import {
@@ -128,9 +129,12 @@ async function resetAdminPassword(username: string | undefined): Promise<void> {
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
     await prepareDatabase(db);
-    const password = await resetPassword(db, username);
-    if (!password) throw new UsageError(`No administrator is named "${username}".`);
-    announcePassword(config.dataDir, username, password, 'reset');
+    const reset = await resetPassword(db, username);
+    if (!reset) throw new UsageError(`No administrator is named "${username}".`);
+    // The way back in after a lost phone and lost recovery codes: the second factor goes too.
+    if (await removeTwoFactor(db, reset.adminId))
+      console.log(`\n  ${username}'s two-factor sign-in was removed.`);
+    announcePassword(config.dataDir, username, reset.password, 'reset');
   } finally {
     await db.close();
   }

@@ -40,7 +40,10 @@ export async function ensureSuperAdmin(db: Db): Promise<string | null> {
   return password;
 }
 
-export async function resetPassword(db: Db, username: string): Promise<string | null> {
+export async function resetPassword(
+  db: Db,
+  username: string,
+): Promise<{ password: string; adminId: number } | null> {
   const password = randomPassword();
   const result = await db.kysely
     .updateTable('admin')
@@ -65,7 +68,7 @@ export async function resetPassword(db: Db, username: string): Promise<string | 
     .where('user_id', '=', admin.id)
     .where('type', 'in', ['admin', 'admin-refresh'])
     .execute();
-  return password;
+  return { password, adminId: admin.id };
 }
 
 export function savePasswordFile(dataDir: string, username: string, password: string): string {

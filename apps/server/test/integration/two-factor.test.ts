@@ -2,10 +2,13 @@
  * Two-factor sign-in for administrators (issue 21): enrolment from the profile with a code
  * from the new secret, sign-in with and without the code, a code and a recovery code each
  * good once, a group that requires it (enrolment at sign-in), the secret sealed in the
- * table, the codes kept out of the admin log, and a super administrator's reset.
+ * table, the codes kept out of the admin log, a super administrator's reset, and the console's
+ * password reset taking the second factor away.
  */
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
+import { removeTwoFactor } from '../../src/features/two-factor/index.js';
+import { resetPassword } from '../../src/setup/super-admin.js';
 import {
   call,
   createAdmin,
@@ -230,6 +233,17 @@ forEachDatabase('two-factor sign-in', (get) => {
     });
     expect(reset.code).toBe(1);
     expect((await passwordStep(t, 'tf_dave')).data.userInfo.token).toBeTruthy();
+    // The console's password reset (npm run reset-admin-password) is the way back in without
+    // phone or recovery codes: the second factor goes with the old password.
+    await enrol(t, 'tf_dave');
+    const fromConsole = await resetPassword(t.ctx.db, 'tf_dave');
+    expect(fromConsole?.adminId).toBe(daveId);
+    expect(await removeTwoFactor(t.ctx.db, daveId)).toBe(true);
+    const back = await call(t.app, 'POST', '/admin/index/login', {
+      body: { username: 'tf_dave', password: fromConsole?.password },
+    });
+    expect(back.data.userInfo.token).toBeTruthy();
+
     const log = await t.ctx.db.kysely
       .selectFrom('admin_log')
       .select(['title', 'data'])

@@ -1,6 +1,7 @@
 /**
  * What the two-factor feature offers others: sign-in asks what a password-checked
- * administrator still needs, and checks or enrols the second factor.
+ * administrator still needs, and checks or enrols the second factor; the console's password
+ * reset removes it.
  */
 
 export {
@@ -8,6 +9,7 @@ export {
   type CodeCheck,
   checkSecondFactor,
   confirmEnrolment,
+  removeTwoFactor,
   type SecondStep,
   secondStepFor,
 } from './two-factor.js';

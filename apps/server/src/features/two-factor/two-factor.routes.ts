@@ -106,7 +106,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
           throw new ApiError('Your group requires two-factor sign-in');
         }
         await confirmWithCode(ctx, id, request.body.code);
-        await removeTwoFactor(ctx, id);
+        await removeTwoFactor(ctx.db, id);
         return ok(null, 'Two-factor sign-in is off');
       },
     }),
@@ -132,7 +132,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
           .where('id', '=', request.body.id)
           .executeTakeFirst();
         if (!target) throw new ApiError('Record not found');
-        if (!(await removeTwoFactor(ctx, target.id))) throw new ApiError('Two-factor sign-in is not on');
+        if (!(await removeTwoFactor(ctx.db, target.id))) throw new ApiError('Two-factor sign-in is not on');
         return ok(null, 'Two-factor sign-in has been reset');
       },
     }),

@@ -14,6 +14,7 @@ import type { Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { groupRequiresTwoFactor } from '../auth/index.js';
@@ -219,9 +220,12 @@ function acceptedStep(ctx: AppContext, sealed: string, code: string): number | n
   return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD) + delta;
 }
 
-/** Turns the second factor off (the owner, or a super administrator's reset), recovery codes too. */
-export async function removeTwoFactor(ctx: AppContext, adminId: number): Promise<boolean> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+/**
+ * Turns the second factor off, recovery codes too: the owner, a super administrator's reset,
+ * or `npm run reset-admin-password` (the machine owner's way back in). Whether there was one.
+ */
+export async function removeTwoFactor(db: Db, adminId: number): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('admin_two_factor')
       .where('admin_id', '=', adminId)
