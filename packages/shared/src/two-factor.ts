@@ -20,3 +20,19 @@ export interface TwoFactorStatus {
   required: boolean;
   recoveryCodesLeft: number;
 }
+
+/** A code from an authenticator app: six digits. */
+export const APP_CODE_PATTERN = /^\d{6}$/;
+/** A recovery code as stored: ten letters of a lower-case base32 without i, l, o and u. */
+export const RECOVERY_CODE_PATTERN = /^[0-9a-hjkmnp-tv-z]{10}$/;
+
+/** A typed code as checked: spaces and hyphens dropped (recovery codes show as `xxxxx-xxxxx`), lower case. */
+export function normaliseSecondFactorCode(code: string): string {
+  return code.replace(/[\s-]+/g, '').toLowerCase();
+}
+
+/** Whether a typed code has the shape of an app code or, when `recovery` is allowed, of a recovery code. */
+export function isSecondFactorCode(code: string, recovery: boolean): boolean {
+  const typed = normaliseSecondFactorCode(code);
+  return APP_CODE_PATTERN.test(typed) || (recovery && RECOVERY_CODE_PATTERN.test(typed));
+}

@@ -9,7 +9,14 @@
  * guesser must pass the password (and its lockout) again for every few tries.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Enrolment, TwoFactorStatus, SecondStep as WireSecondStep } from '@portico/shared';
+import {
+  APP_CODE_PATTERN,
+  type Enrolment,
+  normaliseSecondFactorCode as normalise,
+  RECOVERY_CODE_PATTERN,
+  type TwoFactorStatus,
+  type SecondStep as WireSecondStep,
+} from '@portico/shared';
 import type { Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { now } from '../../clock.js';
@@ -26,7 +33,6 @@ const PERIOD = 30;
 /** One step either side: a phone's clock a little off still signs in. */
 const WINDOW = 1;
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-const RECOVERY_CODE = /^[0-9a-hjkmnp-tv-z]{10}$/;
 
 export type SecondStep = 'none' | WireSecondStep['step'];
 export type CodeCheck = 'accepted' | 'wrong' | 'too-many';
@@ -122,7 +128,7 @@ export async function beginEnrolment(
 export async function confirmEnrolment(ctx: AppContext, adminId: number, code: string): Promise<string[]> {
   const row = await stored(ctx, adminId);
   if (!row || row.enabled === '1') throw new ApiError('Start the two-factor set-up again');
-  const step = acceptedStep(ctx, row.secret, code);
+  const step = acceptedStep(ctx, row.secret, normalise(code));
   if (step === null) throw new ApiError('The code is not correct');
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const changed = await trx
@@ -188,7 +194,7 @@ async function accept(
   code: string,
 ): Promise<boolean> {
   const typed = normalise(code);
-  if (RECOVERY_CODE.test(typed)) {
+  if (RECOVERY_CODE_PATTERN.test(typed)) {
     const used = await ctx.db.kysely
       .updateTable('admin_recovery_code')
       .set({ used_time: now() })
@@ -212,7 +218,7 @@ async function accept(
 
 /** The time step of a code valid now for the sealed secret; null when it is not. */
 function acceptedStep(ctx: AppContext, sealed: string, code: string): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+  if (!APP_CODE_PATTERN.test(code)) return null;
   const secret = keysOf(ctx).box.open(sealed);
   if (secret === null) return null;
   const timestamp = now() * 1000;
@@ -244,10 +250,6 @@ export async function confirmWithCode(ctx: AppContext, adminId: number, code: st
 function recoveryCode(): string {
   const letters = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte & 31]).join('');
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
-}
-
-function normalise(code: string): string {
-  return code.replace(/[\s-]+/g, '').toLowerCase();
 }
 
 function recoveryHash(ctx: AppContext, adminId: number, code: string): string {

@@ -2,6 +2,7 @@
  * One field for a second-factor code (six digits from the app, or a recovery code) and its
  * button. The browser may fill it from an SMS-less one-time-code source; Enter submits.
  */
+import { isSecondFactorCode } from '@portico/shared';
 import { Button, Input } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,6 @@ interface Props {
   danger?: boolean;
 }
 
-const APP_CODE = /^\d{6}$/;
-const ANY_CODE = /^(?:\d{6}|[0-9a-z]{5}[\s-]?[0-9a-z]{5})$/i;
-
 export function CodeForm({ submitText, recovery = false, onSubmit, danger = false }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -28,7 +26,7 @@ export function CodeForm({ submitText, recovery = false, onSubmit, danger = fals
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!(recovery ? ANY_CODE : APP_CODE).test(typed)) {
+    if (!isSecondFactorCode(typed, recovery)) {
       setError(
         t(
           recovery
