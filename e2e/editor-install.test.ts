@@ -15,12 +15,9 @@ import { TerminalTaskStatus } from '@portico/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
-import { showLocalModules } from './support/module-page.js';
+import { SERVER_STEP, showLocalModules } from './support/module-page.js';
 import { copyProject, npm } from './support/project-copy.js';
 import { type E2eServer, startServer } from './support/server.js';
-
-/** A pipeline screen that waits on the server (an install, a disable): seconds under a loaded machine. */
-const SERVER_STEP = 60_000;
 
 /** npm install and a web build on two busy cores: minutes, not seconds, in the worst case. */
 const SLOW = 6 * 60_000;

@@ -19,11 +19,8 @@ import {
   newPage,
   settledScreenshot,
 } from './support/browser.js';
-import { showLocalModules } from './support/module-page.js';
+import { SERVER_STEP, showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
-
-/** A pipeline screen that waits on the server (an install, a disable): seconds under a loaded machine. */
-const SERVER_STEP = 60_000;
 
 type Lang = 'en' | 'zh-cn';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;

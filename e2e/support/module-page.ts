@@ -2,6 +2,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** A module-pipeline screen that waits on the server (an install, a disable): seconds under a loaded machine. */
+export const SERVER_STEP = 60_000;
+
 /** Switches to the Local module view (kept for the tab, so it may already be on). */
 export async function showLocalModules(page: Page): Promise<void> {
   const toggle = page.getByTestId('module-local-toggle');

@@ -5,16 +5,14 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
-import { TABLES as FIRST_SCHEMA_TABLES } from '../migrations/0001-schema.js';
+// The original's core tables (v2.1.2): the ones Portico's first migration creates.
+import { TABLES as ORIGINAL_TABLES } from '../migrations/0001-schema.js';
 
 export type DatabaseKind =
   | { kind: 'empty' }
   | { kind: 'portico' }
   | { kind: 'original' }
   | { kind: 'unknown'; reason: string };
-
-/** The original's core tables (v2.1.2): the ones Portico's first migration creates. */
-const ORIGINAL_TABLES = FIRST_SCHEMA_TABLES;
 
 /**
  * Columns v2.0.0 gave their names (v1 had `createtime`, `loginfailure`, `jointime`...). A v1
