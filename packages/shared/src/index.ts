@@ -3,6 +3,7 @@ export * from './identity.js';
 export * from './input-types.js';
 export * from './integer-range.js';
 export * from './list-page.js';
+export * from './list-transfer.js';
 export * from './menu-rules.js';
 export * from './module.js';
 export * from './site-config.js';
