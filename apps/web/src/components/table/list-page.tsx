@@ -14,18 +14,22 @@ import { Cell } from './cells';
 import { ComSearch } from './com-search';
 import { DragHandle, DragSort, flattenRows, SortableRow } from './drag-sort';
 import { EmptyGuide } from './empty-guide';
-import { PAGE_SIZES } from './filter';
+import { exportColumns } from './export-columns';
+import { indexParams, PAGE_SIZES } from './filter';
 import { FormDialog, type FormTarget } from './form-dialog';
+import { ImportDialog } from './import-dialog';
 import './list-page.css';
 import { TableHeader } from './table-header';
 import type { Column, HeaderButton, ListSpec, Row, RowButton } from './types';
 import { useList } from './use-list';
 
-const DEFAULT_HEADER: HeaderButton[] = [
+/** A list's header buttons unless its spec says otherwise (a list adds 'import' to offer it). */
+export const DEFAULT_HEADER: HeaderButton[] = [
   'refresh',
   'add',
   'edit',
   'delete',
+  'export',
   'comSearch',
   'quickSearch',
   'columnDisplay',
@@ -60,6 +64,7 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const [comSearchOpen, setComSearchOpen] = useState(filter.search.length > 0);
   const [expandedKeys, setExpandedKeys] = useState<Key[] | null>(null);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [importing, setImporting] = useState(false);
   /** Bumped when the empty list's "Clear search" empties the search boxes (they keep their own text). */
   const [searchGeneration, setSearchGeneration] = useState(0);
   const tabTitle = useTab()?.title ?? '';
@@ -259,6 +264,13 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
         onUnfold={() => setExpandedKeys(expanded.length > 0 ? [] : allKeys)}
         comSearchOpen={comSearchOpen}
         onComSearch={() => setComSearchOpen((open) => !open)}
+        exportTarget={() => ({
+          api: spec.api,
+          // The whole list as filtered and ordered, not the page shown.
+          params: indexParams(filter, spec.params, false),
+          columns: exportColumns(spec.columns, hidden, t),
+        })}
+        onImport={() => setImporting(true)}
         extra={spec.headerExtra?.(selected, () => {
           setSelected([]);
           refresh();
@@ -290,6 +302,7 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           }}
         />
       )}
+      {importing && <ImportDialog spec={spec} onClose={() => setImporting(false)} onImported={refresh} />}
     </div>
   );
 }

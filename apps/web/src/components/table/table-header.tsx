@@ -1,4 +1,7 @@
-/** Above the table: refresh, add, edit, delete, unfold, quick search, column display, common search. */
+/**
+ * Above the table: refresh, add, edit, delete, unfold, export, import, quick search, column
+ * display, common search.
+ */
 import {
   AppstoreOutlined,
   DeleteOutlined,
@@ -6,11 +9,13 @@ import {
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
+import { ExportButton, type ExportTarget } from './export-button';
 import type { Column, HeaderButton, Row } from './types';
 
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
@@ -33,6 +38,9 @@ interface Props<R extends Row> {
   onUnfold(): void;
   comSearchOpen: boolean;
   onComSearch(): void;
+  /** The list as it is when the administrator picks a format. */
+  exportTarget(): ExportTarget;
+  onImport(): void;
   /** Buttons of the screen's own after the standard ones (restore, rollback). */
   extra?: ReactNode;
 }
@@ -99,6 +107,12 @@ export function TableHeader<R extends Row>(props: Props<R>) {
               {t(props.expanded ? 'Shrink all' : 'Expand all')}
             </Button>
           </Tooltip>
+        )}
+        {has('export') && can('export') && <ExportButton target={props.exportTarget} />}
+        {has('import') && can('import') && (
+          <Button icon={<UploadOutlined />} onClick={props.onImport} data-testid="import-button">
+            {t('listTransfer.Import')}
+          </Button>
         )}
         {props.extra}
       </Space>

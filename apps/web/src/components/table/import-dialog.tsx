@@ -1,0 +1,304 @@
+/**
+ * Rows added from a CSV or Excel file: the administrator picks the file, sees its first rows
+ * with, above each column, the field it will fill (guessed by the server from the titles,
+ * changeable), and is told which required fields no column fills before anything is sent.
+ * The server saves every row or none: a refusal lists the lines to correct.
+ */
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportRefusal,
+} from '@portico/shared';
+import { Alert, Button, Modal, message, Select, Spin, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { previewImport, runImport } from '../../api/backend/list-transfer';
+import { fileSize } from '../../utils/file-size';
+import { fieldLabel, missingRequired } from './import-fields';
+import type { ListSpec, Row } from './types';
+
+const ACCEPT = ['csv', 'xlsx'];
+/** The Select's value for "leave this column out" (a mapping's null). */
+const LEAVE_OUT = '';
+
+export function ImportDialog<R extends Row>({
+  spec,
+  onClose,
+  onImported,
+}: {
+  spec: ListSpec<R>;
+  /** Once the dialog has closed. */
+  onClose(): void;
+  /** After rows were saved. */
+  onImported(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>([]);
+  const [refused, setRefused] = useState<ImportRefusal[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
+  const label = (name: string) => fieldLabel(spec, name, t);
+
+  const choose = async (chosen: File) => {
+    const suffix = chosen.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!ACCEPT.includes(suffix)) {
+      void message.error(t('listTransfer.Choose a CSV or Excel (.xlsx) file'));
+      return;
+    }
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      void message.error(
+        t('listTransfer.The file is larger than {size}', { size: fileSize(IMPORT_MAX_BYTES, 0) }),
+      );
+      return;
+    }
+    setBusy(true);
+    setRefused(null);
+    try {
+      const { data } = await previewImport(spec.api, chosen);
+      setFile(chosen);
+      setPreview(data);
+      setMapping(data.columns.map((_, i) => data.mapping[i] ?? null));
+    } catch {
+      // The request layer has said why (not a table, no header, too large).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restart = () => {
+    setFile(null);
+    setPreview(null);
+    setMapping([]);
+    setRefused(null);
+  };
+
+  const submit = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await runImport(spec.api, file, mapping);
+      if ('refused' in answer.data) {
+        setRefused(answer.data.refused);
+      } else {
+        void message.success(
+          t('listTransfer.Imported {count} rows', { count: number.format(answer.data.imported) }),
+        );
+        onImported();
+        setOpen(false);
+      }
+    } catch {
+      // Shown by the request layer; the dialog keeps the file and its mapping.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const missing = preview ? missingRequired(preview.fields, mapping) : [];
+  const tooMany = (preview?.total ?? 0) > IMPORT_MAX_ROWS;
+  const canImport = Boolean(preview) && missing.length === 0 && !tooMany && (preview?.total ?? 0) > 0;
+
+  return (
+    <Modal
+      open={open}
+      afterClose={onClose}
+      title={t('listTransfer.Import from a file')}
+      width={900}
+      mask={{ closable: false }}
+      destroyOnHidden
+      onCancel={() => setOpen(false)}
+      footer={[
+        <Button key="cancel" onClick={() => setOpen(false)}>
+          {t('Cancel')}
+        </Button>,
+        <Button
+          key="import"
+          type="primary"
+          loading={busy && Boolean(preview)}
+          disabled={!canImport}
+          onClick={() => void submit()}
+          data-testid="import-submit"
+        >
+          {t('listTransfer.Import')}
+        </Button>,
+      ]}
+    >
+      <Spin spinning={busy} description={t('listTransfer.Reading the file…')}>
+        <div className="ba-import" data-testid="import-dialog">
+          {!preview ? (
+            <Upload.Dragger
+              accept=".csv,.xlsx"
+              multiple={false}
+              showUploadList={false}
+              beforeUpload={(chosen) => {
+                void choose(chosen);
+                return false;
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined aria-hidden />
+              </p>
+              <p className="ant-upload-text">
+                {t('listTransfer.Click or drag a CSV or Excel (.xlsx) file here')}
+              </p>
+              <p className="ant-upload-hint">
+                {t('listTransfer.import file hint', {
+                  rows: number.format(IMPORT_MAX_ROWS),
+                  size: fileSize(IMPORT_MAX_BYTES, 0),
+                })}
+              </p>
+            </Upload.Dragger>
+          ) : (
+            <>
+              <div className="ba-import-file">
+                <span data-testid="import-file">
+                  {t('listTransfer.{name}: {total} rows', {
+                    name: file?.name ?? '',
+                    total: number.format(preview.total),
+                  })}
+                </span>
+                <Button onClick={restart}>{t('listTransfer.Choose another file')}</Button>
+              </div>
+              {missing.length > 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  role="alert"
+                  data-testid="import-missing"
+                  title={t('listTransfer.Required fields not chosen for any column: {fields}', {
+                    fields: missing.map((field) => label(field.name)).join(t('utils.comma')),
+                  })}
+                />
+              )}
+              {tooMany && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  role="alert"
+                  title={t('listTransfer.At most {max} rows can be imported at once', {
+                    max: number.format(IMPORT_MAX_ROWS),
+                  })}
+                />
+              )}
+              {refused && <RefusalReport refused={refused} label={label} />}
+              <PreviewTable
+                preview={preview}
+                mapping={mapping}
+                onMap={(column, field) =>
+                  setMapping((current) => current.map((name, i) => (i === column ? field : name)))
+                }
+                label={label}
+              />
+              <div className="ba-import-shown">
+                {t('listTransfer.The first {shown} of {total} rows', {
+                  shown: number.format(preview.rows.length),
+                  total: number.format(preview.total),
+                })}
+              </div>
+            </>
+          )}
+        </div>
+      </Spin>
+    </Modal>
+  );
+}
+
+interface PreviewRow {
+  key: number;
+  cells: string[];
+}
+
+/** The file's first rows, each column headed by its title and the field it fills. */
+function PreviewTable({
+  preview,
+  mapping,
+  onMap,
+  label,
+}: {
+  preview: ImportPreview;
+  mapping: ImportMapping;
+  onMap(column: number, field: string | null): void;
+  label(name: string): string;
+}) {
+  const { t } = useTranslation();
+  const columns = preview.columns.map((title, index) => {
+    const taken = new Set(mapping.filter((name, i) => name !== null && i !== index));
+    const options = [
+      { value: LEAVE_OUT, label: t('listTransfer.Leave out') },
+      ...preview.fields.map((field) => ({
+        value: field.name,
+        label: field.required
+          ? t('listTransfer.{field} (required)', { field: label(field.name) })
+          : label(field.name),
+        // A field takes one column.
+        disabled: taken.has(field.name),
+      })),
+    ];
+    return {
+      key: String(index),
+      title: (
+        <div className="ba-import-head">
+          <div className="ba-import-title">{title}</div>
+          <Select
+            size="small"
+            className="ba-import-select"
+            value={mapping[index] ?? LEAVE_OUT}
+            options={options}
+            popupMatchSelectWidth={false}
+            aria-label={t('listTransfer.Field for column {column}', { column: title })}
+            onChange={(value: string) => onMap(index, value === LEAVE_OUT ? null : value)}
+            data-testid={`import-map-${index}`}
+          />
+        </div>
+      ),
+      render: (_: unknown, row: PreviewRow) => row.cells[index] ?? '',
+    };
+  });
+  return (
+    <Table<PreviewRow>
+      className="ba-import-preview"
+      size="small"
+      bordered
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={preview.rows.map((cells, key) => ({ key, cells }))}
+      columns={columns}
+    />
+  );
+}
+
+/** What the server refused, line by line: nothing was saved. */
+function RefusalReport({ refused, label }: { refused: ImportRefusal[]; label(name: string): string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ba-import-refused" data-testid="import-refused">
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={t('listTransfer.Nothing was imported')}
+        description={t('listTransfer.Correct these lines in the file and import it again')}
+      />
+      <Table<ImportRefusal & { key: number }>
+        size="small"
+        dataSource={refused.map((refusal, key) => ({ ...refusal, key }))}
+        pagination={refused.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        aria-label={t('listTransfer.Refused lines')}
+        columns={[
+          { key: 'line', title: t('listTransfer.Line'), dataIndex: 'line', width: 80 },
+          {
+            key: 'field',
+            title: t('listTransfer.Field'),
+            render: (_: unknown, row) => (row.field ? label(row.field) : ''),
+          },
+          { key: 'message', title: t('listTransfer.Problem'), dataIndex: 'message' },
+        ]}
+      />
+    </div>
+  );
+}
