@@ -11,6 +11,8 @@ export interface AdminLogNote {
   adminId?: number;
   /** Set by a handler that must not be logged at all. */
   skip?: boolean;
+  /** Set by a GET worth an audit entry (an export of a list's personal data); POSTs always are. */
+  record?: boolean;
 }
 
 declare module 'fastify' {

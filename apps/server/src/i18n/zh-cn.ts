@@ -267,4 +267,6 @@ export const zhCn: Record<string, string> = {
     '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
   'The module market does not offer this module': '模块市场未提供此模块',
   'The module market has no such page': '模块市场没有此页面',
+  // Export and import of lists.
+  'Column %s cannot be exported': '列 %s 不能导出',
 };
