@@ -52,6 +52,11 @@ export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodTy
   assertReach?(id: number, request: FastifyRequest): Promise<void> | void;
   /** Deletes the rows (already limited to existing ids); returns how many went. */
   del?(ids: number[], w: WriteContext): Promise<number>;
+  /**
+   * Rows may be imported from CSV or Excel (crud/import/): each is checked by `addBody` and saved
+   * by `add`, all in one transaction. Needs both.
+   */
+  importable?: boolean;
   /** Sort by swapping `weigh` of two rows. */
   sortable?: boolean;
   /**

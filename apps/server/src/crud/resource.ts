@@ -1,7 +1,7 @@
 /**
  * The resource helper: a management screen's server side declared once — table, list
  * whitelist, how rows are shown, validated and saved — and turned into the generic
- * actions index, export, edit (GET and POST), add, del (POST or DELETE) and sortable. Each write
+ * actions index, export, edit (GET and POST), add, del (POST or DELETE), sortable and import. Each write
  * runs in one transaction, which is also where audit captures (recycle bin, sensitive
  * data) hook in.
  */
@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController, defineAction } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
 import { exportAction } from './export/export-action.js';
+import { importActions } from './import/import-action.js';
 import { asObject, listRows } from './list-rows.js';
 import {
   idQuery,
@@ -27,24 +28,12 @@ import {
   switchBody,
 } from './list-schemas.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
+import { runWrite } from './run-write.js';
 import type { WriteContext } from './write-context.js';
 
 export { asObject } from './list-rows.js';
 export type { ResourceSpec, Row } from './resource-spec.js';
-
-/** Runs a write in a transaction, then the tasks it left for after the commit. */
-export async function runWrite<T>(
-  kysely: Kysely<Database>,
-  request: FastifyRequest,
-  run: (w: WriteContext) => Promise<T>,
-): Promise<T> {
-  const tasks: (() => Promise<void>)[] = [];
-  const result = await kysely
-    .transaction()
-    .execute((trx) => run({ request, trx, afterCommit: (task) => tasks.push(task) }));
-  for (const task of tasks) await task();
-  return result;
-}
+export { runWrite } from './run-write.js';
 
 /** What the data-security rule screens may monitor: every resource, with what it can do. */
 export interface RegisteredResource {
@@ -194,7 +183,7 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType>(
     );
   }
 
-  actions.push(exportAction(ctx, resource));
+  actions.push(exportAction(ctx, resource), ...importActions(ctx, resource));
   adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
   rememberResource(app, {
     controller: spec.controller,

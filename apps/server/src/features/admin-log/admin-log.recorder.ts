@@ -63,7 +63,8 @@ async function record(
   const admin = request.admin;
   // A request refused before validation (no route, a body that is not JSON) still has its own.
   const sent = posted.get(request) ?? { query: request.query, body: request.body };
-  const data = maskLoggedData({ ...asObject(sent.query), ...asObject(sent.body) }, request.url);
+  const sentData = { ...asObject(sent.query), ...asObject(sent.body), ...request.adminLog.data };
+  const data = maskLoggedData(sentData, request.url);
   const refusal = controller === 'index' && action === 'login' ? refusalMessage(payload) : undefined;
   const signIn: RefusedSignIn = refusal === undefined ? {} : await refusedSignIn(ctx, request, sent, refusal);
   await ctx.db.kysely
