@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { type ActionSpec, defineAction, permissionKey } from '../../http/routes.js';
+import { receiveFile } from '../../http/uploaded-file.js';
 import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import type { ResourceSpec } from '../resource-spec.js';
@@ -129,21 +130,11 @@ function failingField(schema: z.ZodType, body: unknown): string | null {
 
 /** The upload: its table, and the text fields sent before it. */
 async function receive(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new ApiError('No files were uploaded');
-  const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES + 1, fieldSize: MAX_FIELD_BYTES } });
-  if (!part) throw new ApiError('No files were uploaded');
   const tooLarge = () => new ApiError('The file is larger than %s MiB', [IMPORT_MAX_BYTES / 1024 / 1024]);
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
-  const fieldsSent: Record<string, string> = {};
-  for (const [name, field] of Object.entries(part.fields)) {
-    if (field && !Array.isArray(field) && 'value' in field) fieldsSent[name] = String(field.value);
-  }
-  return { table: await readTable(bytes), fieldsSent, filename: part.filename };
+  const file = await receiveFile(request, {
+    maxBytes: IMPORT_MAX_BYTES,
+    fieldBytes: MAX_FIELD_BYTES,
+    tooLarge,
+  });
+  return { table: await readTable(file.bytes), fieldsSent: file.fields, filename: file.filename };
 }

@@ -3,6 +3,7 @@
  * the menu exists (a taken-over database may lack some) and the button does not yet.
  */
 import type { Migration } from 'kysely';
+import { ruleRow } from '../seed/admin-rules.js';
 import { SEEDED_TRANSFER_BUTTONS } from '../seed/transfer-rules.js';
 import type { AnyDb } from './columns.js';
 
@@ -22,26 +23,10 @@ export function listTransferMigration(): Migration {
           .where('name', '=', row.name)
           .executeTakeFirst();
         if (!menu || present) continue;
+        const rule = ruleRow(row.title, { pid: menu.id, type: 'button', name: row.name });
         await db
           .insertInto('admin_rule')
-          .values({
-            pid: menu.id,
-            type: 'button',
-            title: row.title,
-            name: row.name,
-            path: '',
-            icon: '',
-            menu_type: null,
-            url: '',
-            component: '',
-            keepalive: 0,
-            extend: 'none',
-            remark: '',
-            weigh: 0,
-            status: '1',
-            update_time: time,
-            create_time: time,
-          })
+          .values({ ...rule, update_time: time, create_time: time })
           .execute();
       }
     },
