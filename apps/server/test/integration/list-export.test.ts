@@ -157,6 +157,42 @@ forEachDatabase('list export', (get) => {
     expect(names.filter((n) => n?.startsWith('exp'))).toEqual(expected);
   });
 
+  it('exports what a quick search finds, and a tree list in its order', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const columns = JSON.stringify([{ prop: 'username', title: 'U' }]);
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/admin/user.User/export',
+      query: { quickSearch: 'exp0250', format: 'csv', columns },
+      headers: { batoken: token, server: 'true' },
+    });
+    expect(parseCsv(found.body).slice(1)).toEqual([
+      ['exp02509'],
+      ['exp02508'],
+      ['exp02507'],
+      ['exp02506'],
+      ['exp02505'],
+      ['exp02504'],
+      ['exp02503'],
+      ['exp02502'],
+      ['exp02501'],
+      ['exp02500'],
+    ]);
+    const rules = await t.app.inject({
+      method: 'GET',
+      url: '/admin/auth.Rule/export',
+      query: { format: 'csv', columns: JSON.stringify([{ prop: 'name', title: 'Name' }]) },
+      headers: { batoken: token, server: 'true' },
+    });
+    const names = parseCsv(rules.body)
+      .slice(1)
+      .map(([name]) => name);
+    const listed = await call(t.app, 'GET', '/admin/auth.Rule/index', { token, query: { isTree: '0' } });
+    expect(names).toEqual(listed.data.list.map((rule: { name: string }) => rule.name));
+    expect(names).toContain('user/user/export');
+  });
+
   it('never exports a secret nor a column the list does not show', async () => {
     const t = get();
     const { token } = await loginSuper(t);
