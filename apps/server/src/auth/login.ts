@@ -1,7 +1,8 @@
 /**
  * Password sign-in shared by administrators and members: a lockout per account and client,
  * argon2id verification with one-time upgrade of legacy hashes, and last-login bookkeeping
- * that happens on successful logins only.
+ * (recordSignIn) once the sign-in is complete: for an administrator with a second factor, after
+ * the code, so a right password alone from an attacker's address is not shown as a sign-in.
  *
  * The lockout stops the client that guessed, never the owner: ten wrong passwords from one
  * client (its IP as Fastify sees it, an IPv6 client by its /64 network) lock that client
@@ -90,13 +91,7 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
   const upgrade = check.needsRehash ? { password: await hashPassword(attempt.password), salt: '' } : {};
   await db.kysely
     .updateTable(table)
-    .set({
-      login_failure: 0,
-      login_failure_time: null,
-      last_login_time: time,
-      last_login_ip: attempt.ip,
-      ...upgrade,
-    })
+    .set({ login_failure: 0, login_failure_time: null, ...upgrade })
     .where('id', '=', row.id)
     .execute();
   await db.kysely
@@ -106,6 +101,16 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
     .where('client', '=', key.client)
     .execute();
   return row;
+}
+
+/** The account's last sign-in: when and from where (the profile and the lists show it). */
+export async function recordSignIn(db: Db, table: 'admin' | 'user', id: number, ip: string): Promise<void> {
+  // Both tables share these columns; the cast only narrows Kysely's table union.
+  await db.kysely
+    .updateTable(table as 'admin')
+    .set({ last_login_time: now(), last_login_ip: ip })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The client a failure is counted for: the IP, an IPv6 address by its /64 (one subscriber's network). */

@@ -21,6 +21,9 @@ import type { ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
 
+/** A row's place in the order; an export walks text orders too, so its value may be text. */
+export type RowKey = Omit<ListKey, 'value'> & { value?: number | string | null };
+
 export interface SeekPlan {
   /** The rows past the key, in the order to read them. */
   condition: Condition;
@@ -61,13 +64,27 @@ export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): 
 }
 
 /**
+ * The rows after `key` in the list's order (ties broken by the primary key, as applyListOrder
+ * does): how an export walks a whole list in batches without skipping rows it has read.
+ */
+export function afterKey(spec: ListSpec, params: ListParams, key: RowKey, dialect: Dialect): Condition {
+  const field = spec.fields[params.order.field] ?? spec.fields[spec.defaultOrder.field];
+  const pk = spec.fields[spec.pk];
+  if (!field || !pk) throw new Error(`list of ${spec.pk}: no order field or primary key to walk by`);
+  const smaller = params.order.direction === 'desc';
+  const id = sql.ref(pk.column);
+  if (field === pk) return sql<SqlBool>`${id} ${sql.raw(smaller ? '<' : '>')} ${key.id}`;
+  return beyond(sql.ref(field.column), id, key, smaller, dialect === 'postgres');
+}
+
+/**
  * Rows whose (column, id) lies strictly below (smaller) or above the key, with nulls
  * counted as the largest values (nullsLarge) or the smallest.
  */
 function beyond(
   column: Expression<unknown>,
   id: Expression<unknown>,
-  key: ListKey,
+  key: RowKey,
   smaller: boolean,
   nullsLarge: boolean,
 ): Condition {

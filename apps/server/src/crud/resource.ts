@@ -1,7 +1,7 @@
 /**
  * The resource helper: a management screen's server side declared once — table, list
  * whitelist, how rows are shown, validated and saved — and turned into the generic
- * actions index, edit (GET and POST), add, del (POST or DELETE) and sortable. Each write
+ * actions index, export, edit (GET and POST), add, del (POST or DELETE), sortable and import. Each write
  * runs in one transaction, which is also where audit captures (recycle bin, sensitive
  * data) hook in.
  */
@@ -10,24 +10,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { routeRemark } from '../auth/rule-remarks.js';
 import type { AppContext } from '../context.js';
-import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
 import type { Database, TableName } from '../db/schema.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController, defineAction } from '../http/routes.js';
 import { input, parseInput } from '../http/validate.js';
-import type { Lang } from '../i18n/index.js';
-import { fewTextMatches } from './few-matches.js';
-import { blockStarts } from './id-block.js';
-import { planIdSpan, withinSpan } from './id-span.js';
-import { pageRows } from './list-page-rows.js';
-import {
-  applyListFilters,
-  applyListOrder,
-  type ListSpec,
-  pageFromOtherIndex,
-  parseListParams,
-} from './list-query.js';
+import { exportAction } from './export/export-action.js';
+import { importActions } from './import/import-action.js';
+import { asObject, listRows } from './list-rows.js';
 import {
   idQuery,
   idsInput,
@@ -37,80 +27,13 @@ import {
   sortBody,
   switchBody,
 } from './list-schemas.js';
-import { type ListTotal, listTotal } from './list-total.js';
-import type { AnySelect } from './query-types.js';
-import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
-import { buildTree, type TreeRow, treeOptions } from './tree.js';
-import { planTrigrams } from './trigram-search.js';
+import type { ResourceSpec, Row } from './resource-spec.js';
+import { runWrite } from './run-write.js';
 import type { WriteContext } from './write-context.js';
 
-export type Row = Record<string, unknown>;
-
-/** Runs a write in a transaction, then the tasks it left for after the commit. */
-export async function runWrite<T>(
-  kysely: Kysely<Database>,
-  request: FastifyRequest,
-  run: (w: WriteContext) => Promise<T>,
-): Promise<T> {
-  const tasks: (() => Promise<void>)[] = [];
-  const result = await kysely
-    .transaction()
-    .execute((trx) => run({ request, trx, afterCommit: (task) => tasks.push(task) }));
-  for (const task of tasks) await task();
-  return result;
-}
-
-export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodType = z.ZodType> {
-  /** Dotted controller as in the URL: `auth.Admin`. */
-  controller: string;
-  table: TableName;
-  list: ListSpec;
-  /** The list query with its joins and selected columns (never secrets). */
-  listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
-  /** Adds or reshapes fields of listed rows (e.g. group names). */
-  present?(rows: Row[], request: FastifyRequest): Promise<Row[]>;
-  /**
-   * Shows seeded labels (i18n/seeded-titles.ts) in the reader's language, after `present`. Lists
-   * and selects only: never the edit form, which must save what is stored.
-   */
-  localise?(rows: Row[], lang: Lang): Row[];
-  /** Tree resources answer every matching row nested under its parent (no paging). */
-  tree?: { selectLabel: string; selectFilter?: (row: Row) => boolean };
-  /**
-   * A row as listed and as loaded into the edit form: the fields a client may rely on
-   * (more may come). Under test every answer is checked against it.
-   */
-  row: z.ZodType;
-  /** Loads one row for the edit form; undefined when missing or not the caller's to see. */
-  loadRow?(id: number, request: FastifyRequest): Promise<Row | undefined>;
-  /** The add form's fields, validated before `add` runs. */
-  addBody?: A;
-  add?(data: z.output<A>, w: WriteContext): Promise<void>;
-  /** The edit form's fields (the row's `id` comes beside them), validated before `edit` runs. */
-  editBody?: E;
-  edit?(id: number, data: z.output<E>, w: WriteContext): Promise<void>;
-  /**
-   * Refuses an edit of a row out of the caller's reach (a super administrator, a group above
-   * theirs) before the form is judged, so what they hear is "no permission", whatever they sent.
-   * `edit` checks again inside its transaction.
-   */
-  assertReach?(id: number, request: FastifyRequest): Promise<void> | void;
-  /** Deletes the rows (already limited to existing ids); returns how many went. */
-  del?(ids: number[], w: WriteContext): Promise<number>;
-  /** Sort by swapping `weigh` of two rows. */
-  sortable?: boolean;
-  /**
-   * Fields the list toggles in place (switch cells post `{id, field}` alone). Such an edit
-   * is completed with the stored row and goes through `edit`, so every rule still holds.
-   */
-  switchFields?: string[];
-  /** Extra fields of the edit form's answer beside `row` (the original's `controllers`), declared. */
-  editExtra?: { data: Record<string, z.ZodType>; load(request: FastifyRequest): Promise<Row> };
-  /** Extra fields of the index answer (e.g. the caller's own groups). */
-  indexExtra?(request: FastifyRequest): Promise<Row>;
-  /** Extra actions of this controller. */
-  actions?: ActionSpec[];
-}
+export { asObject } from './list-rows.js';
+export type { ResourceSpec, Row } from './resource-spec.js';
+export { runWrite } from './run-write.js';
 
 /** What the data-security rule screens may monitor: every resource, with what it can do. */
 export interface RegisteredResource {
@@ -260,6 +183,7 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType>(
     );
   }
 
+  actions.push(exportAction(ctx, resource), ...importActions(ctx, resource));
   adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
   rememberResource(app, {
     controller: spec.controller,
@@ -272,76 +196,6 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType>(
 function required<T>(schema: T | undefined, controller: string, name: string): T {
   if (!schema) throw new Error(`${controller}: a resource declares its ${name} (see ResourceSpec)`);
   return schema;
-}
-
-async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
-  const query = asObject(request.query);
-  const params = parseListParams(query, spec.list, spec.table);
-  const unfiltered = await spec.listQuery(ctx.db.kysely, request);
-  const present = async (rows: Row[]) => {
-    const shown = spec.present ? await spec.present(rows, request) : rows;
-    return spec.localise ? spec.localise(shown, request.lang) : shown;
-  };
-  if (!spec.tree) {
-    const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.db.dialect, spec.list, params, unfiltered);
-    if (searched) {
-      const { rows, ...total } = searched;
-      return { list: await present(rows), ...total };
-    }
-  }
-  const trigrams = await planTrigrams(ctx.db, spec.list, params);
-  const timeZone = await ctx.settings.get('time_zone');
-  const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
-  const matches = await searchIndexMatches(ctx.db.kysely, ctx.db.dialect, spec.list, params);
-  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.db.dialect, {
-    timeZone,
-    lang: request.lang,
-    trigrams,
-    matches,
-  });
-  const base = span ? filtered.where(withinSpan(spec.list, span)) : filtered;
-
-  if (spec.tree) {
-    const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);
-    const nodes = rows as TreeRow[];
-    if (params.select) {
-      const filter = spec.tree.selectFilter ?? (() => true);
-      return { options: treeOptions(buildTree(nodes.filter(filter)), spec.tree.selectLabel) };
-    }
-    // A remote select asking for its current values, or `isTree=0`, wants a flat list.
-    const flat = query.isTree === '0' || params.initValue.length > 0;
-    return { list: flat ? rows : buildTree(nodes) };
-  }
-  // No condition from the request nor from the resource (a scope): the whole table is listed.
-  const wholeTable =
-    !params.quickSearch &&
-    params.search.length === 0 &&
-    params.initValue.length === 0 &&
-    !unfiltered.toOperationNode().where;
-  // A text search matching few rows: its page is taken from its index's matches, sorted.
-  // Estimated without the span's `id between`, which repeats the time range's selectivity
-  // (PostgreSQL multiplies the two and took a month's 54,000 matches for 1,563).
-  const narrowed = await fewTextMatches(ctx.db, spec.list, params, filtered);
-  // A window count walks the rows the way the page does, when the page walks the order.
-  const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
-    ? undefined
-    : applyListOrder(base, spec.list, params);
-  const total = () => listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
-  const page = (known?: ListTotal) =>
-    pageRows(base, spec.list, params, ctx.db.dialect, {
-      narrowed,
-      spanned: !!span,
-      total: known,
-      idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
-      blockStart: wholeTable ? blockStarts(ctx.db, spec.table, spec.list) : undefined,
-    });
-  // The whole table's kept count comes at once and lets its back half be read from the end.
-  // A filtered list's count walks rows as its page does: both at once, on two connections
-  // (its total is exact only when small, where reading from the end saves little).
-  const [counted, rows] = wholeTable
-    ? await total().then(async (known) => [known, await page(known)] as const)
-    : await Promise.all([total(), page()]);
-  return { list: await present(rows), ...counted };
 }
 
 function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {
@@ -371,10 +225,6 @@ async function swapWeigh(
   }
   await trx.updateTable(t).set({ weigh: target.weigh }).where('id', '=', id).execute();
   await trx.updateTable(t).set({ weigh: row.weigh }).where('id', '=', targetId).execute();
-}
-
-export function asObject(value: unknown): Row {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
 }
 
 /**

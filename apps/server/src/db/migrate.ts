@@ -26,6 +26,7 @@ import { idSpansMigration } from './migrations/0018-id-spans.js';
 import { idBlocksMigration } from './migrations/0019-id-blocks.js';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.js';
 import { twoFactorMigration } from './migrations/0021-two-factor.js';
+import { listTransferMigration } from './migrations/0022-list-transfer.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ function migrator(db: Db): Migrator {
     '0019-id-blocks': idBlocksMigration(db.dialect, db.prefix),
     '0020-session-devices': sessionDevicesMigration(),
     '0021-two-factor': twoFactorMigration(db.dialect, db.prefix),
+    '0022-list-transfer': listTransferMigration(),
   };
   return new Migrator({
     db: db.kysely,

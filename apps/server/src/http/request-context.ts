@@ -11,6 +11,10 @@ export interface AdminLogNote {
   adminId?: number;
   /** Set by a handler that must not be logged at all. */
   skip?: boolean;
+  /** Set by a GET worth an audit entry (an export of a list's personal data); POSTs always are. */
+  record?: boolean;
+  /** What the entry records beside the request's own data (an import's file and row count). */
+  data?: Record<string, unknown>;
 }
 
 declare module 'fastify' {

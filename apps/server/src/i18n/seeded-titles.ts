@@ -14,6 +14,7 @@ import { SEEDED_CONTENT_RULES, SEEDED_SMS_CONFIG_ROWS } from '../db/seed/content
 import { SEEDED_ADMIN_GROUPS, SEEDED_USER_GROUPS } from '../db/seed/groups.js';
 import { SEEDED_RECYCLE_RULES, SEEDED_SENSITIVE_RULES } from '../db/seed/security-rules.js';
 import type { Seeded } from '../db/seed/seeded.js';
+import { SEEDED_TRANSFER_BUTTONS } from '../db/seed/transfer-rules.js';
 import { SEEDED_USER_RULES } from '../db/seed/user-rules.js';
 import type { Lang } from './index.js';
 
@@ -77,7 +78,7 @@ function titles<Row, Key extends string | number>(
 
 /** Menu rules by name (a rule's identity in permissions and routes). */
 export const ADMIN_RULE_TITLES = titles(
-  [...SEEDED_ADMIN_RULES, ...SEEDED_CONTENT_RULES],
+  [...SEEDED_ADMIN_RULES, ...SEEDED_CONTENT_RULES, ...SEEDED_TRANSFER_BUTTONS],
   (r) => r.name,
   (r) => r.title,
 );

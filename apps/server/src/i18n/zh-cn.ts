@@ -267,4 +267,14 @@ export const zhCn: Record<string, string> = {
     '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
   'The module market does not offer this module': '模块市场未提供此模块',
   'The module market has no such page': '模块市场没有此页面',
+  // Export and import of lists.
+  'Column %s cannot be exported': '列 %s 不能导出',
+  'The file could not be read as CSV or Excel': '无法按 CSV 或 Excel 读取该文件',
+  'The file is too large to import': '文件太大，无法导入',
+  'The file is larger than %s MiB': '文件超过 %s MiB',
+  'The file has no rows to import': '文件中没有可导入的行',
+  'The file has more than %s columns': '文件超过 %s 列',
+  'The file has %s rows; at most %s can be imported at once': '文件有 %s 行；一次最多导入 %s 行',
+  '%s of %s rows were refused; nothing was imported': '%s 行（共 %s 行）未通过校验；未导入任何数据',
+  'Imported %s rows': '已导入 %s 行',
 };

@@ -27,11 +27,12 @@ const ADMINS = { admin: 'Admin-2023!', service: 'Service#pass1', shopkeeper: 'Sh
 const MEMBERS = { user: 'User-2023!', alice: 'Alice-secret9', bob: 'Bob-secret77' };
 
 /**
- * Rows Portico adds to the original's tables: admin_rule +7 = the config screen's test-mail
- * button (0002) and the content screen's menu (0004, 6 rules); config +14 = the settings the
+ * Rows Portico adds to the original's tables: admin_rule +25 = the config screen's test-mail
+ * button (0002), the content screen's menu (0004, 6 rules) and the lists' export and import
+ * buttons (0022, 15 + 3); config +14 = the settings the
  * original kept in PHP files (0002, 12 rows) and the SMS settings (0004, 2 rows).
  */
-const ADDED_ROWS: Record<string, number> = { ba_admin_rule: 7, ba_config: 14 };
+const ADDED_ROWS: Record<string, number> = { ba_admin_rule: 25, ba_config: 14 };
 
 /** An empty scratch database (named by TEST_DB_PREFIX), dropped by its caller. */
 function scratch(): Promise<TestDatabase> {
@@ -304,7 +305,9 @@ describe.skipIf(!mysql)('first start on a BuildAdmin v2 database [mysql]', () =>
         const added = (await ruleNames()).filter((name) => !rulesBefore.includes(name));
         expect(added.length).toBe((after.ba_admin_rule ?? 0) - (before.ba_admin_rule ?? 0));
         for (const name of added)
-          expect(name).toMatch(/^(routine\/config\/sendTestMail|content|store|routine\/apiReference)(\/|$)/);
+          expect(name).toMatch(
+            /^(routine\/config\/sendTestMail|content|store|routine\/apiReference)(\/|$)|\/(export|import)$/,
+          );
         // Served: a sign-in (which the admin log records, so after the counts).
         await loginAdmin(app, 'shopkeeper', ADMINS.shopkeeper);
       } finally {

@@ -73,8 +73,21 @@ forEachDatabase('two-factor sign-in', (get) => {
     expect(row.secret).not.toContain(secret);
     expect(row.secret.startsWith('v1.')).toBe(true);
 
-    // The password alone opens nothing: the answer is a ticket, which is no token.
+    // The password alone opens nothing: the answer is a ticket, which is no token, and it is
+    // not the administrator's last sign-in (from an address that may be an attacker's).
+    const lastSignIn = () =>
+      t.ctx.db.kysely
+        .selectFrom('admin')
+        .select(['last_login_time', 'last_login_ip'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    await t.ctx.db.kysely
+      .updateTable('admin')
+      .set({ last_login_time: 1, last_login_ip: '' })
+      .where('id', '=', id)
+      .execute();
     const first = await passwordStep(t, 'tf_alice');
+    expect(await lastSignIn()).toEqual({ last_login_time: 1, last_login_ip: '' });
     expect(first.code).toBe(1);
     expect(first.data.userInfo).toBeUndefined();
     expect(first.data.twoFactor.step).toBe('verify');
@@ -88,6 +101,8 @@ forEachDatabase('two-factor sign-in', (get) => {
     const next = codeAt(secret, 1);
     const signedIn = await secondStep(t, ticket, next, true);
     expect(signedIn.code).toBe(1);
+    expect(Number((await lastSignIn()).last_login_time)).toBeGreaterThan(1);
+    expect((await lastSignIn()).last_login_ip).toBe('127.0.0.1');
     expect(signedIn.data.userInfo.refresh_token).not.toBe('');
     const index = await call(t.app, 'GET', '/admin/index/index', { token: signedIn.data.userInfo.token });
     expect(index.code).toBe(1);

@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createMember, loginMember } from '../support/member.js';
+import { multipart } from '../support/multipart.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 /** A real 1×1 PNG. */
@@ -14,27 +15,6 @@ const PNG = Buffer.from(
     '0d0a2db40000000049454e44ae426082',
   'hex',
 );
-
-function multipart(file: { name: string; type: string; bytes: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = `----portico${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function upload(
   t: TestApp,

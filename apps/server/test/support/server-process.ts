@@ -50,12 +50,12 @@ export async function freePort(): Promise<number> {
 
 export async function startServerProcess(
   env: Record<string, string>,
-  { supervised = false } = {},
+  { supervised = false, nodeFlags = [] as string[] } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-process-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const args = supervised ? [START_SCRIPT, 'start'] : ['--import', 'tsx', MAIN, 'start'];
+  const args = [...nodeFlags, ...(supervised ? [START_SCRIPT, 'start'] : ['--import', 'tsx', MAIN, 'start'])];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -34,11 +34,12 @@ const BUTTON_TITLES: Record<string, SeedTitle> = {
   sendTestMail: ['测试邮件', 'Test mail'],
 };
 
-function row(
-  [title, en]: SeedTitle,
-  fields: Pick<AdminRuleRow, 'id' | 'pid' | 'type' | 'name'> & Partial<AdminRuleRow>,
-): SeededRule {
-  const seeded: AdminRuleRow = {
+/** A whole rule row: what `fields` leaves out takes the value a new rule has. */
+export function ruleRow(
+  title: string,
+  fields: Pick<AdminRuleRow, 'pid' | 'type' | 'name'> & Partial<AdminRuleRow>,
+): AdminRuleRow {
+  return {
     title,
     path: '',
     icon: '',
@@ -52,7 +53,13 @@ function row(
     status: '1',
     ...fields,
   };
-  return { row: seeded, en };
+}
+
+function row(
+  [title, en]: SeedTitle,
+  fields: Pick<AdminRuleRow, 'id' | 'pid' | 'type' | 'name'> & Partial<AdminRuleRow>,
+): SeededRule {
+  return { row: ruleRow(title, fields), en };
 }
 
 export function menuDir(

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_TOKEN_HEADERS, alreadyLoggedIn, headerToken } from '../../auth/admin-auth.js';
-import { verifyLogin } from '../../auth/login.js';
+import { recordSignIn, verifyLogin } from '../../auth/login.js';
 import { STORED_RULE_FIELDS } from '../../auth/rule-tree.js';
 import { clientOf } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
@@ -140,6 +140,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
 
   /** Opens the session of a sign-in that passed every check, as the login answer. */
   const signedIn = async (request: FastifyRequest, adminId: number, keep: boolean) => {
+    await recordSignIn(ctx.db, 'admin', adminId, request.ip);
     const { token, refreshToken } = await ctx.tokens.openSession(
       adminId,
       { type: 'admin', ttl: ctx.config.adminTokenTtl },

@@ -1,6 +1,6 @@
 /**
  * Records every administrator POST and DELETE (failures too: a refused login is exactly
- * what an audit wants to see). Written before the response leaves, so a client that
+ * what an audit wants to see), and the GETs that ask for it (a list exported). Written before the response leaves, so a client that
  * sees its answer can already find the entry. Secrets are masked at any depth, in the
  * request data and in the logged URL (`mask-secrets.ts`).
  */
@@ -40,7 +40,8 @@ export function registerAdminLogRecorder(app: FastifyInstance, ctx: AppContext):
     }
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'POST' && request.method !== 'DELETE') return payload;
+    const writes = request.method === 'POST' || request.method === 'DELETE';
+    if (!writes && !request.adminLog.record) return payload;
     const route = controllerAction(request.routeOptions.url ?? '');
     if (!route || request.adminLog.skip || NOT_LOGGED.test(`/${route[1]}`)) return payload;
     try {
@@ -62,7 +63,8 @@ async function record(
   const admin = request.admin;
   // A request refused before validation (no route, a body that is not JSON) still has its own.
   const sent = posted.get(request) ?? { query: request.query, body: request.body };
-  const data = maskLoggedData({ ...asObject(sent.query), ...asObject(sent.body) }, request.url);
+  const sentData = { ...asObject(sent.query), ...asObject(sent.body), ...request.adminLog.data };
+  const data = maskLoggedData(sentData, request.url);
   const refusal = controller === 'index' && action === 'login' ? refusalMessage(payload) : undefined;
   const signIn: RefusedSignIn = refusal === undefined ? {} : await refusedSignIn(ctx, request, sent, refusal);
   await ctx.db.kysely

@@ -128,6 +128,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
       return { ...withGroup, password: '' };
     },
     addBody,
+    importable: true,
     add: async (data, w) => {
       checkNickname(data.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, 0);

@@ -71,6 +71,7 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
     switchFields: ['status'],
     loadRow: (id) => kysely.selectFrom('content').selectAll().where('id', '=', id).executeTakeFirst(),
     addBody: contentBody,
+    importable: true,
     add: async (data, w) => {
       const time = now();
       await insertId(

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, MOBILE_PATTERN } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { alreadyLoggedIn, headerToken, needLogin } from '../../auth/admin-auth.js';
-import { verifyLogin } from '../../auth/login.js';
+import { recordSignIn, verifyLogin } from '../../auth/login.js';
 import { type ClientInfo, clientOf } from '../../auth/tokens.js';
 import { USER_TOKEN_HEADERS } from '../../auth/user-auth.js';
 import type { AppContext } from '../../context.js';
@@ -119,6 +119,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         ip: request.ip,
         enabledStatus: 'enable',
       });
+      await recordSignIn(ctx.db, 'user', row.id, request.ip);
       return signedIn(row.id, isTruthy(body.keep), clientOf(request));
     },
   });

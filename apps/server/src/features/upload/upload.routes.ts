@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController, apiRoute, defineAction } from '../../http/routes.js';
+import { receiveFile } from '../../http/uploaded-file.js';
 import { uploadSettings } from '../config/index.js';
 import { ATTACHMENT_FIELDS, SHOWN_FILE_FIELDS, shownFile } from './attachment-fields.js';
 import { storeUpload, type Uploader } from './attachments.js';
@@ -55,29 +56,17 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
 
   const upload = (uploader: (request: FastifyRequest) => Uploader) => async (request: FastifyRequest) => {
     const settings = await uploadSettings(ctx.settings);
-    if (!request.isMultipart()) throw new ApiError('No files were uploaded');
-    const part = await request.file({ limits: { fileSize: settings.maxSize + 1 } });
-    if (!part) throw new ApiError('No files were uploaded');
     const tooLarge = () =>
       new ApiError('The uploaded file is too large (%sMiB), Maximum file size:%sMiB', [
         `>${(settings.maxSize / MIB).toFixed(2)}`,
         (settings.maxSize / MIB).toFixed(2),
       ]);
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      // The stream stops at the configured size; the rest is never read.
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw error;
-    }
-    if (part.file.truncated || bytes.length > settings.maxSize) throw tooLarge();
-    const topicField = part.fields.topic;
-    const topic = topicField && 'value' in topicField ? String(topicField.value) : 'default';
+    const part = await receiveFile(request, { maxBytes: settings.maxSize, tooLarge });
+    const topic = part.fields.topic ?? 'default';
     if (!TOPIC.test(topic)) throw new ApiError('Topic format error');
     const row = await storeUpload(
       ctx,
-      { name: part.filename, mimetype: part.mimetype, bytes, topic },
+      { name: part.filename, mimetype: part.mimetype, bytes: part.bytes, topic },
       settings,
       uploader(request),
     );

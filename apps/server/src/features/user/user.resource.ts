@@ -145,6 +145,7 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
       return row ? { ...present([row])[0], password: '' } : undefined;
     },
     addBody,
+    importable: true,
     add: async ({ password, ...data }, w) => {
       checkNickname(data.nickname);
       await checkUser(w.trx, data, 0);

@@ -1,0 +1,140 @@
+/**
+ * Importing rows into a list from CSV or Excel (issue 21): `importPreview` reads the file and
+ * answers its first rows with a guessed column mapping; `import` checks every row with the add
+ * form's own rules and saves them all through the resource's own `add` in one transaction, or,
+ * when any row is refused, none, answering each refused line and why. Both need the list's
+ * `…/import` permission; the import is recorded in the admin log with its counts.
+ */
+import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError, Code } from '../../http/errors.js';
+import { type ActionSpec, defineAction, permissionKey } from '../../http/routes.js';
+import { receiveFile } from '../../http/uploaded-file.js';
+import { parseInput } from '../../http/validate.js';
+import { translate } from '../../i18n/index.js';
+import type { ResourceSpec } from '../resource-spec.js';
+import { runWrite } from '../run-write.js';
+import { formFields, guessMapping, parseMapping, readTable, rowBody } from './import-rows.js';
+
+/** Data rows start on the file's second line. */
+const FIRST_DATA_LINE = 2;
+/** The mapping field can name up to a hundred columns. */
+const MAX_FIELD_BYTES = 16 * 1024;
+
+const previewAnswer = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  total: z.number(),
+  fields: z.array(z.object({ name: z.string(), required: z.boolean() })),
+  mapping: z.array(z.string().nullable()),
+});
+
+export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[] {
+  const { add, addBody } = spec;
+  if (!spec.importable || !add || !addBody) return [];
+  const fields = formFields(addBody);
+  const permission = permissionKey(spec.controller, 'import');
+  return [
+    defineAction({
+      action: 'importPreview',
+      method: 'POST',
+      permission,
+      schema: {
+        summary: 'Read an upload (multipart `file`, CSV or Excel): its first rows and a guessed mapping',
+        data: previewAnswer,
+      },
+      handler: async (request) => {
+        // Reading a file changes nothing: no entry in the admin log (the import itself has one).
+        request.adminLog.skip = true;
+        const { table } = await receive(request);
+        return ok({
+          columns: table.columns,
+          rows: table.rows.slice(0, IMPORT_PREVIEW_ROWS),
+          total: table.rows.length,
+          fields,
+          mapping: guessMapping(table.columns, fields),
+        });
+      },
+    }),
+    defineAction({
+      action: 'import',
+      method: 'POST',
+      schema: {
+        summary:
+          'Import every row of an upload (multipart `mapping` JSON, then `file`), all or none; refusals are answered in `data.refused`',
+        data: z.object({ imported: z.number() }),
+      },
+      handler: async (request) => {
+        const { table, fieldsSent, filename } = await receive(request);
+        const mapping = parseMapping(fieldsSent.mapping ?? '', table.columns, fields);
+        const refused: ImportRefusal[] = [];
+        const refuse = (line: number, error: ApiError, field: string | null) =>
+          refused.push({
+            line,
+            field,
+            message: translate(error.message, request.lang, error.params),
+          });
+        const bodies = table.rows.flatMap((row, i) => {
+          const body = rowBody(row, mapping);
+          try {
+            return [{ line: i + FIRST_DATA_LINE, data: parseInput(addBody, body) }];
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            refuse(i + FIRST_DATA_LINE, error, failingField(addBody, body));
+            return [];
+          }
+        });
+        request.adminLog.data = { file: filename, rows: table.rows.length, mapping };
+        if (refused.length === 0) {
+          await runWrite(ctx.db.kysely, request, async (w) => {
+            for (const { line, data } of bodies) {
+              try {
+                await add(data, w);
+              } catch (error) {
+                if (!(error instanceof ApiError)) throw error;
+                refuse(line, error, null);
+              }
+            }
+            // One refusal undoes every row added before it.
+            if (refused.length > 0) throw new RolledBack();
+          }).catch((error) => {
+            if (!(error instanceof RolledBack)) throw error;
+          });
+        }
+        if (refused.length > 0) {
+          throw new ApiError(
+            '%s of %s rows were refused; nothing was imported',
+            [refused.length, table.rows.length],
+            Code.error,
+            { refused },
+          );
+        }
+        await ctx.caches.changed('rules');
+        return ok({ imported: bodies.length }, 'Imported %s rows', [bodies.length]);
+      },
+    }),
+  ];
+}
+
+class RolledBack extends Error {}
+
+/** The field the form's first complaint is about (what parseInput's message describes). */
+function failingField(schema: z.ZodType, body: unknown): string | null {
+  const result = schema.safeParse(body);
+  const [field] = result.success ? [] : (result.error.issues[0]?.path ?? []);
+  return field === undefined ? null : String(field);
+}
+
+/** The upload: its table, and the text fields sent before it. */
+async function receive(request: FastifyRequest) {
+  const tooLarge = () => new ApiError('The file is larger than %s MiB', [IMPORT_MAX_BYTES / 1024 / 1024]);
+  const file = await receiveFile(request, {
+    maxBytes: IMPORT_MAX_BYTES,
+    fieldBytes: MAX_FIELD_BYTES,
+    tooLarge,
+  });
+  return { table: await readTable(file.bytes), fieldsSent: file.fields, filename: file.filename };
+}

@@ -1,0 +1,73 @@
+/**
+ * What a back-office table declares to the resource helper (resource.ts): its table, list
+ * whitelist, how rows are shown, validated and saved. Kept apart so that the list readers
+ * (list-rows.ts, the export) and the helper share it without importing each other.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, TableName } from '../db/schema.js';
+import type { ActionSpec } from '../http/routes.js';
+import type { Lang } from '../i18n/index.js';
+import type { ListSpec } from './list-query.js';
+import type { AnySelect } from './query-types.js';
+import type { WriteContext } from './write-context.js';
+
+export type Row = Record<string, unknown>;
+
+export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodType = z.ZodType> {
+  /** Dotted controller as in the URL: `auth.Admin`. */
+  controller: string;
+  table: TableName;
+  list: ListSpec;
+  /** The list query with its joins and selected columns (never secrets). */
+  listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
+  /** Adds or reshapes fields of listed rows (e.g. group names). */
+  present?(rows: Row[], request: FastifyRequest): Promise<Row[]>;
+  /**
+   * Shows seeded labels (i18n/seeded-titles.ts) in the reader's language, after `present`. Lists
+   * and selects only: never the edit form, which must save what is stored.
+   */
+  localise?(rows: Row[], lang: Lang): Row[];
+  /** Tree resources answer every matching row nested under its parent (no paging). */
+  tree?: { selectLabel: string; selectFilter?: (row: Row) => boolean };
+  /**
+   * A row as listed and as loaded into the edit form: the fields a client may rely on
+   * (more may come). Under test every answer is checked against it.
+   */
+  row: z.ZodType;
+  /** Loads one row for the edit form; undefined when missing or not the caller's to see. */
+  loadRow?(id: number, request: FastifyRequest): Promise<Row | undefined>;
+  /** The add form's fields, validated before `add` runs. */
+  addBody?: A;
+  add?(data: z.output<A>, w: WriteContext): Promise<void>;
+  /** The edit form's fields (the row's `id` comes beside them), validated before `edit` runs. */
+  editBody?: E;
+  edit?(id: number, data: z.output<E>, w: WriteContext): Promise<void>;
+  /**
+   * Refuses an edit of a row out of the caller's reach (a super administrator, a group above
+   * theirs) before the form is judged, so what they hear is "no permission", whatever they sent.
+   * `edit` checks again inside its transaction.
+   */
+  assertReach?(id: number, request: FastifyRequest): Promise<void> | void;
+  /** Deletes the rows (already limited to existing ids); returns how many went. */
+  del?(ids: number[], w: WriteContext): Promise<number>;
+  /**
+   * Rows may be imported from CSV or Excel (crud/import/): each is checked by `addBody` and saved
+   * by `add`, all in one transaction. Needs both.
+   */
+  importable?: boolean;
+  /** Sort by swapping `weigh` of two rows. */
+  sortable?: boolean;
+  /**
+   * Fields the list toggles in place (switch cells post `{id, field}` alone). Such an edit
+   * is completed with the stored row and goes through `edit`, so every rule still holds.
+   */
+  switchFields?: string[];
+  /** Extra fields of the edit form's answer beside `row` (the original's `controllers`), declared. */
+  editExtra?: { data: Record<string, z.ZodType>; load(request: FastifyRequest): Promise<Row> };
+  /** Extra fields of the index answer (e.g. the caller's own groups). */
+  indexExtra?(request: FastifyRequest): Promise<Row>;
+  /** Extra actions of this controller. */
+  actions?: ActionSpec[];
+}
