@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { filenameOf } from '../src/api/backend/list-transfer';
 import { exportColumns } from '../src/components/table/export-columns';
-import { fieldLabel, missingRequired } from '../src/components/table/import-fields';
+import { fieldLabel, guessMapping, missingRequired } from '../src/components/table/import-fields';
 import type { Column, ListSpec } from '../src/components/table/types';
 
 const FRENCH: Record<string, string> = {
@@ -90,5 +90,22 @@ describe('import mapping', () => {
     ];
     expect(missingRequired(fields, ['username', null, 'motto']).map((f) => f.name)).toEqual(['password']);
     expect(missingRequired(fields, ['password', 'username'])).toEqual([]);
+  });
+
+  it('keeps the server’s guess and fills the rest from the columns’ titles in the interface language', () => {
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'password', required: true },
+      { name: 'group_name', required: false },
+    ];
+    const label = (name: string) => fieldLabel(spec, name, t);
+    expect(
+      guessMapping(
+        ['username', 'Identifiant de connexion', 'Mot de passe', 'groupe', 'Notes'],
+        ['username', null, null, null, null],
+        fields,
+        label,
+      ),
+    ).toEqual(['username', null, 'password', 'group_name', null]);
   });
 });

@@ -89,6 +89,10 @@ function ExportDialog({
     const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
     exportList(target.api, target.params, format, target.columns, onProgress, abort.signal)
       .then((file) => {
+        // The last count, drawn as the dialog closes (its frame may not have come yet).
+        cancelAnimationFrame(frame);
+        frame = 0;
+        setProgress(latest);
         saveFile(file.blob, file.filename);
         void message.success(
           t('listTransfer.Saved {rows} rows to {file}', {

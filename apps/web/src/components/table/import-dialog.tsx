@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewImport, runImport } from '../../api/backend/list-transfer';
 import { fileSize } from '../../utils/file-size';
-import { fieldLabel, missingRequired } from './import-fields';
+import { fieldLabel, guessMapping, missingRequired } from './import-fields';
 import type { ListSpec, Row } from './types';
 
 const ACCEPT = ['csv', 'xlsx'];
@@ -63,7 +63,7 @@ export function ImportDialog<R extends Row>({
       const { data } = await previewImport(spec.api, chosen);
       setFile(chosen);
       setPreview(data);
-      setMapping(data.columns.map((_, i) => data.mapping[i] ?? null));
+      setMapping(guessMapping(data.columns, data.mapping, data.fields, label));
     } catch {
       // The request layer has said why (not a table, no header, too large).
     } finally {
