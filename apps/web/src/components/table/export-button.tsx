@@ -20,6 +20,8 @@ export interface ExportTarget {
   columns: ExportColumn[];
 }
 
+/** How long the full bar stays before the dialog closes by itself. */
+const FULL_BAR_MS = 400;
 const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'listTransfer.Excel (.xlsx)' };
 
 export function ExportButton({ target }: { target: () => ExportTarget }) {
@@ -35,8 +37,12 @@ export function ExportButton({ target }: { target: () => ExportTarget }) {
         menu={{
           items,
           'aria-label': t('listTransfer.Export the list as'),
-          onClick: ({ key }) =>
-            setJob((last) => ({ id: (last?.id ?? 0) + 1, format: key as ExportFormat, target: target() })),
+          onClick: ({ key, domEvent }) => {
+            // Chosen with Enter, the key's default action would otherwise land on the dialog's
+            // close button, focused by then, and cancel the export at once.
+            domEvent.preventDefault();
+            setJob((last) => ({ id: (last?.id ?? 0) + 1, format: key as ExportFormat, target: target() }));
+          },
         }}
       >
         <Button ref={button} icon={<DownloadOutlined />} aria-haspopup="menu" data-testid="export-button">
@@ -71,6 +77,7 @@ function ExportDialog({
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(true);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [done, setDone] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -89,10 +96,12 @@ function ExportDialog({
     const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
     exportList(target.api, target.params, format, target.columns, onProgress, abort.signal)
       .then((file) => {
-        // The last count, drawn as the dialog closes (its frame may not have come yet).
+        // The last count (its frame may not have come yet), shown a moment before the dialog
+        // closes: a closing dialog no longer redraws its content.
         cancelAnimationFrame(frame);
         frame = 0;
         setProgress(latest);
+        setDone(true);
         saveFile(file.blob, file.filename);
         void message.success(
           t('listTransfer.Saved {rows} rows to {file}', {
@@ -100,6 +109,7 @@ function ExportDialog({
             file: file.filename,
           }),
         );
+        return new Promise((resolve) => setTimeout(resolve, FULL_BAR_MS));
       })
       .catch((error: unknown) => {
         // A refusal's message is shown by the request layer; a cancel needs no word.
@@ -125,7 +135,8 @@ function ExportDialog({
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
   const rows = progress?.rows ?? 0;
   const total = progress?.total ?? 0;
-  const percent = total > 0 ? Math.min(100, Math.floor((rows * 100) / total)) : 0;
+  // An empty list is done at once: a full bar rather than 0 of 0.
+  const percent = done ? 100 : total > 0 ? Math.min(100, Math.floor((rows * 100) / total)) : 0;
   const counted = !progress
     ? t('listTransfer.Waiting for the server…')
     : total > 0

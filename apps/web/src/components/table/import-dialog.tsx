@@ -41,7 +41,8 @@ export function ImportDialog<R extends Row>({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>([]);
   const [refused, setRefused] = useState<ImportRefusal[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** What the dialog waits for: the file read, or the rows imported. */
+  const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
   const label = (name: string) => fieldLabel(spec, name, t);
 
@@ -57,7 +58,7 @@ export function ImportDialog<R extends Row>({
       );
       return;
     }
-    setBusy(true);
+    setBusy('reading');
     setRefused(null);
     try {
       const { data } = await previewImport(spec.api, chosen);
@@ -67,7 +68,7 @@ export function ImportDialog<R extends Row>({
     } catch {
       // The request layer has said why (not a table, no header, too large).
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -80,7 +81,7 @@ export function ImportDialog<R extends Row>({
 
   const submit = async () => {
     if (!file) return;
-    setBusy(true);
+    setBusy('importing');
     try {
       const answer = await runImport(spec.api, file, mapping);
       if ('refused' in answer.data) {
@@ -95,7 +96,7 @@ export function ImportDialog<R extends Row>({
     } catch {
       // Shown by the request layer; the dialog keeps the file and its mapping.
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -119,8 +120,7 @@ export function ImportDialog<R extends Row>({
         <Button
           key="import"
           type="primary"
-          loading={busy && Boolean(preview)}
-          disabled={!canImport}
+          disabled={!canImport || busy !== null}
           onClick={() => void submit()}
           data-testid="import-submit"
         >
@@ -128,7 +128,10 @@ export function ImportDialog<R extends Row>({
         </Button>,
       ]}
     >
-      <Spin spinning={busy} description={t('listTransfer.Reading the file…')}>
+      <Spin
+        spinning={busy !== null}
+        description={t(busy === 'importing' ? 'listTransfer.Importing…' : 'listTransfer.Reading the file…')}
+      >
         <div className="ba-import" data-testid="import-dialog">
           {!preview ? (
             <Upload.Dragger
@@ -290,10 +293,11 @@ function RefusalReport({ refused, label }: { refused: ImportRefusal[]; label(nam
         pagination={refused.length > 10 ? { pageSize: 10, size: 'small' } : false}
         aria-label={t('listTransfer.Refused lines')}
         columns={[
-          { key: 'line', title: t('listTransfer.Line'), dataIndex: 'line', width: 80 },
+          { key: 'line', title: t('listTransfer.Line'), dataIndex: 'line', className: 'ba-nowrap' },
           {
             key: 'field',
             title: t('listTransfer.Field'),
+            className: 'ba-nowrap',
             render: (_: unknown, row) => (row.field ? label(row.field) : ''),
           },
           { key: 'message', title: t('listTransfer.Problem'), dataIndex: 'message' },

@@ -16,6 +16,7 @@ export default {
   'import file hint': '第一行为列标题；最多 {rows} 行，文件不超过 {size}。',
   'Choose a CSV or Excel (.xlsx) file': '请选择 CSV 或 Excel（.xlsx）文件',
   'The file is larger than {size}': '文件超过 {size}',
+  'Importing…': '正在导入…',
   'Reading the file…': '正在读取文件…',
   'Choose another file': '重新选择文件',
   '{name}: {total} rows': '{name}：共 {total} 行',
