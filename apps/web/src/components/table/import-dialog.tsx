@@ -4,7 +4,7 @@
  * changeable), and is told which required fields no column fills before anything is sent.
  * The server saves every row or none: a refusal lists the lines to correct.
  */
-import { InboxOutlined } from '@ant-design/icons';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -12,19 +12,32 @@ import {
   type ImportPreview,
   type ImportRefusal,
 } from '@portico/shared';
-import { Alert, Button, Modal, message, Select, Spin, Table, Upload } from 'antd';
+import { Alert, Button, Modal, message, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewImport, runImport } from '../../api/backend/list-transfer';
 import { fileSize } from '../../utils/file-size';
 import { fieldLabel, guessMapping, missingRequired } from './import-fields';
+import { PreviewTable, RefusalReport } from './import-tables';
 import type { ListSpec, Row } from './types';
 
 const ACCEPT = ['csv', 'xlsx'];
-/** The Select's value for "leave this column out" (a mapping's null). */
-const LEAVE_OUT = '';
 
-export function ImportDialog<R extends Row>({
+/** The header's Import button and its dialog; `onImported` after rows were saved. */
+export function ImportButton<R extends Row>({ spec, onImported }: { spec: ListSpec<R>; onImported(): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="import-button">
+        {t('listTransfer.Import')}
+      </Button>
+      {open && <ImportDialog spec={spec} onClose={() => setOpen(false)} onImported={onImported} />}
+    </>
+  );
+}
+
+function ImportDialog<R extends Row>({
   spec,
   onClose,
   onImported,
@@ -208,101 +221,5 @@ export function ImportDialog<R extends Row>({
         </div>
       </Spin>
     </Modal>
-  );
-}
-
-interface PreviewRow {
-  key: number;
-  cells: string[];
-}
-
-/** The file's first rows, each column headed by its title and the field it fills. */
-function PreviewTable({
-  preview,
-  mapping,
-  onMap,
-  label,
-}: {
-  preview: ImportPreview;
-  mapping: ImportMapping;
-  onMap(column: number, field: string | null): void;
-  label(name: string): string;
-}) {
-  const { t } = useTranslation();
-  const columns = preview.columns.map((title, index) => {
-    const taken = new Set(mapping.filter((name, i) => name !== null && i !== index));
-    const options = [
-      { value: LEAVE_OUT, label: t('listTransfer.Leave out') },
-      ...preview.fields.map((field) => ({
-        value: field.name,
-        label: field.required
-          ? t('listTransfer.{field} (required)', { field: label(field.name) })
-          : label(field.name),
-        // A field takes one column.
-        disabled: taken.has(field.name),
-      })),
-    ];
-    return {
-      key: String(index),
-      title: (
-        <div className="ba-import-head">
-          <div className="ba-import-title">{title}</div>
-          <Select
-            size="small"
-            className="ba-import-select"
-            value={mapping[index] ?? LEAVE_OUT}
-            options={options}
-            popupMatchSelectWidth={false}
-            aria-label={t('listTransfer.Field for column {column}', { column: title })}
-            onChange={(value: string) => onMap(index, value === LEAVE_OUT ? null : value)}
-            data-testid={`import-map-${index}`}
-          />
-        </div>
-      ),
-      render: (_: unknown, row: PreviewRow) => row.cells[index] ?? '',
-    };
-  });
-  return (
-    <Table<PreviewRow>
-      className="ba-import-preview"
-      size="small"
-      bordered
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={preview.rows.map((cells, key) => ({ key, cells }))}
-      columns={columns}
-    />
-  );
-}
-
-/** What the server refused, line by line: nothing was saved. */
-function RefusalReport({ refused, label }: { refused: ImportRefusal[]; label(name: string): string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="ba-import-refused" data-testid="import-refused">
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={t('listTransfer.Nothing was imported')}
-        description={t('listTransfer.Correct these lines in the file and import it again')}
-      />
-      <Table<ImportRefusal & { key: number }>
-        size="small"
-        dataSource={refused.map((refusal, key) => ({ ...refusal, key }))}
-        pagination={refused.length > 10 ? { pageSize: 10, size: 'small' } : false}
-        aria-label={t('listTransfer.Refused lines')}
-        columns={[
-          { key: 'line', title: t('listTransfer.Line'), dataIndex: 'line', className: 'ba-nowrap' },
-          {
-            key: 'field',
-            title: t('listTransfer.Field'),
-            className: 'ba-nowrap',
-            render: (_: unknown, row) => (row.field ? label(row.field) : ''),
-          },
-          { key: 'message', title: t('listTransfer.Problem'), dataIndex: 'message' },
-        ]}
-      />
-    </div>
   );
 }

@@ -17,24 +17,14 @@ import { EmptyGuide } from './empty-guide';
 import { exportColumns } from './export-columns';
 import { indexParams, PAGE_SIZES } from './filter';
 import { FormDialog, type FormTarget } from './form-dialog';
-import { ImportDialog } from './import-dialog';
+import { DEFAULT_HEADER, DEFAULT_ROW } from './list-defaults';
 import './list-page.css';
 import { TableHeader } from './table-header';
-import type { Column, HeaderButton, ListSpec, Row, RowButton } from './types';
+import type { Column, ListSpec, Row } from './types';
 import { useList } from './use-list';
 
-/** A list's header buttons unless its spec says otherwise (a list adds 'import' to offer it). */
-export const DEFAULT_HEADER: HeaderButton[] = [
-  'refresh',
-  'add',
-  'edit',
-  'delete',
-  'export',
-  'comSearch',
-  'quickSearch',
-  'columnDisplay',
-];
-const DEFAULT_ROW: RowButton[] = ['edit', 'delete'];
+export { DEFAULT_HEADER };
+
 /** A large table's total is the database's estimate, or a bound: never shown as a count. */
 const TOTAL_TEXT = {
   exact: 'Total {total} items',
@@ -64,7 +54,6 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
   const [comSearchOpen, setComSearchOpen] = useState(filter.search.length > 0);
   const [expandedKeys, setExpandedKeys] = useState<Key[] | null>(null);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [importing, setImporting] = useState(false);
   /** Bumped when the empty list's "Clear search" empties the search boxes (they keep their own text). */
   const [searchGeneration, setSearchGeneration] = useState(0);
   const tabTitle = useTab()?.title ?? '';
@@ -270,7 +259,8 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           params: indexParams(filter, spec.params, false),
           columns: exportColumns(spec.columns, hidden, t),
         })}
-        onImport={() => setImporting(true)}
+        spec={spec}
+        onImported={refresh}
         extra={spec.headerExtra?.(selected, () => {
           setSelected([]);
           refresh();
@@ -302,7 +292,6 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
           }}
         />
       )}
-      {importing && <ImportDialog spec={spec} onClose={() => setImporting(false)} onImported={refresh} />}
     </div>
   );
 }

@@ -9,14 +9,14 @@ import {
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
-  UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
 import { ExportButton, type ExportTarget } from './export-button';
-import type { Column, HeaderButton, Row } from './types';
+import { ImportButton } from './import-dialog';
+import type { Column, HeaderButton, ListSpec, Row } from './types';
 
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 const REFRESH_STYLE = { background: '#40485b', borderColor: '#40485b', color: '#fff' };
@@ -40,7 +40,9 @@ interface Props<R extends Row> {
   onComSearch(): void;
   /** The list as it is when the administrator picks a format. */
   exportTarget(): ExportTarget;
-  onImport(): void;
+  /** What an import fills (its API, the fields' labels). */
+  spec: ListSpec<R>;
+  onImported(): void;
   /** Buttons of the screen's own after the standard ones (restore, rollback). */
   extra?: ReactNode;
 }
@@ -109,11 +111,7 @@ export function TableHeader<R extends Row>(props: Props<R>) {
           </Tooltip>
         )}
         {has('export') && can('export') && <ExportButton target={props.exportTarget} />}
-        {has('import') && can('import') && (
-          <Button icon={<UploadOutlined />} onClick={props.onImport} data-testid="import-button">
-            {t('listTransfer.Import')}
-          </Button>
-        )}
+        {has('import') && can('import') && <ImportButton spec={props.spec} onImported={props.onImported} />}
         {props.extra}
       </Space>
       <Space wrap>
