@@ -128,6 +128,8 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     mkdirSync(SHOTS, { recursive: true });
     await settledScreenshot(page, join(SHOTS, `list-transfer-${name}.png`));
   };
+  const fits = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   /** The export dialog's bar moves for as long as it is open: everything else has to be still. */
   const stillButTheBar = (page: Page) =>
     page.waitForFunction(() =>
@@ -337,8 +339,33 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     const titles = await shownTitles(page, '操作');
     expect(titles).toContain('用户名');
     const firstPage = await shownRows(page);
+    await shoot(page, 'members-zh-390');
     await watchProgress(page);
-    const xlsx = await exportAs(page, 'Excel（.xlsx）');
+    // Slowly first, to look at the dialog while the rows arrive.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (bytesPerSecond: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: -1,
+      });
+    await throttle(3_000);
+    await page.getByTestId('export-button').click();
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Excel（.xlsx）' }).click();
+    const dialog = page.getByRole('dialog', { name: '正在导出为 Excel（.xlsx）' });
+    await expect
+      .poll(() => dialog.getByTestId('export-rows').innerText(), { timeout: 30_000 })
+      .toMatch(/^[1-9][\d,]* \/ 3,000 行$/);
+    await stillButTheBar(page);
+    await expect(audit(page, 'export progress (zh-cn, 390 px)', '.ant-modal')).resolves.toEqual([]);
+    expect(await fits(page)).toBe(true);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'list-transfer-export-progress-zh-390.png') });
+    await throttle(-1);
+    const saved = await download;
+    const xlsx = { path: await saved.path(), name: saved.suggestedFilename() };
     expectTheList(await readXlsx(xlsx.path), titles, members, firstPage);
     const seen = await progressSeen(page);
     expect(seen.at(-1)).toEqual({ text: '3,000 / 3,000 行', value: '100' });
@@ -351,8 +378,6 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     mimeType: 'text/csv',
     buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
   });
-  const fits = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   it('refuses a file with a bad row line by line and changes nothing, then imports it corrected', async () => {
     const { context, page } = await openMembers('zh-cn', 390);
