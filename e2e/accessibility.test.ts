@@ -236,6 +236,39 @@ describe.skipIf(!browserAvailable)('accessibility', () => {
     await context.close();
   });
 
+  it('moves between the open pages’ tabs with the arrow keys, opens one with Enter and closes one with Delete', async () => {
+    const { context, page } = await signInAdmin('en');
+    await settle(page);
+    // Pages opened from the menu (each opens a tab; a reload would keep only its own).
+    for (const [folder, item] of [
+      ['Permissions', 'Admin management'],
+      ['Members', 'Member management'],
+    ]) {
+      await page.getByRole('menuitem', { name: folder }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await settle(page);
+    }
+    const tabs = page.getByTestId('nav-tab');
+    const titles = () => tabs.allInnerTexts();
+    const before = await titles();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const focusedTitle = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText);
+    // One Tab stop for the list: the active tab.
+    const active = page.locator('[data-testid="nav-tab"][aria-selected="true"]');
+    expect(await active.getAttribute('tabindex')).toBe('0');
+    await active.focus();
+    await page.keyboard.press('ArrowLeft');
+    const left = before[before.length - 2];
+    expect(await focusedTitle()).toBe(left);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/auth\/admin/, { timeout: 10_000 });
+    await page.keyboard.press('End');
+    expect(await focusedTitle()).toBe(before[before.length - 1]);
+    await page.keyboard.press('Delete');
+    await expect.poll(titles, { timeout: 10_000 }).toEqual(before.slice(0, -1));
+    await context.close();
+  });
+
   it('keeps the focus inside an Add dialog opened from the keyboard and gives it back on Escape', async () => {
     const { context, page } = await signInAdmin('en');
     await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);

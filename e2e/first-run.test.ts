@@ -114,4 +114,20 @@ describe.skipIf(!browserAvailable)('first-run guidance', () => {
     await expect(box.inputValue()).resolves.toBe('');
     await context.close();
   });
+
+  // Last: it names the site, which the fresh-install tests above rely on not being done.
+  it('ticks an item off when the dashboard tab is shown again after the setting is saved', async () => {
+    const { context, page } = await signIn('en', 1280);
+    const checklist = page.getByTestId('first-run-checklist');
+    await checklist.getByText(TEXTS.en.left).waitFor();
+    await checklist.getByTestId('first-run-siteName').locator('button').click();
+    await page.waitForSelector('#site_name');
+    await page.fill('#site_name', 'Named at first run');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('Named at first run');
+    await page.getByTestId('nav-tab').filter({ hasText: 'Dashboard' }).click();
+    await checklist.getByText('2 of 3 left').waitFor({ timeout: 10_000 });
+    await expect(checklist.getByTestId('first-run-siteName').locator('button').count()).resolves.toBe(0);
+    await context.close();
+  });
 });

@@ -216,6 +216,28 @@ forEachDatabase('list export', (get) => {
     expect(admins.json()).toMatchObject({ code: 0, msg: '列 salt 不能导出' });
   });
 
+  it('exports a deleted member from the recycle log without its password hash', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const member = await t.ctx.db.kysely
+      .selectFrom('user')
+      .select(['id', 'password'])
+      .where('username', '=', 'exp00042')
+      .executeTakeFirstOrThrow();
+    const deleted = await call(t.app, 'POST', '/admin/user.User/del', { token, body: { ids: [member.id] } });
+    expect(deleted.code).toBe(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/admin/security.DataRecycleLog/export',
+      query: { format: 'csv', columns: JSON.stringify([{ prop: 'data', title: 'Data' }]) },
+      headers: { batoken: token, server: 'true' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('exp00042');
+    expect(res.body).not.toContain(member.password);
+    expect(res.body).not.toContain('not-a-real-salt');
+  });
+
   it('needs the list’s own export permission, and leaves an entry in the admin log', async () => {
     const t = get();
     const viewers = await createGroup(t.ctx, 'Member viewers', ['user', 'user/user', 'user/user/index']);

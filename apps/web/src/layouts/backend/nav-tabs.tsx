@@ -1,6 +1,10 @@
 /**
  * One tab per open page. Closing the active tab goes to the last one; the right-click
  * menu reloads, closes, goes full screen, closes the others or all.
+ *
+ * From the keyboard the tabs are one stop (the active tab), as tab lists are: the arrow keys,
+ * Home and End move between them, Enter or Space opens one, Delete closes it and the context-menu
+ * key (or Shift+F10) opens its menu.
  */
 import {
   CloseOutlined,
@@ -10,6 +14,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { themeColor, useConfig } from '../../stores/config';
@@ -64,9 +69,30 @@ export function NavTabs() {
     if (key === 'closeAll') void navigate(closeAll());
   };
 
+  const onKey = (event: KeyboardEvent<HTMLDivElement>, tab: Tab, index: number) => {
+    const open = () => tab.path !== activePath && void navigate(withSearch(tab));
+    const focusTab = (at: number) => {
+      const siblings = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
+      siblings?.[(at + tabs.length) % tabs.length]?.focus();
+    };
+    const moves: Record<string, () => void> = {
+      Enter: open,
+      ' ': open,
+      Delete: () => tabs.length > 1 && close(tab),
+      ArrowRight: () => focusTab(index + 1),
+      ArrowLeft: () => focusTab(index - 1),
+      Home: () => focusTab(0),
+      End: () => focusTab(tabs.length - 1),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
   return (
     <div className="ba-nav-tabs" role="tablist">
-      {tabs.map((tab) => {
+      {tabs.map((tab, index) => {
         const active = tab.path === activePath;
         return (
           <Dropdown
@@ -82,9 +108,11 @@ export function NavTabs() {
                 color: themeColor(layout, active ? 'headerBarTabActiveColor' : 'headerBarTabColor'),
                 background: active ? themeColor(layout, 'headerBarTabActiveBackground') : undefined,
               }}
-              tabIndex={0}
+              tabIndex={active ? 0 : -1}
+              aria-keyshortcuts={tabs.length > 1 ? 'Delete' : undefined}
+              data-testid="nav-tab"
               onClick={() => !active && void navigate(withSearch(tab))}
-              onKeyDown={(event) => event.key === 'Enter' && !active && void navigate(withSearch(tab))}
+              onKeyDown={(event) => onKey(event, tab, index)}
             >
               <span>{menuTitle(tab.title, t)}</span>
               {tabs.length > 1 && (
