@@ -37,7 +37,7 @@ export interface RequestOptions {
   anotherToken: string;
 }
 
-const DEFAULT_OPTIONS: RequestOptions = {
+export const DEFAULT_OPTIONS: RequestOptions = {
   cancelDuplicateRequest: true,
   loading: false,
   reductDataFormat: true,
@@ -59,6 +59,15 @@ const http = axios.create({
   responseType: 'json',
   paramsSerializer: { indexes: true },
 });
+
+/**
+ * The URL a call is sent to, its query serialised as every call's: for calls made without axios
+ * (a download read as it streams in, file-request.ts, which also uses the exports below that
+ * the axios calls use; they live here, in the sign-in page's first load, only as exports).
+ */
+export function apiUri(url: string, params: Record<string, unknown>): string {
+  return http.getUri({ url, params });
+}
 
 /** Test seam: point the client at another origin. */
 export function setBaseUrl(url: string): void {
@@ -110,13 +119,13 @@ export function configureRequest(given: RequestHandlers): void {
 }
 
 const AREA_BASE = { admin: '/admin', user: '/user' } as const;
-const TOKEN_HEADER = { admin: 'batoken', user: 'ba-user-token' } as const;
+export const TOKEN_HEADER = { admin: 'batoken', user: 'ba-user-token' } as const;
 
 /**
  * Which token a call depends on: /admin/* endpoints check the admin token, /api/* the
  * member's. Other URLs follow the area of the current page, as the original's isAdminApp().
  */
-function areaOf(url = ''): Area {
+export function areaOf(url = ''): Area {
   const path = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '');
   if (path.startsWith('/admin/')) return 'admin';
   if (path.startsWith('/api/')) return 'user';
@@ -128,7 +137,7 @@ const duplicates = new WeakSet<AbortController>();
 /** Single flight per token kind: every call meeting 409 meanwhile waits on the same refresh. */
 const refreshing: Partial<Record<Area, Promise<void>>> = {};
 
-function requestHeaders(opts: RequestOptions): Record<string, string> {
+export function requestHeaders(opts: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'think-lang': handlers.language(),
     server: 'true',
@@ -178,15 +187,18 @@ export function httpErrorMessage(error: unknown): string {
   if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
     return t('axios.Network request timeout!');
   }
-  if (error.response) {
-    const status = error.response.status;
-    const text = t(`axios.${STATUS_MESSAGES[status] ?? ABNORMAL}`);
-    return status === 404 ? text + (error.config?.url ?? '') : text;
-  }
-  if (error.code === 'ERR_NETWORK') {
-    return t(navigator.onLine ? 'axios.Server exception!' : 'axios.You are disconnected!');
-  }
+  if (error.response) return statusMessage(error.response.status, error.config?.url);
+  if (error.code === 'ERR_NETWORK') return networkMessage();
   return t(`axios.${ABNORMAL}`);
+}
+
+export function statusMessage(status: number, url = ''): string {
+  const text = t(`axios.${STATUS_MESSAGES[status] ?? ABNORMAL}`);
+  return status === 404 ? text + url : text;
+}
+
+export function networkMessage(): string {
+  return t(navigator.onLine ? 'axios.Server exception!' : 'axios.You are disconnected!');
 }
 
 function goToLogin(area: Area): void {
@@ -216,7 +228,7 @@ async function runRefresh(area: Area): Promise<void> {
   }
 }
 
-function refreshAccessToken(area: Area, staleToken: string): Promise<void> {
+export function refreshAccessToken(area: Area, staleToken: string): Promise<void> {
   const inFlight = refreshing[area];
   if (inFlight) return inFlight;
   // A refresh finished after this call left with the old token: just replay it.
@@ -283,7 +295,12 @@ async function send<T>(
     await refreshAccessToken(area, headers[TOKEN_HEADER[area]] ?? '');
     return send<T>(config, opts, true);
   }
+  refused(body, area, opts);
+  throw body;
+}
 
+/** An envelope other than success: its message shown, and the redirects of codes 302 and 303 followed. */
+export function refused(body: ApiResponse | undefined, area: Area, opts: RequestOptions): void {
   if (opts.showCodeMessage && body?.msg) notifier.error(body.msg);
   const data = (body?.data ?? {}) as { routeName?: string; routePath?: string; type?: string };
   if (body?.code === 302) {
@@ -297,7 +314,6 @@ async function send<T>(
       handlers.navigate({ path: AREA_BASE[area] });
     }
   }
-  throw body;
 }
 
 export function createAxios<T = unknown>(

@@ -65,7 +65,7 @@ export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
         spec={{
           api: undo.api,
           quickSearchFields: spec.ruleLabel,
-          headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
+          headerButtons: ['refresh', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
           rowButtons: ['delete'],
           columns: logColumns(spec),
           onDblClick: (row) => setInfo(row.id),

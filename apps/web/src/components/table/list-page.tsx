@@ -14,23 +14,17 @@ import { Cell } from './cells';
 import { ComSearch } from './com-search';
 import { DragHandle, DragSort, flattenRows, SortableRow } from './drag-sort';
 import { EmptyGuide } from './empty-guide';
-import { PAGE_SIZES } from './filter';
+import { exportColumns } from './export-columns';
+import { indexParams, PAGE_SIZES } from './filter';
 import { FormDialog, type FormTarget } from './form-dialog';
+import { DEFAULT_HEADER, DEFAULT_ROW } from './list-defaults';
 import './list-page.css';
 import { TableHeader } from './table-header';
-import type { Column, HeaderButton, ListSpec, Row, RowButton } from './types';
+import type { Column, ListSpec, Row } from './types';
 import { useList } from './use-list';
 
-const DEFAULT_HEADER: HeaderButton[] = [
-  'refresh',
-  'add',
-  'edit',
-  'delete',
-  'comSearch',
-  'quickSearch',
-  'columnDisplay',
-];
-const DEFAULT_ROW: RowButton[] = ['edit', 'delete'];
+export { DEFAULT_HEADER };
+
 /** A large table's total is the database's estimate, or a bound: never shown as a count. */
 const TOTAL_TEXT = {
   exact: 'Total {total} items',
@@ -259,6 +253,14 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
         onUnfold={() => setExpandedKeys(expanded.length > 0 ? [] : allKeys)}
         comSearchOpen={comSearchOpen}
         onComSearch={() => setComSearchOpen((open) => !open)}
+        exportTarget={() => ({
+          api: spec.api,
+          // The whole list as filtered and ordered, not the page shown.
+          params: indexParams(filter, spec.params, false),
+          columns: exportColumns(spec.columns, hidden, t),
+        })}
+        spec={spec}
+        onImported={refresh}
         extra={spec.headerExtra?.(selected, () => {
           setSelected([]);
           refresh();

@@ -1,4 +1,7 @@
-/** Above the table: refresh, add, edit, delete, unfold, quick search, column display, common search. */
+/**
+ * Above the table: refresh, add, edit, delete, unfold, export, import, quick search, column
+ * display, common search.
+ */
 import {
   AppstoreOutlined,
   DeleteOutlined,
@@ -11,7 +14,9 @@ import { Button, Checkbox, Dropdown, Input, Popconfirm, Space, Tooltip } from 'a
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
-import type { Column, HeaderButton, Row } from './types';
+import { ExportButton, type ExportTarget } from './export-button';
+import { ImportButton } from './import-dialog';
+import type { Column, HeaderButton, ListSpec, Row } from './types';
 
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 const REFRESH_STYLE = { background: '#40485b', borderColor: '#40485b', color: '#fff' };
@@ -33,6 +38,11 @@ interface Props<R extends Row> {
   onUnfold(): void;
   comSearchOpen: boolean;
   onComSearch(): void;
+  /** The list as it is when the administrator picks a format. */
+  exportTarget(): ExportTarget;
+  /** What an import fills (its API, the fields' labels). */
+  spec: ListSpec<R>;
+  onImported(): void;
   /** Buttons of the screen's own after the standard ones (restore, rollback). */
   extra?: ReactNode;
 }
@@ -100,6 +110,8 @@ export function TableHeader<R extends Row>(props: Props<R>) {
             </Button>
           </Tooltip>
         )}
+        {has('export') && can('export') && <ExportButton target={props.exportTarget} />}
+        {has('import') && can('import') && <ImportButton spec={props.spec} onImported={props.onImported} />}
         {props.extra}
       </Space>
       <Space wrap>

@@ -45,7 +45,11 @@ export type HeaderButton =
   | 'unfold'
   | 'comSearch'
   | 'quickSearch'
-  | 'columnDisplay';
+  | 'columnDisplay'
+  /** The list as a CSV or Excel file: its search, quick search and order, its shown columns. */
+  | 'export'
+  /** Rows added from a CSV or Excel file (the resource must offer `importPreview` and `import`). */
+  | 'import';
 export type RowButton = 'weigh-sort' | 'edit' | 'delete';
 
 export interface FormProps<R extends Row = Row> {
@@ -69,6 +73,11 @@ export interface ListSpec<R extends Row = Row> {
   /** Translation key of the fields the quick search covers (placeholder). */
   quickSearchFields?: string;
   headerButtons?: HeaderButton[];
+  /**
+   * Translation keys of the fields an import may fill that no column shows (form-only fields
+   * such as the password); a column's label is used for its own `prop`.
+   */
+  importLabels?: Record<string, string>;
   rowButtons?: RowButton[];
   /** Tree table: no pagination, unfold button, parents select their children. */
   tree?: { expandAll: boolean; expandOnSearch?: boolean };

@@ -118,7 +118,7 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
   const spec: ListSpec = {
     api: API[kind],
     quickSearchFields: 'user.user.username and nickname',
-    headerButtons: ['refresh', 'add', 'comSearch', 'quickSearch', 'columnDisplay'],
+    headerButtons: ['refresh', 'add', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
     rowButtons: [],
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

@@ -2,6 +2,7 @@
 import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
+import listTransfer from './list-transfer';
 import * as members from './members';
 import moduleMarket from './module';
 import { adminInfo, apiReference, attachment, config, twoFactor } from './routine';
@@ -10,6 +11,7 @@ import terminal from './terminal';
 
 export default {
   dashboard,
+  listTransfer,
   'auth.admin': admin,
   'auth.group': group,
   'auth.rule': rule,

@@ -88,7 +88,7 @@ export function ruleTreeSpec(options: {
     api: options.api,
     quickSearchFields: 'auth.rule.Rule title',
     tree: { expandAll: false, expandOnSearch: true },
-    headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'quickSearch', 'columnDisplay'],
+    headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'export', 'quickSearch', 'columnDisplay'],
     rowButtons: ['weigh-sort', 'edit', 'delete'],
     columns: [
       { prop: 'title', label: 'auth.rule.Rule title', align: 'left', width: 200, operator: false },

@@ -7,7 +7,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
-import { ListPage } from '../../../components/table/list-page';
+import { DEFAULT_HEADER, ListPage } from '../../../components/table/list-page';
 import type { ListSpec, Row } from '../../../components/table/types';
 
 const KINDS = { article: 'content.content.article', page: 'content.content.page' };
@@ -60,6 +60,9 @@ export default function ContentList() {
       { prop: 'update_time', label: 'Update time', render: 'datetime', sortable: true, operator: 'RANGE' },
       { prop: 'create_time', label: 'Create time', render: 'datetime', sortable: true, operator: 'RANGE' },
     ],
+    headerButtons: [...DEFAULT_HEADER, 'import'],
+    // The form's field an import may fill that no column shows.
+    importLabels: { body: 'content.content.Body' },
     form: ContentForm,
     formDefaults: { kind: 'article', status: '1', weigh: 0, body: '' },
     formWidth: 860,

@@ -3,7 +3,7 @@ import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';
 import { FormItem } from '../../../../components/form/form-item';
-import { ListPage } from '../../../../components/table/list-page';
+import { DEFAULT_HEADER, ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
 import { useAdminInfo } from '../../../../stores/admin-info';
 
@@ -92,6 +92,13 @@ export default function AdminList() {
       { prop: 'create_time', label: 'Create time', render: 'datetime', sortable: true, operator: 'RANGE' },
       { prop: 'status', label: 'State', render: 'tag', replaceValue: STATUS, noDblClick: true },
     ],
+    headerButtons: [...DEFAULT_HEADER, 'import'],
+    // The form's fields an import may fill that no column shows.
+    importLabels: {
+      group_arr: 'auth.admin.group',
+      password: 'auth.admin.password',
+      motto: 'auth.admin.motto',
+    },
     form: AdminForm,
     formDefaults: { status: '1', group_arr: [] },
     // Nobody deletes their own account.

@@ -51,7 +51,7 @@ export default function AdminLogList() {
   const spec: ListSpec = {
     api: '/admin/auth.AdminLog/',
     quickSearchFields: 'auth.adminLog.Title',
-    headerButtons: ['refresh', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
+    headerButtons: ['refresh', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
     rowButtons: ['delete'],
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

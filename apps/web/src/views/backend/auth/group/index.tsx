@@ -43,7 +43,7 @@ export default function GroupList() {
     api: '/admin/auth.Group/',
     quickSearchFields: 'auth.group.Group name',
     tree: { expandAll: true },
-    headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'quickSearch', 'columnDisplay'],
+    headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'export', 'quickSearch', 'columnDisplay'],
     columns: [
       { prop: 'name', label: 'auth.group.Group name', align: 'left', width: 200, operator: false },
       { prop: 'rules', label: 'auth.group.jurisdiction', operator: false },

@@ -26,7 +26,7 @@ function AttachmentForm() {
 const spec: ListSpec = {
   api: '/admin/routine.Attachment/',
   quickSearchFields: 'routine.attachment.Original name',
-  headerButtons: ['refresh', 'edit', 'delete', 'comSearch', 'quickSearch', 'columnDisplay'],
+  headerButtons: ['refresh', 'edit', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
   columns: [
     { prop: 'id', label: 'Id', width: 70 },
     { prop: 'topic', label: 'routine.attachment.Storage directory', render: 'tag', operator: 'LIKE' },

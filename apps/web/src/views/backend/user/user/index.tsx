@@ -3,7 +3,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormItem } from '../../../../components/form/form-item';
-import { ListPage } from '../../../../components/table/list-page';
+import { DEFAULT_HEADER, ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { enable: 'Enable', disable: 'Disable' };
@@ -107,6 +107,15 @@ const spec: ListSpec = {
       custom: { enable: 'success', disable: 'error' },
     },
   ],
+  headerButtons: [...DEFAULT_HEADER, 'import'],
+  // The form's fields an import may fill that no column shows.
+  importLabels: {
+    group_id: 'user.user.group',
+    email: 'user.user.email',
+    birthday: 'user.user.birthday',
+    password: 'user.user.password',
+    motto: 'user.user.motto',
+  },
   form: MemberForm,
   formDefaults: { gender: '0', status: 'enable' },
 };

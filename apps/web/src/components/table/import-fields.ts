@@ -1,0 +1,39 @@
+/** The import dialog's choices: what each field is called, and what a mapping leaves undone. */
+import type { ImportField, ImportMapping } from '@portico/shared';
+import type { ListSpec, Row } from './types';
+
+type Translate = (key: string) => string;
+
+/** A field's name as the screen calls it: its column's label, the list's own label for it, or itself. */
+export function fieldLabel<R extends Row>(spec: ListSpec<R>, name: string, t: Translate): string {
+  const key = spec.columns.find((column) => column.prop === name)?.label ?? spec.importLabels?.[name];
+  return key ? t(key) : name;
+}
+
+/**
+ * The server's guess (a column titled with a field's name) completed in the interface's
+ * language: a column titled as the screen labels a field (an export's own header) fills it.
+ */
+export function guessMapping(
+  columns: string[],
+  guessed: ImportMapping,
+  fields: ImportField[],
+  label: (name: string) => string,
+): ImportMapping {
+  const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const taken = new Set(guessed.filter((name): name is string => name !== null));
+  return columns.map((title, i) => {
+    const known = guessed[i] ?? null;
+    if (known !== null) return known;
+    const field = fields.find((f) => !taken.has(f.name) && squash(label(f.name)) === squash(title));
+    if (!field) return null;
+    taken.add(field.name);
+    return field.name;
+  });
+}
+
+/** Required fields no column fills. */
+export function missingRequired(fields: ImportField[], mapping: ImportMapping): ImportField[] {
+  const chosen = new Set(mapping.filter((name): name is string => name !== null));
+  return fields.filter((field) => field.required && !chosen.has(field.name));
+}

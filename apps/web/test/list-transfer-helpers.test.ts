@@ -1,0 +1,111 @@
+/**
+ * Pure parts of export and import: the columns an export asks for (shown ones only, titled and
+ * valued in the reader's language), the saved file's name, and what an import mapping misses.
+ */
+import { describe, expect, it } from 'vitest';
+import { filenameOf } from '../src/api/backend/list-transfer';
+import { exportColumns } from '../src/components/table/export-columns';
+import { fieldLabel, guessMapping, missingRequired } from '../src/components/table/import-fields';
+import type { Column, ListSpec } from '../src/components/table/types';
+
+const FRENCH: Record<string, string> = {
+  Id: 'Identifiant',
+  'user.username': 'Identifiant de connexion',
+  'user.group': 'Groupe',
+  State: 'État',
+  Enable: 'Actif',
+  Disable: 'Inactif',
+  'user.gender': 'Genre',
+  'user.Male': 'Homme',
+  'user.Female': 'Femme',
+  'Create time': 'Créé le',
+  'user.tags': 'Étiquettes',
+  'user.password': 'Mot de passe',
+};
+const t = (key: string) => FRENCH[key] ?? `?${key}`;
+
+const columns: Column[] = [
+  { prop: 'id', label: 'Id' },
+  { prop: 'username', label: 'user.username' },
+  { prop: 'group_name', label: 'user.group', render: 'tag' },
+  {
+    prop: 'gender',
+    label: 'user.gender',
+    render: 'tag',
+    replaceValue: { '1': 'user.Male', '2': 'user.Female' },
+  },
+  { prop: 'status', label: 'State', render: 'switch', replaceValue: { '0': 'Disable', '1': 'Enable' } },
+  { prop: 'tags', label: 'user.tags', render: 'tags' },
+  { prop: 'avatar', label: 'user.avatar', render: 'image' },
+  { prop: 'create_time', label: 'Create time', render: 'datetime' },
+  { prop: 'custom', label: 'user.custom', render: () => 'x' },
+];
+
+describe('export columns', () => {
+  it('asks for the shown columns, in order, titled and valued in the interface language', () => {
+    const hidden = new Set(['avatar', 'custom']);
+    expect(exportColumns(columns, hidden, t)).toEqual([
+      { prop: 'id', title: 'Identifiant' },
+      { prop: 'username', title: 'Identifiant de connexion' },
+      { prop: 'group_name', title: 'Groupe' },
+      { prop: 'gender', title: 'Genre', render: 'tag', values: { '1': 'Homme', '2': 'Femme' } },
+      { prop: 'status', title: 'État', render: 'tag', values: { '0': 'Inactif', '1': 'Actif' } },
+      { prop: 'tags', title: 'Étiquettes', render: 'tags' },
+      { prop: 'create_time', title: 'Créé le', render: 'datetime' },
+    ]);
+  });
+
+  it('writes images, links and a screen’s own cells as stored text', () => {
+    const shown = exportColumns(columns, new Set(), t);
+    expect(shown.find((c) => c.prop === 'avatar')).toEqual({ prop: 'avatar', title: '?user.avatar' });
+    expect(shown.find((c) => c.prop === 'custom')).toEqual({ prop: 'custom', title: '?user.custom' });
+  });
+});
+
+describe('the saved file’s name', () => {
+  it('prefers the UTF-8 name and falls back to the plain one', () => {
+    expect(
+      filenameOf(`attachment; filename="members.csv"; filename*=UTF-8''%E4%BC%9A%E5%91%98%20list.csv`),
+    ).toBe('会员 list.csv');
+    expect(filenameOf('attachment; filename="a \\"b\\".xlsx"')).toBe('a "b".xlsx');
+    expect(filenameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(filenameOf('attachment')).toBe('');
+  });
+});
+
+describe('import mapping', () => {
+  const spec: ListSpec = { api: '/admin/user.User/', columns, importLabels: { password: 'user.password' } };
+
+  it('names fields by their column, the list’s own label, or themselves', () => {
+    expect(fieldLabel(spec, 'username', t)).toBe('Identifiant de connexion');
+    expect(fieldLabel(spec, 'password', t)).toBe('Mot de passe');
+    expect(fieldLabel(spec, 'mystery', t)).toBe('mystery');
+  });
+
+  it('points out the required fields no column fills', () => {
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'password', required: true },
+      { name: 'motto', required: false },
+    ];
+    expect(missingRequired(fields, ['username', null, 'motto']).map((f) => f.name)).toEqual(['password']);
+    expect(missingRequired(fields, ['password', 'username'])).toEqual([]);
+  });
+
+  it('keeps the server’s guess and fills the rest from the columns’ titles in the interface language', () => {
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'password', required: true },
+      { name: 'group_name', required: false },
+    ];
+    const label = (name: string) => fieldLabel(spec, name, t);
+    expect(
+      guessMapping(
+        ['username', 'Identifiant de connexion', 'Mot de passe', 'groupe', 'Notes'],
+        ['username', null, null, null, null],
+        fields,
+        label,
+      ),
+    ).toEqual(['username', null, 'password', 'group_name', null]);
+  });
+});
