@@ -6,7 +6,7 @@
  * data) hook in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { routeRemark } from '../auth/rule-remarks.js';
 import type { AppContext } from '../context.js';
@@ -29,7 +29,6 @@ import {
 } from './list-schemas.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
 import { runWrite } from './run-write.js';
-import type { WriteContext } from './write-context.js';
 
 export { asObject } from './list-rows.js';
 export type { ResourceSpec, Row } from './resource-spec.js';
