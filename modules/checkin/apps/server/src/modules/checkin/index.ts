@@ -32,6 +32,7 @@ export default defineModule({
       weigh: 85,
       children: [
         { type: 'button', title: ['查看', 'View'], name: 'checkin/checkin/index' },
+        { type: 'button', title: ['导出', 'Export'], name: 'checkin/checkin/export' },
         { type: 'button', title: ['签到奖励设置', 'Reward setting'], name: 'checkin/checkin/config' },
       ],
     },

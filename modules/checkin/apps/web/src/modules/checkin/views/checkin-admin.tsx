@@ -128,7 +128,7 @@ export default function CheckinAdmin() {
   const spec: ListSpec = {
     api: '/admin/checkin.Checkin/',
     quickSearchFields: 'checkin.Quick search fields',
-    headerButtons: ['refresh', 'comSearch', 'quickSearch', 'columnDisplay'],
+    headerButtons: ['refresh', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
     rowButtons: [],
     columns: CHECKIN_COLUMNS,
     // History: double-clicking opens nothing.
