@@ -145,12 +145,12 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
   it('adds a rule, grants it to groups holding its parent, and validates component and prefix', async () => {
     const t = get();
     const { token } = await loginSuper(t);
-    const base = { pid: 22, type: 'button', title: 'Export', name: 'user/user/export' };
+    const base = { pid: 22, type: 'button', title: 'Audit', name: 'user/user/audit' };
     expect((await call(t.app, 'POST', '/admin/auth.Rule/add', { token, body: base })).code).toBe(1);
     const rule = await t.ctx.db.kysely
       .selectFrom('admin_rule')
       .select('id')
-      .where('name', '=', 'user/user/export')
+      .where('name', '=', 'user/user/audit')
       .executeTakeFirstOrThrow();
     const group2 = await t.ctx.db.kysely
       .selectFrom('admin_group')

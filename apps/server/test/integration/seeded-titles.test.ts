@@ -59,13 +59,13 @@ forEachDatabase('seeded titles in the reader’s language', (get) => {
     // A rule of their own that happens to reuse a seeded title is theirs too.
     const added = await call(t.app, 'POST', '/admin/auth.Rule/add', {
       token,
-      body: { pid: 8, type: 'button', title: '查看', name: 'auth/admin/export' },
+      body: { pid: 8, type: 'button', title: '查看', name: 'auth/admin/audit' },
     });
     expect(added.code).toBe(1);
     for (const lang of ['en', 'zh-cn'] as const) {
       const titles = await menuTitles(t, token, lang);
       expect(titles.get('auth/adminLog')).toBe('操作日志');
-      expect(titles.get('auth/admin/export')).toBe('查看');
+      expect(titles.get('auth/admin/audit')).toBe('查看');
     }
     expect((await menuTitles(t, token, 'en')).get('auth/admin/index')).toBe('View');
   });
