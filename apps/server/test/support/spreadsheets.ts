@@ -1,35 +1,11 @@
 /** Reading exported files back as a spreadsheet program would: CSV by RFC 4180, XLSX by its sheet. */
+import { readFileSync } from 'node:fs';
 import yauzl from 'yauzl';
+import { parseCsv as parseCsvText } from '../../src/crud/import/csv-read.js';
 
-/** CSV text (BOM stripped) → rows of fields. */
+/** CSV text → rows of fields: the import's own RFC 4180 reader, after the export's byte-order mark. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
+  return parseCsvText(text.replace(/^\uFEFF/, ''));
 }
 
 /** The zip's entries in order, with their text. */
@@ -69,4 +45,12 @@ export function sheetRows(xml: string): string[][] {
       ([, text, value]) => unescapeXml(text ?? value ?? ''),
     ),
   );
+}
+
+/** The first sheet of a workbook file, as rows of cell texts. */
+export async function readXlsxFile(path: string): Promise<string[][]> {
+  const entries = await zipEntries(readFileSync(path));
+  const sheet = entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml');
+  if (!sheet) throw new Error('no sheet in the workbook');
+  return sheetRows(sheet.text);
 }
