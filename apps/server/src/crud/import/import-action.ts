@@ -2,7 +2,8 @@
  * Importing rows into a list from CSV or Excel (issue 21): `importPreview` reads the file and
  * answers its first rows with a guessed column mapping; `import` checks every row with the add
  * form's own rules and saves them all through the resource's own `add` in one transaction, or,
- * when any row is refused, none, answering each refused line and why. Both need the list's
+ * when any row is refused, none: every line the form refuses is answered, with its field and
+ * why, or else the first line the save refuses (a duplicate name). Both need the list's
  * `…/import` permission; the import is recorded in the admin log with its counts.
  */
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
@@ -95,11 +96,12 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
                 await add(data, w);
               } catch (error) {
                 if (!(error instanceof ApiError)) throw error;
+                // The first refusal by the save (a name already taken) undoes every row added
+                // before it; going on could meet a transaction the database has given up on.
                 refuse(line, error, null);
+                throw new RolledBack();
               }
             }
-            // One refusal undoes every row added before it.
-            if (refused.length > 0) throw new RolledBack();
           }).catch((error) => {
             if (!(error instanceof RolledBack)) throw error;
           });
