@@ -7,7 +7,8 @@
  * before the first byte is the usual JSON envelope (code 0).
  *
  * Import: `POST /admin/<controller>/importPreview` with a multipart `file`, then
- * `POST /admin/<controller>/import` with the same `file` and `mapping` (JSON of ImportMapping).
+ * `POST /admin/<controller>/import` with the same `file`, `mapping` (JSON of ImportMapping) and
+ * optionally `values` (JSON of ImportValues).
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -62,7 +63,23 @@ export interface ImportPreview {
 export interface ImportField {
   name: string;
   required: boolean;
+  /**
+   * The values the field takes, where each has a name (a group's id and its name): a cell may
+   * hold either, several joined by commas where the field takes a list.
+   */
+  choices?: ImportChoice[];
 }
+
+export interface ImportChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * For fields no column fills, one value for every row (`import`'s multipart `values`, JSON,
+ * sent before the file): a group for every member of a file that names none.
+ */
+export type ImportValues = Record<string, string>;
 
 /** For each file column (by position), the field it fills, or null to leave it out. */
 export type ImportMapping = (string | null)[];

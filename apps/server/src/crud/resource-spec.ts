@@ -3,6 +3,7 @@
  * whitelist, how rows are shown, validated and saved. Kept apart so that the list readers
  * (list-rows.ts, the export) and the helper share it without importing each other.
  */
+import type { ImportChoice } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -57,6 +58,11 @@ export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodTy
    * by `add`, all in one transaction. Needs both.
    */
   importable?: boolean;
+  /**
+   * Fields of the add form that hold ids of named rows (a member's group): an import's cell may
+   * name them instead, and the import dialog offers the names for a value every row shares.
+   */
+  importChoices?: Record<string, (db: Kysely<Database>, lang: Lang) => Promise<ImportChoice[]>>;
   /** Sort by swapping `weigh` of two rows. */
   sortable?: boolean;
   /**

@@ -277,4 +277,5 @@ export const zhCn: Record<string, string> = {
   'The file has %s rows; at most %s can be imported at once': '文件有 %s 行；一次最多导入 %s 行',
   '%s of %s rows were refused; nothing was imported': '%s 行（共 %s 行）未通过校验；未导入任何数据',
   'Imported %s rows': '已导入 %s 行',
+  'Unknown value: %s': '未知的值：%s',
 };

@@ -200,6 +200,122 @@ forEachDatabase('list import', (get) => {
     expect(stored.body).toBe('<p>Hi</p>');
   });
 
+  it('takes groups by their names, as an export writes them, and a value for every row where no column gives one', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const rule = await t.ctx.db.kysely.selectFrom('user_rule').select('id').executeTakeFirstOrThrow();
+    const added = await call(t.app, 'POST', '/admin/user.Group/add', {
+      token,
+      body: { name: 'Imported VIPs', rules: [rule.id], status: '1' },
+    });
+    expect(added.code).toBe(1);
+    const vips = await t.ctx.db.kysely
+      .selectFrom('user_group')
+      .select('id')
+      .where('name', '=', 'Imported VIPs')
+      .executeTakeFirstOrThrow();
+    const groupOf = async (username: string) =>
+      (
+        await t.ctx.db.kysely
+          .selectFrom('user')
+          .select('group_id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).group_id;
+
+    // The preview offers the groups by name, the seeded one in the reader's language.
+    const named = csv(['username,nickname,password,group', 'imp_vip,Vip,Vip-pass-12,imported vips']);
+    const preview = await send(t, token, 'importPreview', named);
+    const groupField = preview.data.fields.find((f: { name: string }) => f.name === 'group_id');
+    expect(groupField.choices).toEqual(
+      expect.arrayContaining([
+        { value: '1', label: 'Default group' },
+        { value: String(vips.id), label: 'Imported VIPs' },
+      ]),
+    );
+    const mapping = JSON.stringify(['username', 'nickname', 'password', 'group_id']);
+    expect((await send(t, token, 'import', named, { mapping })).code).toBe(1);
+    expect(await groupOf('imp_vip')).toBe(vips.id);
+
+    // A name no group has is that line's refusal, and nothing is saved.
+    const before = await memberCount(t);
+    const unknown = csv([
+      'username,nickname,password,group',
+      'imp_ok,Ok,Ok-pass-123,Default group',
+      'imp_nope,Nope,Nope-pass-12,Gold members',
+    ]);
+    const refused = await send(t, token, 'import', unknown, { mapping });
+    expect(refused.data.refused).toEqual([
+      { line: 3, field: 'group_id', message: 'Unknown value: Gold members' },
+    ]);
+    expect(await memberCount(t)).toBe(before);
+
+    // A file without a group column: one group for all its rows, and one password, which the
+    // admin log does not keep.
+    const bare = csv(['username,nickname', 'imp_one,One', 'imp_two,Two']);
+    const bareMapping = JSON.stringify(['username', 'nickname']);
+    const started = now();
+    const shared = await send(t, token, 'import', bare, {
+      mapping: bareMapping,
+      values: JSON.stringify({ group_id: 'Imported VIPs', password: 'Shared-pass-1' }),
+    });
+    expect(shared).toMatchObject({ code: 1, data: { imported: 2 } });
+    expect([await groupOf('imp_one'), await groupOf('imp_two')]).toEqual([vips.id, vips.id]);
+    const login = await call(t.app, 'POST', '/api/user/checkIn', {
+      body: { tab: 'login', username: 'imp_two', password: 'Shared-pass-1' },
+    });
+    expect(login.code).toBe(1);
+    const entry = await t.ctx.db.kysely
+      .selectFrom('admin_log')
+      .select('data')
+      .where('url', 'like', '%/user.User/import')
+      .where('create_time', '>=', started)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(entry.data))).toMatchObject({ valuesFor: ['group_id', 'password'] });
+    expect(String(entry.data)).not.toContain('Shared-pass-1');
+
+    // A value for a field a column already fills, or naming nothing, is refused before any row.
+    const again = csv(['username,nickname', 'imp_three,Three']);
+    const clash = await send(t, token, 'import', again, {
+      mapping: bareMapping,
+      values: JSON.stringify({ nickname: 'Everyone', password: 'Shared-pass-1', group_id: '1' }),
+    });
+    expect(clash).toMatchObject({ code: 0, msg: 'Parameter values is invalid' });
+    const nothing = await send(t, token, 'import', again, {
+      mapping: bareMapping,
+      values: JSON.stringify({ password: 'Shared-pass-1', group_id: 'Gold members' }),
+    });
+    expect(nothing).toMatchObject({ code: 0, msg: 'Unknown value: Gold members' });
+    expect(await memberCount(t)).toBe(before + 2);
+  });
+
+  it('takes an administrator’s groups by their names, several in one cell', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const editors = await createGroup(t.ctx, 'Import editors', []);
+    const file = csv([
+      'username,nickname,password,groups',
+      `imp_multi,Multi,Multi-pass-1,"Import editors, ${editors}"`,
+    ]);
+    const res = await send(
+      t,
+      token,
+      'import',
+      file,
+      { mapping: JSON.stringify(['username', 'nickname', 'password', 'group_arr']) },
+      'auth.Admin',
+    );
+    expect(res.code).toBe(1);
+    const groups = await t.ctx.db.kysely
+      .selectFrom('admin_group_access')
+      .innerJoin('admin', 'admin.id', 'admin_group_access.uid')
+      .select('admin_group_access.group_id')
+      .where('admin.username', '=', 'imp_multi')
+      .execute();
+    expect(groups.map((g) => g.group_id)).toEqual([editors]);
+  });
+
   it('needs the list’s import permission and refuses what is not a table', async () => {
     const t = get();
     const viewers = await createGroup(t.ctx, 'Member adders', [

@@ -1,10 +1,12 @@
 /**
  * Importing rows into a list from CSV or Excel (issue 21): `importPreview` reads the file and
  * answers its first rows with a guessed column mapping; `import` checks every row with the add
- * form's own rules and saves them all through the resource's own `add` in one transaction, or,
- * when any row is refused, none: every line the form refuses is answered, with its field and
- * why, or else the first line the save refuses (a duplicate name). Both need the list's
- * `…/import` permission; the import is recorded in the admin log with its counts.
+ * form's own rules (after names are resolved where the form takes ids, and one value is given
+ * to every row where no column fills a field: import-choices.ts) and saves them all through the
+ * resource's own `add` in one transaction, or, when any row is refused, none: every line the
+ * form refuses is answered, with its field and why, or else the first line the save refuses (a
+ * duplicate name). Both need the list's `…/import` permission; the import is recorded in the
+ * admin log with its counts.
  */
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
@@ -18,11 +20,12 @@ import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import type { ResourceSpec } from '../resource-spec.js';
 import { runWrite } from '../run-write.js';
+import { loadChoices, parseValues, resolveNames, withChoices } from './import-choices.js';
 import { formFields, guessMapping, parseMapping, readTable, rowBody } from './import-rows.js';
 
 /** Data rows start on the file's second line. */
 const FIRST_DATA_LINE = 2;
-/** The mapping field can name up to a hundred columns. */
+/** The mapping field can name up to a hundred columns; the values field, a few fields' values. */
 const MAX_FIELD_BYTES = 16 * 1024;
 
 const previewAnswer = z.object({
@@ -55,7 +58,7 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
           columns: table.columns,
           rows: table.rows.slice(0, IMPORT_PREVIEW_ROWS),
           total: table.rows.length,
-          fields,
+          fields: withChoices(fields, await loadChoices(spec, ctx.db.kysely, request.lang)),
           mapping: guessMapping(table.columns, fields),
         });
       },
@@ -65,12 +68,14 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
       method: 'POST',
       schema: {
         summary:
-          'Import every row of an upload (multipart `mapping` JSON, then `file`), all or none; refusals are answered in `data.refused`',
+          'Import every row of an upload (multipart `mapping` JSON, optional `values` JSON, then `file`), all or none; refusals are answered in `data.refused`',
         data: z.object({ imported: z.number() }),
       },
       handler: async (request) => {
         const { table, fieldsSent, filename } = await receive(request);
         const mapping = parseMapping(fieldsSent.mapping ?? '', table.columns, fields);
+        const choices = await loadChoices(spec, ctx.db.kysely, request.lang);
+        const values = parseValues(fieldsSent.values, mapping, fields, choices);
         const refused: ImportRefusal[] = [];
         const refuse = (line: number, error: ApiError, field: string | null) =>
           refused.push({
@@ -79,16 +84,32 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
             message: translate(error.message, request.lang, error.params),
           });
         const bodies = table.rows.flatMap((row, i) => {
-          const body = rowBody(row, mapping);
+          const line = i + FIRST_DATA_LINE;
+          const body: Record<string, string> = { ...values, ...rowBody(row, mapping) };
+          for (const [field, named] of choices) {
+            if (body[field] === undefined) continue;
+            const resolved = resolveNames(body[field], named);
+            if ('unknown' in resolved) {
+              refuse(line, new ApiError('Unknown value: %s', [resolved.unknown]), field);
+              return [];
+            }
+            body[field] = resolved.value;
+          }
           try {
-            return [{ line: i + FIRST_DATA_LINE, data: parseInput(addBody, body) }];
+            return [{ line, data: parseInput(addBody, body) }];
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
-            refuse(i + FIRST_DATA_LINE, error, failingField(addBody, body));
+            refuse(line, error, failingField(addBody, body));
             return [];
           }
         });
-        request.adminLog.data = { file: filename, rows: table.rows.length, mapping };
+        // Which fields took one value for every row, not the values: one may be a password.
+        request.adminLog.data = {
+          file: filename,
+          rows: table.rows.length,
+          mapping,
+          valuesFor: Object.keys(values),
+        };
         if (refused.length === 0) {
           await runWrite(ctx.db.kysely, request, async (w) => {
             for (const { line, data } of bodies) {

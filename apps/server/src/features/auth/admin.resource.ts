@@ -3,7 +3,14 @@
  * themselves and the administrators ALL of whose groups are below them (admin-scope.ts),
  * and may assign only groups below them; nobody can delete or disable their own account.
  */
-import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import {
+  ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
+  type ImportChoice,
+  MESSAGES,
+  MOBILE_PATTERN,
+  PASSWORD_PATTERN,
+} from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
@@ -129,6 +136,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     },
     addBody,
     importable: true,
+    importChoices: { group_arr: adminGroupChoices },
     add: async (data, w) => {
       checkNickname(data.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, 0);
@@ -240,6 +248,15 @@ function groupsAdder(kysely: Kysely<Database>) {
     }
     return rows;
   };
+}
+
+/**
+ * A file may name an administrator's groups as the list shows them. All groups are offered;
+ * the save refuses one the importing administrator may not hand out.
+ */
+async function adminGroupChoices(db: Kysely<Database>, lang: Lang): Promise<ImportChoice[]> {
+  const groups = await db.selectFrom('admin_group').select(['id', 'name']).orderBy('id').execute();
+  return groups.map(({ id, name }) => ({ value: String(id), label: ADMIN_GROUP_NAMES.show(id, name, lang) }));
 }
 
 /** Seeded group names in the reader's language (the names stay as stored in the edit form). */

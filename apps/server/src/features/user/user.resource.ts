@@ -2,9 +2,16 @@
  * user.User — member accounts. Balance and points are shown but never set here: they move
  * only through the balance and points logs, which keep their history.
  */
-import { ACCOUNT_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import {
+  ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
+  type ImportChoice,
+  MESSAGES,
+  MOBILE_PATTERN,
+  PASSWORD_PATTERN,
+} from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { now } from '../../clock.js';
@@ -17,6 +24,7 @@ import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { checkNickname, input } from '../../http/validate.js';
+import type { Lang } from '../../i18n/index.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
 import { centsToString } from '../member/index.js';
 
@@ -146,6 +154,7 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
     },
     addBody,
     importable: true,
+    importChoices: { group_id: memberGroupChoices },
     add: async ({ password, ...data }, w) => {
       checkNickname(data.nickname);
       await checkUser(w.trx, data, 0);
@@ -204,6 +213,15 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
       return found.length;
     },
   });
+}
+
+/** A file may name a member's group as the list shows it: its name, seeded ones translated. */
+async function memberGroupChoices(db: Kysely<Database>, lang: Lang): Promise<ImportChoice[]> {
+  const groups = await db.selectFrom('user_group').select(['id', 'name']).orderBy('id').execute();
+  return groups.map(({ id, name }) => ({
+    value: String(id),
+    label: MEMBER_GROUP_NAMES.show(id, name, lang),
+  }));
 }
 
 /** The group exists; username, e-mail and mobile belong to one member each. */

@@ -1,0 +1,88 @@
+/**
+ * What an import takes besides the file's own cells: names where the form takes ids (a
+ * member's group given as "Default group", as an export writes it, rather than as 1), and one
+ * value for every row where no column fills a field (a group for a file that names none).
+ */
+import type { ImportChoice, ImportField, ImportMapping, ImportValues } from '@portico/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import type { Lang } from '../../i18n/index.js';
+import type { ResourceSpec } from '../resource-spec.js';
+
+export type ChoicesByField = Map<string, ImportChoice[]>;
+
+/** The longest value the dialog may set for every row. */
+const MAX_VALUE_LENGTH = 1000;
+/** Between the names of a list cell: commas (as an export joins tags), 、 and semicolons. */
+const LIST_SEPARATOR = /\s*[,，、;；]\s*/;
+
+/** Each named field's choices, labelled as the administrator's lists show them. */
+export async function loadChoices(
+  spec: ResourceSpec,
+  db: Kysely<Database>,
+  lang: Lang,
+): Promise<ChoicesByField> {
+  const loaders = Object.entries(spec.importChoices ?? {});
+  return new Map(
+    await Promise.all(loaders.map(async ([field, load]) => [field, await load(db, lang)] as const)),
+  );
+}
+
+export function withChoices(fields: ImportField[], choices: ChoicesByField): ImportField[] {
+  return fields.map((field) => {
+    const named = choices.get(field.name);
+    return named ? { ...field, choices: named } : field;
+  });
+}
+
+/**
+ * A cell with each name replaced by its value (several joined by commas for a list field), or
+ * the first part that is neither a value nor a name. Values are matched first, so a group
+ * called "2" cannot hide the group whose id is 2; names are matched regardless of case.
+ */
+export function resolveNames(cell: string, choices: ImportChoice[]): { value: string } | { unknown: string } {
+  const values: string[] = [];
+  for (const part of cell.split(LIST_SEPARATOR).filter((p) => p !== '')) {
+    const lower = part.toLowerCase();
+    const found =
+      choices.find((choice) => choice.value === part) ??
+      choices.find((choice) => choice.label.toLowerCase() === lower);
+    if (!found) return { unknown: part };
+    values.push(found.value);
+  }
+  return { value: values.join(',') };
+}
+
+/**
+ * The `values` field: `{field: value}` for fields of the form that no column fills, names
+ * resolved. A value naming nothing is refused once here rather than on every line.
+ */
+export function parseValues(
+  raw: string | undefined,
+  mapping: ImportMapping,
+  fields: ImportField[],
+  choices: ChoicesByField,
+): ImportValues {
+  if (raw === undefined || raw === '') return {};
+  const invalid = () => new ApiError('Parameter %s is invalid', ['values']);
+  let sent: unknown;
+  try {
+    sent = JSON.parse(raw);
+  } catch {
+    throw invalid();
+  }
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw invalid();
+  const unmapped = new Set(fields.map((f) => f.name).filter((name) => !mapping.includes(name)));
+  const values: ImportValues = {};
+  for (const [field, value] of Object.entries(sent)) {
+    if (!unmapped.has(field) || typeof value !== 'string' || value.length > MAX_VALUE_LENGTH) throw invalid();
+    const text = value.trim();
+    if (text === '') continue;
+    const named = choices.get(field);
+    const resolved = named ? resolveNames(text, named) : { value: text };
+    if ('unknown' in resolved) throw new ApiError('Unknown value: %s', [resolved.unknown]);
+    values[field] = resolved.value;
+  }
+  return values;
+}
