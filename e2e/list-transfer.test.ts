@@ -32,6 +32,7 @@ interface Member {
   id: number;
   username: string;
   nickname: string;
+  group_id: number;
 }
 
 describe.skipIf(!browserAvailable)('list export and import', () => {
@@ -347,7 +348,11 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     // A required field left out is pointed out before anything is sent.
     await password.click();
     await page.getByRole('option', { name: '不导入' }).click();
-    await expect(dialog.getByRole('alert').innerText()).resolves.toBe('以下必填字段没有对应的列：密码');
+    await expect(dialog.getByRole('alert').innerText()).resolves.toBe(
+      '以下必填字段既没有对应的列，也没有统一的值：密码',
+    );
+    // It may instead take one value for every row, typed under the preview's heading.
+    await dialog.getByLabel('所有行的密码').waitFor();
     await expect(dialog.getByTestId('import-submit').isDisabled()).resolves.toBe(true);
     await password.click();
     await page.getByRole('option', { name: '密码（必填）' }).click();
@@ -374,19 +379,30 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     await expect(audit(page, 'import refused (zh-cn)', '.ant-modal')).resolves.toEqual([]);
     await shoot(page, 'import-refused-zh-390');
 
-    // Corrected, every row is imported and shows in the list.
+    // Corrected, and without its group column: the group is chosen by name for every row.
     await dialog.getByRole('button', { name: '重新选择文件' }).click();
     await dialog
       .locator('input[type=file]')
       .setInputFiles(
         importCsv([
-          header,
-          'imp1,Imported 1,1,Import-pass1,',
-          'imp2,Imported 2,1,Import-pass1,',
-          'imp3,Imported 3,1,Import-pass1,',
+          '用户名,昵称,密码,手机号',
+          'imp1,Imported 1,Import-pass1,',
+          'imp2,Imported 2,Import-pass1,',
+          'imp3,Imported 3,Import-pass1,',
         ]),
       );
     await dialog.getByTestId('import-file').waitFor();
+    await expect(dialog.getByRole('alert').innerText()).resolves.toBe(
+      '以下必填字段既没有对应的列，也没有统一的值：分组',
+    );
+    await expect(dialog.getByTestId('import-submit').isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('combobox', { name: '所有行的分组' }).click();
+    await page.locator('.ant-select-item-option[title="默认分组"]').click();
+    await expect.poll(() => dialog.getByTestId('import-missing').count()).toBe(0);
+    await settle(page);
+    await expect(audit(page, 'import values (zh-cn)', '.ant-modal')).resolves.toEqual([]);
+    expect(await fits(page)).toBe(true);
+    await shoot(page, 'import-values-zh-390');
     await dialog.getByTestId('import-submit').click();
     await page.getByText('已导入 3 行').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -394,7 +410,9 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('import-button');
-    const added = (await listed('imp')).rows.map((m) => m.id);
+    const imported = (await listed('imp')).rows;
+    expect(imported.map((m) => m.group_id)).toEqual([1, 1, 1]);
+    const added = imported.map((m) => m.id);
     // The list reloaded: the newest members lead it.
     await expect
       .poll(() =>

@@ -153,14 +153,16 @@ describe('exportList', () => {
 });
 
 describe('runImport', () => {
-  it('sends the mapping before the file and answers the refused lines without showing the message', async () => {
+  it('sends the mapping and shared values before the file and answers the refused lines without showing the message', async () => {
     useAdminInfo.getState().setToken('fresh', 'auth');
     const file = new File(['username\r\nx\r\n'], 'members.csv', { type: 'text/csv' });
-    const answer = await runImport('/admin/user.User/', file, ['username', null]);
+    const answer = await runImport('/admin/user.User/', file, ['username', null], { group_id: '1' });
     expect(answer).toMatchObject({ code: 0, data: { refused: [{ line: 3, field: 'username' }] } });
     expect(importBody.indexOf('name="mapping"')).toBeGreaterThan(-1);
     expect(importBody.indexOf('name="mapping"')).toBeLessThan(importBody.indexOf('name="file"'));
     expect(importBody).toContain('["username",null]');
+    expect(importBody.indexOf('name="values"')).toBeLessThan(importBody.indexOf('name="file"'));
+    expect(importBody).toContain('{"group_id":"1"}');
     expect(errorSpy).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { filenameOf } from '../src/api/backend/list-transfer';
 import { exportColumns } from '../src/components/table/export-columns';
-import { fieldLabel, guessMapping, missingRequired } from '../src/components/table/import-fields';
+import {
+  fieldLabel,
+  guessMapping,
+  sharedValues,
+  unmappedRequired,
+} from '../src/components/table/import-fields';
 import type { Column, ListSpec } from '../src/components/table/types';
 
 const FRENCH: Record<string, string> = {
@@ -88,8 +93,22 @@ describe('import mapping', () => {
       { name: 'password', required: true },
       { name: 'motto', required: false },
     ];
-    expect(missingRequired(fields, ['username', null, 'motto']).map((f) => f.name)).toEqual(['password']);
-    expect(missingRequired(fields, ['password', 'username'])).toEqual([]);
+    expect(unmappedRequired(fields, ['username', null, 'motto']).map((f) => f.name)).toEqual(['password']);
+    expect(unmappedRequired(fields, ['password', 'username'])).toEqual([]);
+  });
+
+  it('sends a value for every row only for fields no column fills, and not a blank one', () => {
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'password', required: true },
+      { name: 'group_id', required: true, choices: [{ value: '1', label: 'Default group' }] },
+    ];
+    const unmapped = unmappedRequired(fields, ['username', 'group_id']);
+    // The group was chosen while no column gave it; a column gives it now.
+    expect(sharedValues({ group_id: '1', password: ' Shared-1 ' }, unmapped)).toEqual({
+      password: 'Shared-1',
+    });
+    expect(sharedValues({ password: '   ' }, unmapped)).toEqual({});
   });
 
   it('keeps the server’s guess and fills the rest from the columns’ titles in the interface language', () => {

@@ -10,6 +10,7 @@ import {
   type ImportPreview,
   type ImportRefused,
   type ImportResult,
+  type ImportValues,
 } from '@portico/shared';
 import { type Bytes, rowCounter } from '../../utils/export-progress';
 import { fetchFile } from '../file-request';
@@ -113,7 +114,8 @@ export function previewImport(api: string, file: File) {
 }
 
 /**
- * Imports the file's rows, each column into the field `mapping` names. Resolves with the
+ * Imports the file's rows, each column into the field `mapping` names, and `values` into
+ * fields no column fills, for every row. Resolves with the
  * envelope: code 1 with `{imported}`, or code 0 with `{refused}` (nothing saved; the lines are
  * for the caller to show, so the request layer does not show its message).
  */
@@ -121,10 +123,12 @@ export async function runImport(
   api: string,
   file: File,
   mapping: ImportMapping,
+  values: ImportValues = {},
 ): Promise<ApiResponse<ImportResult> | ApiResponse<ImportRefused>> {
+  const fields = { mapping: JSON.stringify(mapping), values: JSON.stringify(values) };
   try {
     return await createAxios<ImportResult>(
-      { url: `${api}import`, method: 'post', data: upload(file, { mapping: JSON.stringify(mapping) }) },
+      { url: `${api}import`, method: 'post', data: upload(file, fields) },
       { showCodeMessage: false },
     );
   } catch (error) {

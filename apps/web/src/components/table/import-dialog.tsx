@@ -11,14 +11,16 @@ import {
   type ImportMapping,
   type ImportPreview,
   type ImportRefusal,
+  type ImportValues,
 } from '@portico/shared';
 import { Alert, Button, Modal, message, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewImport, runImport } from '../../api/backend/list-transfer';
 import { fileSize } from '../../utils/file-size';
-import { fieldLabel, guessMapping, missingRequired } from './import-fields';
+import { fieldLabel, guessMapping, sharedValues, unmappedRequired } from './import-fields';
 import { PreviewTable, RefusalReport } from './import-tables';
+import { SharedValues } from './import-values';
 import type { ListSpec, Row } from './types';
 
 const ACCEPT = ['csv', 'xlsx'];
@@ -53,6 +55,7 @@ function ImportDialog<R extends Row>({
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>([]);
+  const [values, setValues] = useState<ImportValues>({});
   const [refused, setRefused] = useState<ImportRefusal[] | null>(null);
   /** What the dialog waits for: the file read, or the rows imported. */
   const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
@@ -89,6 +92,7 @@ function ImportDialog<R extends Row>({
     setFile(null);
     setPreview(null);
     setMapping([]);
+    setValues({});
     setRefused(null);
   };
 
@@ -96,7 +100,7 @@ function ImportDialog<R extends Row>({
     if (!file) return;
     setBusy('importing');
     try {
-      const answer = await runImport(spec.api, file, mapping);
+      const answer = await runImport(spec.api, file, mapping, sharedValues(values, unmapped));
       if ('refused' in answer.data) {
         setRefused(answer.data.refused);
       } else {
@@ -113,7 +117,9 @@ function ImportDialog<R extends Row>({
     }
   };
 
-  const missing = preview ? missingRequired(preview.fields, mapping) : [];
+  const unmapped = preview ? unmappedRequired(preview.fields, mapping) : [];
+  const given = sharedValues(values, unmapped);
+  const missing = unmapped.filter((field) => given[field.name] === undefined);
   const tooMany = (preview?.total ?? 0) > IMPORT_MAX_ROWS;
   const canImport = Boolean(preview) && missing.length === 0 && !tooMany && (preview?.total ?? 0) > 0;
 
@@ -186,11 +192,17 @@ function ImportDialog<R extends Row>({
                   showIcon
                   role="alert"
                   data-testid="import-missing"
-                  title={t('listTransfer.Required fields not chosen for any column: {fields}', {
+                  title={t('listTransfer.Required fields with no column and no value: {fields}', {
                     fields: missing.map((field) => label(field.name)).join(t('utils.comma')),
                   })}
                 />
               )}
+              <SharedValues
+                fields={unmapped}
+                values={values}
+                onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+                label={label}
+              />
               {tooMany && (
                 <Alert
                   type="warning"

@@ -1,5 +1,5 @@
-/** The import dialog's choices: what each field is called, and what a mapping leaves undone. */
-import type { ImportField, ImportMapping } from '@portico/shared';
+/** The import dialog's choices: what each field is called, what a mapping leaves undone, what fills it. */
+import type { ImportField, ImportMapping, ImportValues } from '@portico/shared';
 import type { ListSpec, Row } from './types';
 
 type Translate = (key: string) => string;
@@ -32,8 +32,21 @@ export function guessMapping(
   });
 }
 
-/** Required fields no column fills. */
-export function missingRequired(fields: ImportField[], mapping: ImportMapping): ImportField[] {
+/** Required fields no column fills: each needs a value for every row instead. */
+export function unmappedRequired(fields: ImportField[], mapping: ImportMapping): ImportField[] {
   const chosen = new Set(mapping.filter((name): name is string => name !== null));
   return fields.filter((field) => field.required && !chosen.has(field.name));
+}
+
+/**
+ * What is sent as the value for every row: the values typed or chosen for `unmapped` fields,
+ * not blank ones nor ones left over from a field a column now fills (the server refuses those).
+ */
+export function sharedValues(values: ImportValues, unmapped: ImportField[]): ImportValues {
+  return Object.fromEntries(
+    unmapped.flatMap((field) => {
+      const value = values[field.name]?.trim() ?? '';
+      return value === '' ? [] : [[field.name, value]];
+    }),
+  );
 }

@@ -24,8 +24,10 @@ export default {
   'Field for column {column}': 'Field for column “{column}”',
   'Leave out': 'Leave out',
   '{field} (required)': '{field} (required)',
-  'Required fields not chosen for any column: {fields}':
-    'Required fields not chosen for any column: {fields}',
+  'Required fields with no column and no value: {fields}':
+    'Required fields with no column and no value for every row: {fields}',
+  'Same value for every row': 'Same value for every row',
+  '{field} for every row': '{field} for every row',
   'At most {max} rows can be imported at once': 'At most {max} rows can be imported at once',
   'The first {shown} of {total} rows': 'Showing the first {shown} of {total}',
   'Imported {count} rows': 'Rows imported: {count}',

@@ -23,7 +23,10 @@ export default {
   'Field for column {column}': '列“{column}”导入到的字段',
   'Leave out': '不导入',
   '{field} (required)': '{field}（必填）',
-  'Required fields not chosen for any column: {fields}': '以下必填字段没有对应的列：{fields}',
+  'Required fields with no column and no value: {fields}':
+    '以下必填字段既没有对应的列，也没有统一的值：{fields}',
+  'Same value for every row': '所有行使用同一个值',
+  '{field} for every row': '所有行的{field}',
   'At most {max} rows can be imported at once': '一次最多导入 {max} 行',
   'The first {shown} of {total} rows': '前 {shown} 行，共 {total} 行',
   'Imported {count} rows': '已导入 {count} 行',
