@@ -301,7 +301,17 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
     await login.waitFor();
     await login.getByLabel('Account').fill(MEMBER.username);
     await login.getByLabel('Password').fill('wrong-pass-1');
+    // The button ignores clicks while a sign-in is under way: wait for the store's refusal.
+    const refused = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).searchParams.get('path') === 'user/checkIn',
+    );
     await login.getByRole('button', { name: 'Sign in' }).click();
+    await refused;
+    await expect
+      .poll(() => login.getByRole('button', { name: 'Sign in' }).getAttribute('class'))
+      .not.toContain('ant-btn-loading');
     await expect.poll(() => login.count()).toBe(1);
     await login.getByLabel('Password').fill(MEMBER.password);
     await login.getByRole('button', { name: 'Sign in' }).click();
