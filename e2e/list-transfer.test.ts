@@ -33,6 +33,7 @@ interface Member {
   username: string;
   nickname: string;
   group_id: number;
+  gender: number;
 }
 
 describe.skipIf(!browserAvailable)('list export and import', () => {
@@ -379,16 +380,17 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     await expect(audit(page, 'import refused (zh-cn)', '.ant-modal')).resolves.toEqual([]);
     await shoot(page, 'import-refused-zh-390');
 
-    // Corrected, and without its group column: the group is chosen by name for every row.
+    // Corrected, and without its group column: the group is chosen by name for every row. The
+    // gender is written as the list shows it, as an export would.
     await dialog.getByRole('button', { name: '重新选择文件' }).click();
     await dialog
       .locator('input[type=file]')
       .setInputFiles(
         importCsv([
-          '用户名,昵称,密码,手机号',
-          'imp1,Imported 1,Import-pass1,',
-          'imp2,Imported 2,Import-pass1,',
-          'imp3,Imported 3,Import-pass1,',
+          '用户名,昵称,密码,手机号,性别',
+          'imp1,Imported 1,Import-pass1,,女',
+          'imp2,Imported 2,Import-pass1,,男',
+          'imp3,Imported 3,Import-pass1,,保密',
         ]),
       );
     await dialog.getByTestId('import-file').waitFor();
@@ -411,7 +413,11 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('import-button');
     const imported = (await listed('imp')).rows;
-    expect(imported.map((m) => m.group_id)).toEqual([1, 1, 1]);
+    expect(imported.map((m) => [m.username, m.group_id, m.gender])).toEqual([
+      ['imp3', 1, 0],
+      ['imp2', 1, 1],
+      ['imp1', 1, 2],
+    ]);
     const added = imported.map((m) => m.id);
     // The list reloaded: the newest members lead it.
     await expect

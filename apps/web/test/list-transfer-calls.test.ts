@@ -156,13 +156,19 @@ describe('runImport', () => {
   it('sends the mapping and shared values before the file and answers the refused lines without showing the message', async () => {
     useAdminInfo.getState().setToken('fresh', 'auth');
     const file = new File(['username\r\nx\r\n'], 'members.csv', { type: 'text/csv' });
-    const answer = await runImport('/admin/user.User/', file, ['username', null], { group_id: '1' });
+    const answer = await runImport('/admin/user.User/', file, {
+      mapping: ['username', null],
+      values: { group_id: '1' },
+      labels: { gender: [{ value: '1', label: 'Male' }] },
+    });
     expect(answer).toMatchObject({ code: 0, data: { refused: [{ line: 3, field: 'username' }] } });
     expect(importBody.indexOf('name="mapping"')).toBeGreaterThan(-1);
     expect(importBody.indexOf('name="mapping"')).toBeLessThan(importBody.indexOf('name="file"'));
     expect(importBody).toContain('["username",null]');
     expect(importBody.indexOf('name="values"')).toBeLessThan(importBody.indexOf('name="file"'));
     expect(importBody).toContain('{"group_id":"1"}');
+    expect(importBody.indexOf('name="labels"')).toBeLessThan(importBody.indexOf('name="file"'));
+    expect(importBody).toContain('{"gender":[{"value":"1","label":"Male"}]}');
     expect(errorSpy).not.toHaveBeenCalled();
   });
 });

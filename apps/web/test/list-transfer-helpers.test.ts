@@ -8,6 +8,7 @@ import { exportColumns } from '../src/components/table/export-columns';
 import {
   fieldLabel,
   guessMapping,
+  importLabels,
   sharedValues,
   unmappedRequired,
 } from '../src/components/table/import-fields';
@@ -95,6 +96,20 @@ describe('import mapping', () => {
     ];
     expect(unmappedRequired(fields, ['username', null, 'motto']).map((f) => f.name)).toEqual(['password']);
     expect(unmappedRequired(fields, ['password', 'username'])).toEqual([]);
+  });
+
+  it('sends the labels the list shows for the form’s coded fields, in the reader’s language', () => {
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'gender', required: false },
+    ];
+    // The state column is not a field of this form; the username column has no labels.
+    expect(importLabels(columns, fields, t)).toEqual({
+      gender: [
+        { value: '1', label: 'Homme' },
+        { value: '2', label: 'Femme' },
+      ],
+    });
   });
 
   it('sends a value for every row only for fields no column fills, and not a blank one', () => {

@@ -8,7 +8,7 @@
  *
  * Import: `POST /admin/<controller>/importPreview` with a multipart `file`, then
  * `POST /admin/<controller>/import` with the same `file`, `mapping` (JSON of ImportMapping) and
- * optionally `values` (JSON of ImportValues).
+ * optionally `values` (JSON of ImportValues) and `labels` (JSON of ImportLabels).
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -80,6 +80,19 @@ export interface ImportChoice {
  * sent before the file): a group for every member of a file that names none.
  */
 export type ImportValues = Record<string, string>;
+
+/**
+ * The labels the list shows for a field's stored values (`import`'s multipart `labels`, JSON):
+ * a file exported as the list reads ("Male", "Enable") imports back to `1` and `enable`.
+ */
+export type ImportLabels = Record<string, ImportChoice[]>;
+
+/** What `import` is sent besides the file. */
+export interface ImportRequest {
+  mapping: ImportMapping;
+  values?: ImportValues;
+  labels?: ImportLabels;
+}
 
 /** For each file column (by position), the field it fills, or null to leave it out. */
 export type ImportMapping = (string | null)[];

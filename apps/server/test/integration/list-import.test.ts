@@ -290,6 +290,44 @@ forEachDatabase('list import', (get) => {
     expect(await memberCount(t)).toBe(before + 2);
   });
 
+  it('reads values as the list labels them, with the labels the screen sends', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    // As the member list's export writes them, in English.
+    const file = csv([
+      'Username,Nickname,Password,Group,Gender,State',
+      'imp_lab,Labelled,Label-pass-1,Default group,female,Disable',
+    ]);
+    const mapping = JSON.stringify(['username', 'nickname', 'password', 'group_id', 'gender', 'status']);
+    const labels = {
+      gender: [
+        { value: '0', label: 'Secrecy' },
+        { value: '1', label: 'Male' },
+        { value: '2', label: 'Female' },
+      ],
+      status: [
+        { value: 'enable', label: 'Enable' },
+        { value: 'disable', label: 'Disable' },
+      ],
+      // The server's own names for groups stand: a label cannot point a name elsewhere.
+      group_id: [{ value: '999', label: 'Default group' }],
+    };
+    const res = await send(t, token, 'import', file, { mapping, labels: JSON.stringify(labels) });
+    expect(res.code).toBe(1);
+    const member = await t.ctx.db.kysely
+      .selectFrom('user')
+      .select(['gender', 'status', 'group_id'])
+      .where('username', '=', 'imp_lab')
+      .executeTakeFirstOrThrow();
+    expect(member).toEqual({ gender: 2, status: 'disable', group_id: 1 });
+
+    const bad = await send(t, token, 'import', file, {
+      mapping,
+      labels: JSON.stringify({ no_such_field: [{ value: '1', label: 'One' }] }),
+    });
+    expect(bad).toMatchObject({ code: 0, msg: 'Parameter labels is invalid' });
+  });
+
   it('takes an administrator’s groups by their names, several in one cell', async () => {
     const t = get();
     const { token } = await loginSuper(t);

@@ -1,12 +1,12 @@
 /**
  * Importing rows into a list from CSV or Excel (issue 21): `importPreview` reads the file and
  * answers its first rows with a guessed column mapping; `import` checks every row with the add
- * form's own rules (after names are resolved where the form takes ids, and one value is given
- * to every row where no column fills a field: import-choices.ts) and saves them all through the
- * resource's own `add` in one transaction, or, when any row is refused, none: every line the
- * form refuses is answered, with its field and why, or else the first line the save refuses (a
- * duplicate name). Both need the list's `…/import` permission; the import is recorded in the
- * admin log with its counts.
+ * form's own rules and saves them all through the resource's own `add` in one transaction, or,
+ * when any row is refused, none: every line the form refuses is answered, with its field and
+ * why, or else the first line the save refuses (a duplicate name). Before the form, names and
+ * labels become the ids and codes it takes, and fields no column fills take the value given
+ * for every row (import-choices.ts). Both need the list's `…/import` permission; the import is
+ * recorded in the admin log with its counts.
  */
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
@@ -20,12 +20,12 @@ import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
 import type { ResourceSpec } from '../resource-spec.js';
 import { runWrite } from '../run-write.js';
-import { loadChoices, parseValues, resolveNames, withChoices } from './import-choices.js';
+import { loadChoices, parseValues, resolveNames, withChoices, withLabels } from './import-choices.js';
 import { formFields, guessMapping, parseMapping, readTable, rowBody } from './import-rows.js';
 
 /** Data rows start on the file's second line. */
 const FIRST_DATA_LINE = 2;
-/** The mapping field can name up to a hundred columns; the values field, a few fields' values. */
+/** The mapping field can name up to a hundred columns; values and labels, a few fields'. */
 const MAX_FIELD_BYTES = 16 * 1024;
 
 const previewAnswer = z.object({
@@ -68,13 +68,14 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
       method: 'POST',
       schema: {
         summary:
-          'Import every row of an upload (multipart `mapping` JSON, optional `values` JSON, then `file`), all or none; refusals are answered in `data.refused`',
+          'Import every row of an upload (multipart `mapping`, optional `values` and `labels`, each JSON, then `file`), all or none; refusals are answered in `data.refused`',
         data: z.object({ imported: z.number() }),
       },
       handler: async (request) => {
         const { table, fieldsSent, filename } = await receive(request);
         const mapping = parseMapping(fieldsSent.mapping ?? '', table.columns, fields);
-        const choices = await loadChoices(spec, ctx.db.kysely, request.lang);
+        const named = await loadChoices(spec, ctx.db.kysely, request.lang);
+        const choices = withLabels(named, fieldsSent.labels, fields);
         const values = parseValues(fieldsSent.values, mapping, fields, choices);
         const refused: ImportRefusal[] = [];
         const refuse = (line: number, error: ApiError, field: string | null) =>

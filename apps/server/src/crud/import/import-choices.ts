@@ -1,7 +1,8 @@
 /**
  * What an import takes besides the file's own cells: names where the form takes ids (a
- * member's group given as "Default group", as an export writes it, rather than as 1), and one
- * value for every row where no column fills a field (a group for a file that names none).
+ * member's group given as "Default group", as an export writes it, rather than as 1), labels
+ * where it takes codes (a gender given as "Male", as the list shows it, rather than as 1), and
+ * one value for every row where no column fills a field (a group for a file that names none).
  */
 import type { ImportChoice, ImportField, ImportMapping, ImportValues } from '@portico/shared';
 import type { Kysely } from 'kysely';
@@ -14,6 +15,9 @@ export type ChoicesByField = Map<string, ImportChoice[]>;
 
 /** The longest value the dialog may set for every row. */
 const MAX_VALUE_LENGTH = 1000;
+/** A field's labels as the client sends them: a few, short. */
+const MAX_LABELS = 100;
+const MAX_LABEL_LENGTH = 100;
 /** Between the names of a list cell: commas (as an export joins tags), 、 and semicolons. */
 const LIST_SEPARATOR = /\s*[,，、;；]\s*/;
 
@@ -27,6 +31,39 @@ export async function loadChoices(
   return new Map(
     await Promise.all(loaders.map(async ([field, load]) => [field, await load(db, lang)] as const)),
   );
+}
+
+/**
+ * The `labels` field: for fields of the form, the label the list shows for each stored value
+ * (sent by the client, which holds the translations). Added to `choices` for the fields the
+ * server names nothing for; a field it names keeps the server's own names.
+ */
+export function withLabels(
+  choices: ChoicesByField,
+  raw: string | undefined,
+  fields: ImportField[],
+): ChoicesByField {
+  if (raw === undefined || raw === '') return choices;
+  const invalid = () => new ApiError('Parameter %s is invalid', ['labels']);
+  const sent = parseObject(raw, invalid);
+  const names = new Set(fields.map((f) => f.name));
+  const text = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_LABEL_LENGTH;
+  const merged: ChoicesByField = new Map(choices);
+  for (const [field, labels] of Object.entries(sent)) {
+    const valid =
+      names.has(field) &&
+      Array.isArray(labels) &&
+      labels.length <= MAX_LABELS &&
+      labels.every((l) => typeof l === 'object' && l !== null && text(l.value) && text(l.label));
+    if (!valid) throw invalid();
+    if (!merged.has(field)) {
+      merged.set(
+        field,
+        (labels as ImportChoice[]).map(({ value, label }) => ({ value, label })),
+      );
+    }
+  }
+  return merged;
 }
 
 export function withChoices(fields: ImportField[], choices: ChoicesByField): ImportField[] {
@@ -66,13 +103,7 @@ export function parseValues(
 ): ImportValues {
   if (raw === undefined || raw === '') return {};
   const invalid = () => new ApiError('Parameter %s is invalid', ['values']);
-  let sent: unknown;
-  try {
-    sent = JSON.parse(raw);
-  } catch {
-    throw invalid();
-  }
-  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw invalid();
+  const sent = parseObject(raw, invalid);
   const unmapped = new Set(fields.map((f) => f.name).filter((name) => !mapping.includes(name)));
   const values: ImportValues = {};
   for (const [field, value] of Object.entries(sent)) {
@@ -85,4 +116,16 @@ export function parseValues(
     values[field] = resolved.value;
   }
   return values;
+}
+
+/** A multipart field holding a JSON object. */
+function parseObject(raw: string, invalid: () => ApiError): Record<string, unknown> {
+  let sent: unknown;
+  try {
+    sent = JSON.parse(raw);
+  } catch {
+    throw invalid();
+  }
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw invalid();
+  return sent as Record<string, unknown>;
 }

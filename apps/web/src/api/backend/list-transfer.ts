@@ -6,11 +6,10 @@ import {
   EXPORT_ROWS_HEADER,
   type ExportColumn,
   type ExportFormat,
-  type ImportMapping,
   type ImportPreview,
   type ImportRefused,
+  type ImportRequest,
   type ImportResult,
-  type ImportValues,
 } from '@portico/shared';
 import { type Bytes, rowCounter } from '../../utils/export-progress';
 import { fetchFile } from '../file-request';
@@ -114,18 +113,21 @@ export function previewImport(api: string, file: File) {
 }
 
 /**
- * Imports the file's rows, each column into the field `mapping` names, and `values` into
- * fields no column fills, for every row. Resolves with the
- * envelope: code 1 with `{imported}`, or code 0 with `{refused}` (nothing saved; the lines are
- * for the caller to show, so the request layer does not show its message).
+ * Imports the file's rows: each column into the field `mapping` names, `values` into fields no
+ * column fills, for every row, and `labels` read back to the values they stand for. Resolves
+ * with the envelope: code 1 with `{imported}`, or code 0 with `{refused}` (nothing saved; the
+ * lines are for the caller to show, so the request layer does not show its message).
  */
 export async function runImport(
   api: string,
   file: File,
-  mapping: ImportMapping,
-  values: ImportValues = {},
+  { mapping, values = {}, labels = {} }: ImportRequest,
 ): Promise<ApiResponse<ImportResult> | ApiResponse<ImportRefused>> {
-  const fields = { mapping: JSON.stringify(mapping), values: JSON.stringify(values) };
+  const fields = {
+    mapping: JSON.stringify(mapping),
+    values: JSON.stringify(values),
+    labels: JSON.stringify(labels),
+  };
   try {
     return await createAxios<ImportResult>(
       { url: `${api}import`, method: 'post', data: upload(file, fields) },

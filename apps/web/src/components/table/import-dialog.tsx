@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewImport, runImport } from '../../api/backend/list-transfer';
 import { fileSize } from '../../utils/file-size';
-import { fieldLabel, guessMapping, sharedValues, unmappedRequired } from './import-fields';
+import { fieldLabel, guessMapping, importLabels, sharedValues, unmappedRequired } from './import-fields';
 import { PreviewTable, RefusalReport } from './import-tables';
 import { SharedValues } from './import-values';
 import type { ListSpec, Row } from './types';
@@ -96,11 +96,25 @@ function ImportDialog<R extends Row>({
     setRefused(null);
   };
 
+  const labels = importLabels(spec.columns, preview?.fields ?? [], t);
+  // A coded field no column fills is chosen by its labels, as a group is by its names.
+  const unmapped = (preview ? unmappedRequired(preview.fields, mapping) : []).map((field) =>
+    field.choices || !labels[field.name] ? field : { ...field, choices: labels[field.name] },
+  );
+  const given = sharedValues(values, unmapped);
+  const missing = unmapped.filter((field) => given[field.name] === undefined);
+  const tooMany = (preview?.total ?? 0) > IMPORT_MAX_ROWS;
+  const canImport = Boolean(preview) && missing.length === 0 && !tooMany && (preview?.total ?? 0) > 0;
+
   const submit = async () => {
     if (!file) return;
     setBusy('importing');
     try {
-      const answer = await runImport(spec.api, file, mapping, sharedValues(values, unmapped));
+      const answer = await runImport(spec.api, file, {
+        mapping,
+        values: sharedValues(values, unmapped),
+        labels,
+      });
       if ('refused' in answer.data) {
         setRefused(answer.data.refused);
       } else {
@@ -116,12 +130,6 @@ function ImportDialog<R extends Row>({
       setBusy(null);
     }
   };
-
-  const unmapped = preview ? unmappedRequired(preview.fields, mapping) : [];
-  const given = sharedValues(values, unmapped);
-  const missing = unmapped.filter((field) => given[field.name] === undefined);
-  const tooMany = (preview?.total ?? 0) > IMPORT_MAX_ROWS;
-  const canImport = Boolean(preview) && missing.length === 0 && !tooMany && (preview?.total ?? 0) > 0;
 
   return (
     <Modal

@@ -1,6 +1,6 @@
 /** The import dialog's choices: what each field is called, what a mapping leaves undone, what fills it. */
-import type { ImportField, ImportMapping, ImportValues } from '@portico/shared';
-import type { ListSpec, Row } from './types';
+import type { ImportField, ImportLabels, ImportMapping, ImportValues } from '@portico/shared';
+import type { Column, ListSpec, Row } from './types';
 
 type Translate = (key: string) => string;
 
@@ -48,5 +48,30 @@ export function sharedValues(values: ImportValues, unmapped: ImportField[]): Imp
       const value = values[field.name]?.trim() ?? '';
       return value === '' ? [] : [[field.name, value]];
     }),
+  );
+}
+
+/**
+ * The labels the list shows for the form's coded fields (a gender's "Male" for 1), in the
+ * interface's language: the server reads a cell written as the list shows it back to its code,
+ * so a file exported from the list imports as it was.
+ */
+export function importLabels<R extends Row>(
+  columns: Column<R>[],
+  fields: ImportField[],
+  t: Translate,
+): ImportLabels {
+  const names = new Set(fields.map((field) => field.name));
+  return Object.fromEntries(
+    columns.flatMap((column) =>
+      column.replaceValue && names.has(column.prop)
+        ? [
+            [
+              column.prop,
+              Object.entries(column.replaceValue).map(([value, label]) => ({ value, label: t(label) })),
+            ],
+          ]
+        : [],
+    ),
   );
 }

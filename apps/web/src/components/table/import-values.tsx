@@ -5,6 +5,7 @@
  */
 import type { ImportField, ImportValues } from '@portico/shared';
 import { Input, Select } from 'antd';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function SharedValues({
@@ -25,8 +26,17 @@ export function SharedValues({
     <fieldset className="ba-import-values" data-testid="import-values">
       <legend>{t('listTransfer.Same value for every row')}</legend>
       {fields.map((field) => {
-        const name = t('listTransfer.{field} for every row', { field: label(field.name) });
         const value = values[field.name] ?? '';
+        const shared = {
+          className: 'ba-import-value-input',
+          'aria-label': t('listTransfer.{field} for every row', { field: label(field.name) }),
+          'data-testid': `import-value-${field.name}`,
+        };
+        const typed = {
+          ...shared,
+          value,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(field.name, event.target.value),
+        };
         return (
           <div className="ba-import-value" key={field.name}>
             <span className="ba-import-value-label" aria-hidden>
@@ -34,32 +44,17 @@ export function SharedValues({
             </span>
             {field.choices ? (
               <Select
-                className="ba-import-value-input"
-                aria-label={name}
+                {...shared}
                 showSearch={{ optionFilterProp: 'label' }}
                 value={value || undefined}
                 placeholder={t('Please select field', { field: label(field.name) })}
                 options={field.choices}
                 onChange={(chosen: string) => onChange(field.name, chosen)}
-                data-testid={`import-value-${field.name}`}
               />
             ) : field.name.includes('password') ? (
-              <Input.Password
-                className="ba-import-value-input"
-                aria-label={name}
-                autoComplete="new-password"
-                value={value}
-                onChange={(event) => onChange(field.name, event.target.value)}
-                data-testid={`import-value-${field.name}`}
-              />
+              <Input.Password {...typed} autoComplete="new-password" />
             ) : (
-              <Input
-                className="ba-import-value-input"
-                aria-label={name}
-                value={value}
-                onChange={(event) => onChange(field.name, event.target.value)}
-                data-testid={`import-value-${field.name}`}
-              />
+              <Input {...typed} />
             )}
           </div>
         );
