@@ -110,11 +110,7 @@ function ImportDialog<R extends Row>({
     if (!file) return;
     setBusy('importing');
     try {
-      const answer = await runImport(spec.api, file, {
-        mapping,
-        values: sharedValues(values, unmapped),
-        labels,
-      });
+      const answer = await runImport(spec.api, file, { mapping, values: given, labels });
       if ('refused' in answer.data) {
         setRefused(answer.data.refused);
       } else {
