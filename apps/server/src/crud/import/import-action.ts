@@ -86,16 +86,13 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
           });
         const bodies = table.rows.flatMap((row, i) => {
           const line = i + FIRST_DATA_LINE;
-          const body: Record<string, string> = { ...values, ...rowBody(row, mapping) };
-          for (const [field, named] of choices) {
-            if (body[field] === undefined) continue;
-            const resolved = resolveNames(body[field], named);
-            if ('unknown' in resolved) {
-              refuse(line, new ApiError('Unknown value: %s', [resolved.unknown]), field);
-              return [];
-            }
-            body[field] = resolved.value;
+          // The shared values were resolved once, by parseValues: here, the file's own cells.
+          const resolved = resolveNames(rowBody(row, mapping), choices);
+          if ('unknown' in resolved) {
+            refuse(line, new ApiError('Unknown value: %s', [resolved.unknown]), resolved.field);
+            return [];
           }
+          const body = { ...values, ...resolved.body };
           try {
             return [{ line, data: parseInput(addBody, body) }];
           } catch (error) {

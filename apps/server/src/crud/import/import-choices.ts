@@ -74,21 +74,31 @@ export function withChoices(fields: ImportField[], choices: ChoicesByField): Imp
 }
 
 /**
- * A cell with each name replaced by its value (several joined by commas for a list field), or
- * the first part that is neither a value nor a name. Values are matched first, so a group
- * called "2" cannot hide the group whose id is 2; names are matched regardless of case.
+ * A row's body with each named field's names replaced by their values (several joined by
+ * commas for a list field), or the first field and part that is neither a value nor a name.
+ * Values are matched first, so a group called "2" cannot hide the group whose id is 2; names
+ * are matched regardless of case.
  */
-export function resolveNames(cell: string, choices: ImportChoice[]): { value: string } | { unknown: string } {
-  const values: string[] = [];
-  for (const part of cell.split(LIST_SEPARATOR).filter((p) => p !== '')) {
-    const lower = part.toLowerCase();
-    const found =
-      choices.find((choice) => choice.value === part) ??
-      choices.find((choice) => choice.label.toLowerCase() === lower);
-    if (!found) return { unknown: part };
-    values.push(found.value);
+export function resolveNames(
+  body: Record<string, string>,
+  choices: ChoicesByField,
+): { body: Record<string, string> } | { field: string; unknown: string } {
+  const resolved = { ...body };
+  for (const [field, named] of choices) {
+    const cell = body[field];
+    if (cell === undefined) continue;
+    const values: string[] = [];
+    for (const part of cell.split(LIST_SEPARATOR).filter((p) => p !== '')) {
+      const lower = part.toLowerCase();
+      const found =
+        named.find((choice) => choice.value === part) ??
+        named.find((choice) => choice.label.toLowerCase() === lower);
+      if (!found) return { field, unknown: part };
+      values.push(found.value);
+    }
+    resolved[field] = values.join(',');
   }
-  return { value: values.join(',') };
+  return { body: resolved };
 }
 
 /**
@@ -109,13 +119,11 @@ export function parseValues(
   for (const [field, value] of Object.entries(sent)) {
     if (!unmapped.has(field) || typeof value !== 'string' || value.length > MAX_VALUE_LENGTH) throw invalid();
     const text = value.trim();
-    if (text === '') continue;
-    const named = choices.get(field);
-    const resolved = named ? resolveNames(text, named) : { value: text };
-    if ('unknown' in resolved) throw new ApiError('Unknown value: %s', [resolved.unknown]);
-    values[field] = resolved.value;
+    if (text !== '') values[field] = text;
   }
-  return values;
+  const resolved = resolveNames(values, choices);
+  if ('unknown' in resolved) throw new ApiError('Unknown value: %s', [resolved.unknown]);
+  return resolved.body;
 }
 
 /** A multipart field holding a JSON object. */
