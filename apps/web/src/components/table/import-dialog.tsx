@@ -1,8 +1,9 @@
 /**
  * Rows added from a CSV or Excel file: the administrator picks the file, sees its first rows
  * with, above each column, the field it will fill (guessed by the server from the titles,
- * changeable), and is told which required fields no column fills before anything is sent.
- * The server saves every row or none: a refusal lists the lines to correct.
+ * changeable), and is told which required fields no column fills before anything is sent;
+ * each may instead take one value for every row (import-values.tsx). The server saves every
+ * row or none: a refusal lists the lines to correct.
  */
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import {

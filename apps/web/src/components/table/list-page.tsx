@@ -23,8 +23,6 @@ import { TableHeader } from './table-header';
 import type { Column, ListSpec, Row } from './types';
 import { useList } from './use-list';
 
-export { DEFAULT_HEADER };
-
 /** A large table's total is the database's estimate, or a bound: never shown as a count. */
 const TOTAL_TEXT = {
   exact: 'Total {total} items',

@@ -55,6 +55,9 @@ export function NavTabs() {
     },
   ];
 
+  /** Shows a tab's page (the active one is already shown). */
+  const openTab = (tab: Tab) => tab.path !== activePath && void navigate(withSearch(tab));
+
   const onContext = (tab: Tab, key: string) => {
     if (key === 'reload') reloadTab(tab.path);
     if (key === 'close') close(tab);
@@ -64,13 +67,13 @@ export function NavTabs() {
     }
     if (key === 'closeOthers') {
       closeOthers(tab.path);
-      if (tab.path !== activePath) void navigate(withSearch(tab));
+      openTab(tab);
     }
     if (key === 'closeAll') void navigate(closeAll());
   };
 
   const onKey = (event: KeyboardEvent<HTMLDivElement>, tab: Tab, index: number) => {
-    const open = () => tab.path !== activePath && void navigate(withSearch(tab));
+    const open = () => openTab(tab);
     const focusTab = (at: number) => {
       const siblings = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
       siblings?.[(at + tabs.length) % tabs.length]?.focus();
@@ -111,7 +114,7 @@ export function NavTabs() {
               tabIndex={active ? 0 : -1}
               aria-keyshortcuts={tabs.length > 1 ? 'Delete' : undefined}
               data-testid="nav-tab"
-              onClick={() => !active && void navigate(withSearch(tab))}
+              onClick={() => openTab(tab)}
               onKeyDown={(event) => onKey(event, tab, index)}
             >
               <span>{menuTitle(tab.title, t)}</span>

@@ -7,7 +7,8 @@ import { LinkOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
-import { DEFAULT_HEADER, ListPage } from '../../../components/table/list-page';
+import { DEFAULT_HEADER } from '../../../components/table/list-defaults';
+import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec, Row } from '../../../components/table/types';
 
 const KINDS = { article: 'content.content.article', page: 'content.content.page' };

@@ -3,7 +3,8 @@ import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';
 import { FormItem } from '../../../../components/form/form-item';
-import { DEFAULT_HEADER, ListPage } from '../../../../components/table/list-page';
+import { DEFAULT_HEADER } from '../../../../components/table/list-defaults';
+import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
 import { useAdminInfo } from '../../../../stores/admin-info';
 

@@ -3,7 +3,8 @@ import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormItem } from '../../../../components/form/form-item';
-import { DEFAULT_HEADER, ListPage } from '../../../../components/table/list-page';
+import { DEFAULT_HEADER } from '../../../../components/table/list-defaults';
+import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { enable: 'Enable', disable: 'Disable' };
