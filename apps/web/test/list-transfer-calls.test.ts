@@ -4,16 +4,16 @@
  * read as it streams and counted; an expired token is refreshed and the export replayed; a
  * refusal's message is shown. The import sends its mapping before the file.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportList, runImport } from '../src/api/backend/list-transfer';
 import { notifier } from '../src/api/notifier';
 import { resetRequestState, setBaseUrl } from '../src/api/request';
 import { initI18n } from '../src/lang';
 import { useAdminInfo } from '../src/stores/admin-info';
+import { type LocalServer, listenLocally } from './support/local-server';
 
-let server: Server;
+let server: LocalServer;
 let baseUrl = '';
 const exports: { query: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
 let importBody = '';
@@ -64,14 +64,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 beforeAll(async () => {
   await initI18n('en');
-  server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLocally(handle);
+  baseUrl = server.url;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 let errorSpy: ReturnType<typeof vi.spyOn>;

@@ -4,8 +4,7 @@
  * site's own 303/409 are about the administrator's session (checked against a real local
  * HTTP server, no mocks).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ModuleState, needsMarketLogin, type StoreListItem } from '@portico/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeIndex } from '../src/api/backend/market';
@@ -25,6 +24,7 @@ import {
   priceText,
   purchaserText,
 } from '../src/views/backend/module/market';
+import { type LocalServer, listenLocally } from './support/local-server';
 
 const item = (uid: string, fields: Partial<StoreListItem> = {}): StoreListItem => ({
   uid,
@@ -191,7 +191,7 @@ describe('goods info buttons', () => {
 });
 
 describe("the market's login codes and the site's", () => {
-  let server: Server;
+  let server: LocalServer;
   /** What the site answers a market call, given the admin token it came with. */
   let answer: (adminToken: string) => { code: number; msg: string; data: unknown } = () => ({
     code: 1,
@@ -202,7 +202,7 @@ describe("the market's login codes and the site's", () => {
   let navigations: string[] = [];
 
   beforeAll(async () => {
-    server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    server = await listenLocally(async (req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
@@ -220,12 +220,10 @@ describe("the market's login codes and the site's", () => {
           : answer(batoken);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...body, time: 0 }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    setBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    setBaseUrl(server.url);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
   beforeEach(() => {
     resetRequestState();

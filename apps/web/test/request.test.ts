@@ -2,7 +2,7 @@
  * The request layer against a real local HTTP server (no axios mocks): jsdom's XHR makes
  * real cross-origin calls, so the server answers CORS preflights.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import axios from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,8 +13,9 @@ import { initI18n } from '../src/lang';
 import { setNavigator } from '../src/router/navigation';
 import { useAdminInfo } from '../src/stores/admin-info';
 import { useUserInfo } from '../src/stores/user-info';
+import { type LocalServer, listenLocally } from './support/local-server';
 
-let server: Server;
+let server: LocalServer;
 let baseUrl = '';
 const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
 const refreshBodies: unknown[] = [];
@@ -85,14 +86,12 @@ let successSpy: ReturnType<typeof vi.spyOn>;
 
 beforeAll(async () => {
   await initI18n('en');
-  server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLocally(handle);
+  baseUrl = server.url;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 beforeEach(() => {

@@ -3,14 +3,13 @@
  * restores, package-manager commands, and a task's callback when its stream cannot open (the
  * ticket is refused by a real local server).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TerminalTaskStatus as S, TERMINAL_TICKET_URL } from '@portico/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState, setBaseUrl } from '../src/api/request';
 import type { TerminalTask } from '../src/components/terminal/queue';
 import { initI18n } from '../src/lang';
 import { addTask, addTaskPM, type TaskOutcome, useTerminal } from '../src/stores/terminal';
+import { type LocalServer, listenLocally } from './support/local-server';
 
 const task = (fields: Partial<TerminalTask>): TerminalTask => ({
   uuid: 'u-1',
@@ -26,12 +25,12 @@ const task = (fields: Partial<TerminalTask>): TerminalTask => ({
 /** A failed blocking task first: whatever is added after it waits, so no stream opens. */
 const blocker = task({ uuid: 'blocker', status: S.failed, message: ['exitCode: 1'] });
 
-let server: Server;
+let server: LocalServer;
 const tickets: string[] = [];
 
 beforeAll(async () => {
   await initI18n('en');
-  server = createServer((req, res) => {
+  server = await listenLocally((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
@@ -39,12 +38,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ code: 0, msg: 'You are not super administrator', time: 0, data: {} }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  setBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  setBaseUrl(server.url);
 });
-afterAll(() => {
+afterAll(async () => {
   setBaseUrl('');
-  server.close();
+  await server.close();
 });
 beforeEach(() => {
   resetRequestState();
