@@ -2,7 +2,8 @@
  * Who may download which version: anyone signed in for a free module; otherwise the member's
  * own paid order for that module, when the version was released before the order's period
  * ended. Versions released within the period stay downloadable after it ends; later ones
- * need a new order.
+ * need a new order. A module switched off is offered to no one: only a member whose paid
+ * order covers the version still downloads it.
  */
 import { fail } from '../../http/errors.js';
 import { STORE_MESSAGES as M } from './messages.js';
@@ -56,6 +57,8 @@ export async function coverage(
   module: ListedModule,
   query: CoverageQuery,
 ): Promise<Covered> {
+  const offered = module.status === '1';
+  if (!offered && module.price_type === 'free') fail(M.notOffered);
   let versions = db.selectFrom('store_version').selectAll().where('module_id', '=', module.id);
   if (query.version) versions = versions.where('version', '=', query.version);
   const version = await versions.orderBy('id', 'desc').executeTakeFirst();
@@ -73,7 +76,7 @@ export async function coverage(
     if (order.module_id !== module.id) fail(M.orderOtherModule);
   } else {
     order = await bestOrder(db, userId, module.id);
-    if (!order) fail(M.notPurchased);
+    if (!order) fail(offered ? M.notPurchased : M.notOffered);
   }
   if (order.status !== 'paid') fail(M.unpaid);
   const end = Number(order.expire_time ?? 0);

@@ -12,6 +12,7 @@ const TEXTS = {
     '以积分或余额出售的模块，价格必须大于 0',
   ],
   priceInvalid: ['The price %s is not valid', '价格 %s 无效'],
+  priceTooHigh: ['The price must be at most %s', '价格不能超过 %s'],
   moduleHasOrders: [
     'A module that has orders cannot be deleted: switch its status off instead',
     '已有订单的模块不能删除，请改为关闭其状态',
@@ -26,6 +27,7 @@ const TEXTS = {
   packageMissing: ['The package file of this version is missing', '该版本的安装包文件丢失'],
   free: ['This module is free: no order is needed to download it', '该模块免费，无需下单即可下载'],
   notForSale: ['This module is not on sale', '该模块未在售'],
+  notOffered: ['This module is not offered in the store', '商店未提供该模块'],
   orderNotFound: ['Order not found', '订单不存在'],
   orderForeign: ['This order belongs to another member', '该订单属于其他会员'],
   orderOtherModule: ['This order is for another module', '该订单不是此模块的订单'],

@@ -3,7 +3,13 @@
  * images, tags, markdown description, developer), their price (free, points or balance, one
  * type per module) and status. The download count is only ever raised by downloads.
  */
-import { MODULE_MESSAGES, MODULE_UID_PATTERN, STORE_PRICE_TYPES } from '@portico/shared';
+import {
+  INTEGER_COLUMN,
+  inIntegerRange,
+  MODULE_MESSAGES,
+  MODULE_UID_PATTERN,
+  STORE_PRICE_TYPES,
+} from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -63,6 +69,11 @@ async function moduleValues(db: StoreDb, data: z.output<typeof moduleBody>) {
   const original = parsePrice(data.price_type, data.original_price);
   if (price === null) fail(M.priceInvalid, data.price);
   if (original === null) fail(M.priceInvalid, data.original_price);
+  // Prices are stored in integer columns (cents for money), which PostgreSQL and MariaDB
+  // refuse past 32 bits: said here, rather than as the database's error.
+  for (const units of [price, original]) {
+    if (!inIntegerRange(units)) fail(M.priceTooHigh, showPrice(data.price_type, INTEGER_COLUMN.max));
+  }
   if (data.price_type !== 'free' && price <= 0) fail(M.priceRequired);
   if (data.category_id > 0) {
     const category = await db

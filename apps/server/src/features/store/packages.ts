@@ -42,8 +42,9 @@ export function packageFile(storageDir: string, name: string): string | null {
   return file.startsWith(root + sep) ? file : null;
 }
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
+/** A file's digest, read as a stream (packages run to the upload cap). */
+export async function fileDigest(path: string, algorithm: 'sha256' | 'sha1'): Promise<string> {
+  const hash = createHash(algorithm);
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
@@ -69,7 +70,7 @@ export async function checkPackage(storageDir: string, uid: string, url: unknown
 export async function checkZip(storageDir: string, uid: string, zip: string): Promise<CheckedPackage> {
   const info = await readPackageInfo(zip, join(packagesRoot(storageDir), '.work'));
   if (info.uid !== uid) fail(M.packageUid, info.uid, uid);
-  const [sha256, { size }] = await Promise.all([sha256Of(zip), stat(zip)]);
+  const [sha256, { size }] = await Promise.all([fileDigest(zip, 'sha256'), stat(zip)]);
   return { info, zip, sha256, size };
 }
 

@@ -14,6 +14,7 @@ import { registerOrderResource } from './order.resource.js';
 import { registerStoreOrderRoutes } from './order.routes.js';
 import { moveLegacyPackages } from './packages.js';
 import { registerStorePublicRoutes } from './public.routes.js';
+import { removeCopiesOfPublishedPackages } from './public-copies.js';
 import { STORE_TABLES, storeMigrations } from './tables.js';
 import { registerVersionResource } from './version.resource.js';
 
@@ -29,7 +30,8 @@ const crudButtons = (base: string, sortable = true): ModuleAdminRule[] => [
 
 export const storeModule = defineModule({
   uid: 'store',
-  version: '1.0.0',
+  // 1.0.1: published packages are no longer left in /storage (the update event below).
+  version: '1.0.1',
   builtIn: true,
   tables: [...STORE_TABLES],
   migrations: storeMigrations,
@@ -100,6 +102,10 @@ export const storeModule = defineModule({
     // The first start with the store: Portico's own modules are in it, free.
     async install(ctx) {
       await publishFirstPartyModules(ctx);
+    },
+    // A site that published versions before 1.0.1 still serves their uploads publicly.
+    async update(ctx) {
+      await removeCopiesOfPublishedPackages(ctx);
     },
   },
 });

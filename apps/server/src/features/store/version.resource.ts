@@ -2,8 +2,10 @@
  * store.Version — a module's published versions. Adding one takes the package zip uploaded as
  * an attachment: it is checked as the module installer checks an upload, its module.json must
  * name this module and a version newer than the latest, and the store keeps its own copy with
- * its SHA-256. The package and version of a row never change afterwards; its update log may.
+ * its SHA-256, the only one: the public attachment goes (public-copies.ts). The package and
+ * version of a row never change afterwards; its update log may.
  */
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -18,7 +20,8 @@ import { defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { compareVersion } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
-import { checkPackage, keepPackage, removePackage } from './packages.js';
+import { checkPackage, fileDigest, keepPackage, removePackage } from './packages.js';
+import { forgetPublicCopies, removePublicFiles } from './public-copies.js';
 import { storeDb, storeOf } from './repository.js';
 import { versionRow } from './schemas.js';
 
@@ -113,7 +116,10 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           const checked = await checkPackage(storageDir, module.uid, data.package);
           const { version } = checked.info;
           if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
-          const name = await keepPackage(storageDir, checked);
+          const [name, sha1] = await Promise.all([
+            keepPackage(storageDir, checked),
+            fileDigest(checked.zip, 'sha1'),
+          ]);
           try {
             await runWrite(ctx.db.kysely, request, async (w) => {
               const db = storeDb(w.trx);
@@ -144,6 +150,11 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
                 .set({ update_time: time })
                 .where('id', '=', module.id)
                 .execute();
+              const urls = await forgetPublicCopies(w.trx, [sha1]);
+              w.afterCommit(async () => {
+                await removePublicFiles(storageDir, urls);
+                await rm(checked.zip, { force: true });
+              });
             });
           } catch (error) {
             await removePackage(storageDir, name);
