@@ -12,10 +12,9 @@ import { insertId } from '../../db/insert-id.js';
 import { listPackageFiles, moduleDir, writeBackupZip } from '../module/index.js';
 import { checkZip, keepPackage, packagesRoot } from './packages.js';
 import { storeOf } from './repository.js';
+import { FIRST_PARTY_UPDATE_LOG } from './seeded-texts.js';
 
 export const FIRST_PARTY_MODULES = ['editor', 'checkin'] as const;
-
-const UPDATE_LOG = 'Shipped with Portico.';
 
 /** Publishes the first-party modules the store does not have yet; answers their uids. */
 export async function publishFirstPartyModules(ctx: AppContext): Promise<string[]> {
@@ -64,7 +63,7 @@ export async function publishFirstPartyModules(ctx: AppContext): Promise<string[
           .values({
             module_id: moduleId,
             version: info.version,
-            update_log: UPDATE_LOG,
+            update_log: FIRST_PARTY_UPDATE_LOG[0],
             package: name,
             sha256: checked.sha256,
             size: checked.size,

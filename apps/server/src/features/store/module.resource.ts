@@ -25,6 +25,7 @@ import { removePackage } from './packages.js';
 import { type ListedModule, parsePrice, showPrice } from './present.js';
 import { listedModules, type StoreDb, storeDb } from './repository.js';
 import { moduleRow } from './schemas.js';
+import { showSeeded } from './seeded-texts.js';
 
 /** Several values as the upload and tag inputs send them: an array or a comma string. */
 const commaList = (max: number) =>
@@ -140,6 +141,9 @@ export function registerModuleResource(app: FastifyInstance, ctx: AppContext): v
     listQuery: (db) => listedModules(storeDb(db)),
     row: moduleRow,
     present: presentRows,
+    // Listed in the reader's language; the edit form (loadRow) keeps the stored texts.
+    localise: (rows, lang) =>
+      rows.map((row) => showSeeded(row as unknown as ListedModule, lang) as unknown as Row),
     loadRow: async (id) => {
       const row = (await listedModules(storeDb(ctx.db.kysely))
         .where('store_module.id', '=', id)

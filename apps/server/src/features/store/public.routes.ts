@@ -21,6 +21,7 @@ import { STORE_MESSAGES as M } from './messages.js';
 import { type ListedModule, listItem, orderInfo, splitList } from './present.js';
 import { listedModules, moduleVersions, type StoreDb, storeOf } from './repository.js';
 import { storeListAnswer, storeModuleInfo } from './schemas.js';
+import { seededMatches, showSeeded, showUpdateLog } from './seeded-texts.js';
 
 const listQuery = z.object({
   keyword: z.string().trim().max(100).default('').describe('Searched in title, uid, tags and developer.'),
@@ -56,11 +57,15 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
         const pattern = `%${escapeLike(keyword)}%`;
         const op = sql.raw(ctx.db.dialect === 'postgres' ? 'ilike' : 'like');
         query = query.where((eb) =>
-          eb.or(
-            ['store_module.title', 'store_module.uid', 'store_module.tags', 'store_module.developer'].map(
+          eb.or([
+            ...['store_module.title', 'store_module.uid', 'store_module.tags', 'store_module.developer'].map(
               (column) => sql<boolean>`${sql.ref(column)} ${op} ${pattern} escape '!'`,
             ),
-          ),
+            // A seeded text matches in the language the reader sees it in, while still as seeded.
+            ...seededMatches(keyword).map(({ uid, field, texts }) =>
+              eb.and([eb('store_module.uid', '=', uid), eb(`store_module.${field}`, 'in', [...texts])]),
+            ),
+          ]),
         );
       }
       const [rows, counted, categories] = await Promise.all([
@@ -85,7 +90,7 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
       ];
       const answer: StoreListAnswer = {
         categories: tabs,
-        list: (rows as ListedModule[]).map(listItem),
+        list: (rows as ListedModule[]).map((row) => listItem(showSeeded(row, request.lang))),
         total: Number(counted.total),
         page,
         limit,
@@ -107,10 +112,11 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
     handler: async (request) => {
       const { uid } = request.query;
       const db = storeOf(ctx);
-      const row = (await shown(db).where('store_module.uid', '=', uid).executeTakeFirst()) as
+      const stored = (await shown(db).where('store_module.uid', '=', uid).executeTakeFirst()) as
         | ListedModule
         | undefined;
-      if (!row) fail(M.moduleNotFound);
+      if (!stored) fail(M.moduleNotFound);
+      const row = showSeeded(stored, request.lang);
       const [versions, works, description] = await Promise.all([
         moduleVersions(db, row.id),
         row.developer
@@ -134,12 +140,12 @@ export function registerStorePublicRoutes(app: FastifyInstance, ctx: AppContext)
         create_time: Number(row.create_time ?? 0),
         versions: versions.map((v) => ({
           version: v.version,
-          update_log: v.update_log ?? '',
+          update_log: showUpdateLog(v.update_log ?? '', request.lang),
           release_time: Number(v.create_time ?? 0),
           size: Number(v.size),
           sha256: v.sha256,
         })),
-        developer_works: (works as ListedModule[]).map(listItem),
+        developer_works: (works as ListedModule[]).map((work) => listItem(showSeeded(work, request.lang))),
       };
       if (request.user) info.purchase = await purchaseOf(db, request.user.id, row, versions[0]?.create_time);
       return ok(info);
