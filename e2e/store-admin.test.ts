@@ -99,6 +99,8 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
     await page.getByTestId('form-save').click();
     const row = page.locator('.ant-table-row', { hasText: 'Hello 模块' });
     await row.waitFor();
+    // Portico's own modules, seeded in English, are listed in the reader's language.
+    await page.locator('.ant-table-row', { hasText: '富文本编辑器' }).waitFor();
     await shoot('modules-1440-zh-cn');
 
     await row.getByTestId('store-versions').click();
@@ -108,6 +110,7 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
     // The version form by its own field: under load the module form may still be closing, and
     // "the last dialog" was then the module form with its demo picture.
     const versionForm = page.getByRole('dialog').filter({ has: page.getByPlaceholder('请输入更新日志') });
+    const zipUploaded = page.waitForResponse((r) => r.url().includes('/admin/ajax/upload'));
     await versionForm
       .locator('input[type=file]')
       .setInputFiles({ name: 'hello.zip', mimeType: 'application/zip', buffer: helloZip() });
@@ -119,6 +122,10 @@ describe.skipIf(!browserAvailable)('module store back-office', () => {
     await expect((await added).json()).resolves.toMatchObject({ code: 1 });
     await page.locator('.ant-modal .ant-table-row', { hasText: '1.0.0' }).waitFor();
     await shoot('versions-1440-zh-cn');
+    // Published, the package leaves the public storage: only the store's download serves it.
+    const zipUrl = ((await (await zipUploaded).json()) as { data: { file: { url: string } } }).data.file.url;
+    expect(zipUrl).toMatch(/^\/storage\/.+\.zip$/);
+    expect((await fetch(`${server.baseUrl}${zipUrl}`)).status).toBe(404);
 
     const catalogue = (await (await fetch(`${server.baseUrl}/api/store/index?keyword=hello`)).json()) as {
       data: { list: { uid: string; price: string; price_type: string }[] };
