@@ -116,10 +116,9 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           const checked = await checkPackage(storageDir, module.uid, data.package);
           const { version } = checked.info;
           if (data.version && data.version !== version) fail(M.packageVersion, version, data.version);
-          const [name, sha1] = await Promise.all([
-            keepPackage(storageDir, checked),
-            fileDigest(checked.zip, 'sha1'),
-          ]);
+          // The attachment table knows uploads by SHA-1: how the public copies are found.
+          const sha1 = await fileDigest(checked.zip, 'sha1');
+          const name = await keepPackage(storageDir, checked);
           try {
             await runWrite(ctx.db.kysely, request, async (w) => {
               const db = storeDb(w.trx);
