@@ -43,7 +43,7 @@ const store = {
   Version: 'Version',
   Package: 'Package (.zip)',
   'Package help':
-    "The module's zip, as for an upload installation: its module.json must name this module and a newer version.",
+    "The module's zip, as for an upload installation: its module.json must name this module and a newer version. Once published, only the store keeps it: the uploaded attachment is deleted.",
   'Update log': 'Update log',
   Size: 'Size',
   'Order number': 'Order number',

@@ -41,7 +41,8 @@ const store = {
   'Versions of {title}': '{title} 的版本',
   Version: '版本号',
   Package: '模块包（.zip）',
-  'Package help': '与上传安装相同的模块 zip：其 module.json 须为本模块且版本更新。',
+  'Package help':
+    '与上传安装相同的模块 zip：其 module.json 须为本模块且版本更新。发布后仅由商店保存，上传的附件会被删除。',
   'Update log': '更新日志',
   Size: '大小',
   'Order number': '订单号',
