@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError, Code } from '../../http/errors.js';
+import { ApiError, Code, FieldError } from '../../http/errors.js';
 import { type ActionSpec, defineAction, permissionKey } from '../../http/routes.js';
 import { receiveFile } from '../../http/uploaded-file.js';
 import { parseInput } from '../../http/validate.js';
@@ -121,7 +121,7 @@ export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[]
                 if (!(error instanceof ApiError)) throw error;
                 // The first refusal by the save (a name already taken) undoes every row added
                 // before it; going on could meet a transaction the database has given up on.
-                refuse(line, error, null);
+                refuse(line, error, error instanceof FieldError ? error.field : null);
                 throw new RolledBack();
               }
             }
