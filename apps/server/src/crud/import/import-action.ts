@@ -4,10 +4,10 @@
  * form's own rules and saves them all through the resource's own `add` in one transaction (made
  * ready by its `prepareAdd` before the transaction opens), or, when any row is refused, none:
  * every line the form refuses is answered, with its field and why, or else the first line the
- * save refuses (a duplicate name). Before the form, names and
- * labels become the ids and codes it takes, and fields no column fills take the value given
- * for every row (import-choices.ts). Both need the list's `…/import` permission; the import is
- * recorded in the admin log with its counts.
+ * save refuses (a duplicate name), with its field when the refusal names one. Before the form,
+ * names and labels become the ids and codes it takes, and fields no column fills take the value
+ * given for every row (import-choices.ts). Both need the list's `…/import` permission; the
+ * import is recorded in the admin log with its counts.
  */
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
