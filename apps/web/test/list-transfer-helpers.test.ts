@@ -13,6 +13,7 @@ import {
   unmappedRequired,
 } from '../src/components/table/import-fields';
 import type { Column, ListSpec } from '../src/components/table/types';
+import { backendTextsIn } from '../src/lang';
 
 const FRENCH: Record<string, string> = {
   Id: 'Identifiant',
@@ -132,14 +133,35 @@ describe('import mapping', () => {
       { name: 'password', required: true },
       { name: 'group_name', required: false },
     ];
-    const label = (name: string) => fieldLabel(spec, name, t);
+    const labels = (name: string) => [fieldLabel(spec, name, t)];
     expect(
       guessMapping(
         ['username', 'Identifiant de connexion', 'Mot de passe', 'groupe', 'Notes'],
         ['username', null, null, null, null],
         fields,
-        label,
+        labels,
       ),
     ).toEqual(['username', null, 'password', 'group_name', null]);
+  });
+
+  it('recognises titles in the other language too: a file exported from the Chinese screen imports in the English one', async () => {
+    const english = await backendTextsIn('en');
+    const chinese = await backendTextsIn('zh-cn');
+    const members: ListSpec = {
+      ...spec,
+      columns: [
+        { prop: 'username', label: 'user.user.username' },
+        { prop: 'nickname', label: 'user.user.nickname' },
+      ],
+    };
+    const fields = [
+      { name: 'username', required: true },
+      { name: 'nickname', required: true },
+    ];
+    const labels = (name: string) => [fieldLabel(members, name, english), fieldLabel(members, name, chinese)];
+    expect(guessMapping(['用户名', 'Nickname'], [null, null], fields, labels)).toEqual([
+      'username',
+      'nickname',
+    ]);
   });
 });

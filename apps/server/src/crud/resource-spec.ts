@@ -16,7 +16,11 @@ import type { WriteContext } from './write-context.js';
 
 export type Row = Record<string, unknown>;
 
-export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodType = z.ZodType> {
+export interface ResourceSpec<
+  A extends z.ZodType = z.ZodType,
+  E extends z.ZodType = z.ZodType,
+  P = z.output<A>,
+> {
   /** Dotted controller as in the URL: `auth.Admin`. */
   controller: string;
   table: TableName;
@@ -41,7 +45,13 @@ export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodTy
   loadRow?(id: number, request: FastifyRequest): Promise<Row | undefined>;
   /** The add form's fields, validated before `add` runs. */
   addBody?: A;
-  add?(data: z.output<A>, w: WriteContext): Promise<void>;
+  /**
+   * The slow part of an add that needs no database (hashing a password), run before the add's
+   * transaction opens; `add` gets what it answers. An import prepares all its rows first, so
+   * its one transaction holds the database (SQLite's only writer) just for the writes.
+   */
+  prepareAdd?(data: z.output<A>): Promise<P>;
+  add?(data: P, w: WriteContext): Promise<void>;
   /** The edit form's fields (the row's `id` comes beside them), validated before `edit` runs. */
   editBody?: E;
   edit?(id: number, data: z.output<E>, w: WriteContext): Promise<void>;
@@ -76,4 +86,9 @@ export interface ResourceSpec<A extends z.ZodType = z.ZodType, E extends z.ZodTy
   indexExtra?(request: FastifyRequest): Promise<Row>;
   /** Extra actions of this controller. */
   actions?: ActionSpec[];
+}
+
+/** A validated add-form body made ready for `add`: prepared when the resource says how. */
+export function prepareAdd(spec: ResourceSpec, data: unknown): Promise<unknown> {
+  return spec.prepareAdd ? spec.prepareAdd(data) : Promise.resolve(data);
 }

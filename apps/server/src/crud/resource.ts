@@ -27,7 +27,7 @@ import {
   sortBody,
   switchBody,
 } from './list-schemas.js';
-import type { ResourceSpec, Row } from './resource-spec.js';
+import { prepareAdd, type ResourceSpec, type Row } from './resource-spec.js';
 import { runWrite } from './run-write.js';
 
 export { asObject } from './list-rows.js';
@@ -51,10 +51,10 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
   registry.push(resource);
 }
 
-export function registerResource<A extends z.ZodType, E extends z.ZodType>(
+export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z.output<A>>(
   app: FastifyInstance,
   ctx: AppContext,
-  spec: ResourceSpec<A, E>,
+  spec: ResourceSpec<A, E, P>,
 ): void {
   const { kysely } = ctx.db;
   const resource = spec as unknown as ResourceSpec;
@@ -134,7 +134,8 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType>(
           data: z.null(),
         },
         handler: async (request) => {
-          await runWrite(kysely, request, (w) => add(request.body as z.output<A>, w));
+          const data = (await prepareAdd(resource, request.body)) as P;
+          await runWrite(kysely, request, (w) => add(data, w));
           await forgetCachedRules(ctx);
           return ok(null, 'Added successfully');
         },

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { FieldError } from '../http/errors.js';
 
 const CHECKS = [
   ['username', 'Username already exists'],
@@ -28,6 +28,6 @@ export async function assertUniqueAccount(
       .where(column, '=', value)
       .where('id', '<>', exceptId)
       .executeTakeFirst();
-    if (taken) throw new ApiError(message);
+    if (taken) throw new FieldError(column, message);
   }
 }

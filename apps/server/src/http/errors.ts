@@ -22,6 +22,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal about one field of a form that its schema could not see (a name another account
+ * already has): the field travels with it, so an import can say which cell was refused.
+ */
+export class FieldError extends ApiError {
+  constructor(
+    readonly field: string,
+    message: string,
+    params: readonly (string | number)[] = [],
+  ) {
+    super(message, params);
+  }
+}
+
 /** Shorthand for the most common refusal: a clear message, code 0. */
 export function fail(message: string, ...params: (string | number)[]): never {
   throw new ApiError(message, params);

@@ -4,7 +4,7 @@
  */
 import { isNickname, NICKNAME_MAX_LENGTH } from '@portico/shared';
 import { z } from 'zod';
-import { ApiError } from './errors.js';
+import { ApiError, FieldError } from './errors.js';
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   // The input in each issue tells a missing value ("can not be empty") from a wrong one.
@@ -175,7 +175,7 @@ function isCalendarDate(value: string): boolean {
 export function checkNickname(nickname: string, stored?: string | null): void {
   if (stored !== undefined && stored !== null && nickname === stored.trim()) return;
   const verdict = isNickname(nickname);
-  if (verdict !== true) throw new ApiError(verdict);
+  if (verdict !== true) throw new FieldError('nickname', verdict);
 }
 
 /** A form flag such as "keep me signed in": true, 1, '1', 'true' or 'on'. */

@@ -271,6 +271,7 @@ export const zhCn: Record<string, string> = {
   'Column %s cannot be exported': '列 %s 不能导出',
   'The file could not be read as CSV or Excel': '无法按 CSV 或 Excel 读取该文件',
   'The file is too large to import': '文件太大，无法导入',
+  'The file took too long to read': '读取该文件用时过长',
   'The file is larger than %s MiB': '文件超过 %s MiB',
   'The file has no rows to import': '文件中没有可导入的行',
   'The file has more than %s columns': '文件超过 %s 列',

@@ -102,8 +102,33 @@ forEachDatabase('list import', (get) => {
       mapping: JSON.stringify(['username', 'nickname', 'password', 'group_id']),
     });
     expect(res.code).toBe(0);
-    expect(res.data.refused).toEqual([{ line: 4, field: null, message: expect.stringMatching(/exist/i) }]);
+    expect(res.data.refused).toEqual([
+      { line: 4, field: 'username', message: expect.stringMatching(/exist/i) },
+    ]);
     expect(await memberCount(t)).toBe(before);
+
+    // An e-mail another member already has: the save names that field too.
+    const taken = csv([
+      'username,nickname,password,group_id,email',
+      'imp_mail,Mail,Mail-pass-1,1,taken@example.com',
+    ]);
+    const first = await send(t, token, 'import', taken, {
+      mapping: JSON.stringify(['username', 'nickname', 'password', 'group_id', 'email']),
+    });
+    expect(first.code).toBe(1);
+    const again = csv([
+      'username,nickname,password,group_id,email',
+      'imp_mail2,Mail,Mail-pass-1,1,taken@example.com',
+    ]);
+    const second = await send(t, token, 'import', again, {
+      mapping: JSON.stringify(['username', 'nickname', 'password', 'group_id', 'email']),
+    });
+    expect(second.data.refused).toEqual([{ line: 2, field: 'email', message: 'Email already exists' }]);
+    const badNickname = csv(['username,nickname,password,group_id', 'imp_nick,Bad<nick>,Nick-pass-1,1']);
+    const nick = await send(t, token, 'import', badNickname, {
+      mapping: JSON.stringify(['username', 'nickname', 'password', 'group_id']),
+    });
+    expect(nick.data.refused).toEqual([{ line: 2, field: 'nickname', message: expect.any(String) }]);
   });
 
   it('imports every row in one go, as the add form saves them, and logs it', async () => {

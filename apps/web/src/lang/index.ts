@@ -79,6 +79,26 @@ export const loadBackendTexts = () => loadAreaTexts('backend');
 /** The member centre's texts (its routes await them). */
 export const loadFrontendTexts = () => loadAreaTexts('frontend');
 
+/**
+ * Every back-office text of a language, whichever is active: the core's, the back-office's and
+ * the modules' (the core's win a clash, as in initI18n). The import dialog recognises a file's
+ * header written in either language. A key the language lacks reads as itself.
+ */
+export async function backendTextsIn(lang: Lang): Promise<(key: string) => string> {
+  const [core, backend, modulePacks] = await Promise.all([
+    PACKS[lang](),
+    AREA_PACKS.backend[lang](),
+    moduleLangPacks(lang),
+  ]);
+  const texts: Record<string, string> = Object.assign(
+    {},
+    ...modulePacks.map(flatten),
+    flatten(core.default),
+    flatten(backend.default),
+  );
+  return (key) => texts[key] ?? key;
+}
+
 /** Translates outside components (request layer, stores). */
 export function t(key: string, params?: Record<string, unknown>): string {
   return i18n.t(key, params ?? {}) as string;

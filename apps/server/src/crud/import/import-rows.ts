@@ -6,11 +6,11 @@
 import { IMPORT_MAX_ROWS, type ImportField, type ImportMapping } from '@portico/shared';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors.js';
-import { decodeText, parseCsv } from './csv-read.js';
+import { readCsv } from './csv-read.js';
+import { TableRows } from './table-rows.js';
 import { readXlsx } from './xlsx-read.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const MAX_COLUMNS = 100;
 
 export interface ImportTable {
   columns: string[];
@@ -19,14 +19,14 @@ export interface ImportTable {
 
 /** The file's header row and data rows (blank lines dropped), or a refusal saying why not. */
 export async function readTable(bytes: Buffer): Promise<ImportTable> {
-  const all = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes) : parseCsv(decodeText(bytes));
-  const [header, ...rows] = all.filter((row) => row.some((cell) => cell.trim() !== ''));
-  if (!header) throw new ApiError('The file has no rows to import');
-  if (header.length > MAX_COLUMNS) throw new ApiError('The file has more than %s columns', [MAX_COLUMNS]);
-  if (rows.length === 0) throw new ApiError('The file has no rows to import');
-  if (rows.length > IMPORT_MAX_ROWS) {
+  const found = new TableRows();
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) await readXlsx(bytes, found);
+  else await readCsv(bytes, found);
+  const [header, ...rows] = found.kept;
+  if (!header || rows.length === 0) throw new ApiError('The file has no rows to import');
+  if (found.count - 1 > IMPORT_MAX_ROWS) {
     throw new ApiError('The file has %s rows; at most %s can be imported at once', [
-      rows.length,
+      found.count - 1,
       IMPORT_MAX_ROWS,
     ]);
   }

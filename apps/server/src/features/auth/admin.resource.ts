@@ -137,17 +137,18 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
     addBody,
     importable: true,
     importChoices: { group_arr: adminGroupChoices },
+    prepareAdd: async ({ password, ...data }) => ({ ...data, passwordHash: await hashPassword(password) }),
     add: async (data, w) => {
       checkNickname(data.nickname);
       await assertUniqueAccount(w.trx, 'admin', data, 0);
       await assertAssignable(w, data.group_arr, null);
-      const { group_arr, password, ...fields } = data;
+      const { group_arr, passwordHash, ...fields } = data;
       const time = now();
       const id = await insertId(
         ctx.db,
         w.trx.insertInto('admin').values({
           ...fields,
-          password: await hashPassword(password),
+          password: passwordHash,
           salt: '',
           create_time: time,
           update_time: time,

@@ -155,7 +155,8 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
     addBody,
     importable: true,
     importChoices: { group_id: memberGroupChoices },
-    add: async ({ password, ...data }, w) => {
+    prepareAdd: async ({ password, ...data }) => ({ ...data, passwordHash: await hashPassword(password) }),
+    add: async ({ passwordHash, ...data }, w) => {
       checkNickname(data.nickname);
       await checkUser(w.trx, data, 0);
       const time = now();
@@ -163,7 +164,7 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         ctx.db,
         w.trx.insertInto('user').values({
           ...data,
-          password: await hashPassword(password),
+          password: passwordHash,
           salt: '',
           join_time: time,
           create_time: time,

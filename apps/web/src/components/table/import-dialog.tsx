@@ -18,6 +18,7 @@ import { Alert, Button, Modal, message, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewImport, runImport } from '../../api/backend/list-transfer';
+import { backendTextsIn } from '../../lang';
 import { fileSize } from '../../utils/file-size';
 import { fieldLabel, guessMapping, importLabels, sharedValues, unmappedRequired } from './import-fields';
 import { PreviewTable, RefusalReport } from './import-tables';
@@ -81,7 +82,10 @@ function ImportDialog<R extends Row>({
       const { data } = await previewImport(spec.api, chosen);
       setFile(chosen);
       setPreview(data);
-      setMapping(guessMapping(data.columns, data.mapping, data.fields, label));
+      // A header may be in either language (a file exported from the other one's screen).
+      const other = await backendTextsIn(i18n.language === 'en' ? 'zh-cn' : 'en').catch(() => t);
+      const labels = (name: string) => [label(name), fieldLabel(spec, name, other)];
+      setMapping(guessMapping(data.columns, data.mapping, data.fields, labels));
     } catch {
       // The request layer has said why (not a table, no header, too large).
     } finally {

@@ -11,21 +11,24 @@ export function fieldLabel<R extends Row>(spec: ListSpec<R>, name: string, t: Tr
 }
 
 /**
- * The server's guess (a column titled with a field's name) completed in the interface's
- * language: a column titled as the screen labels a field (an export's own header) fills it.
+ * The server's guess (a column titled with a field's name) completed from the screen's labels:
+ * a column titled as the screen labels a field (an export's own header) fills it. `labels`
+ * gives a field's label in each language, so a file exported in Chinese imports in English.
  */
 export function guessMapping(
   columns: string[],
   guessed: ImportMapping,
   fields: ImportField[],
-  label: (name: string) => string,
+  labels: (name: string) => string[],
 ): ImportMapping {
   const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
   const taken = new Set(guessed.filter((name): name is string => name !== null));
   return columns.map((title, i) => {
     const known = guessed[i] ?? null;
     if (known !== null) return known;
-    const field = fields.find((f) => !taken.has(f.name) && squash(label(f.name)) === squash(title));
+    const field = fields.find(
+      (f) => !taken.has(f.name) && labels(f.name).some((label) => squash(label) === squash(title)),
+    );
     if (!field) return null;
     taken.add(field.name);
     return field.name;
