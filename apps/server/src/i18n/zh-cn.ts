@@ -265,6 +265,9 @@ export const zhCn: Record<string, string> = {
   'The downloaded package is larger than a module package may be': '下载的模块包超过了允许的大小',
   'The downloaded package does not match the checksum the market published: nothing was installed':
     '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
+  'The module market sent an answer larger than %s MB: it was refused': '模块市场的响应超过 %s MB，已拒绝',
+  'The module market sent the package of %s instead of %s: nothing was installed':
+    '模块市场发来的是 %s 的模块包而不是 %s：未安装任何内容',
   'The module market does not offer this module': '模块市场未提供此模块',
   'The module market has no such page': '模块市场没有此页面',
   // Export and import of lists.

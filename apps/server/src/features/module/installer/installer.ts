@@ -292,7 +292,7 @@ export class ModuleInstaller {
     const file = join(config.dataDir, 'market-downloads', `${uid}-${randomBytes(8).toString('hex')}.zip`);
     try {
       await client.download(uid, market, published, file);
-      return (await installFromZip(this.projectDir, file)).info;
+      return (await installFromZip(this.projectDir, file, { expectedUid: uid })).info;
     } finally {
       await rm(file, { force: true });
     }

@@ -51,6 +51,15 @@ export async function readPackageInfo(
   }
 }
 
+export interface InstallFromZipOptions {
+  limits?: UnzipLimits;
+  /**
+   * The module the package was fetched as (a market download): a package whose module.json
+   * names another module is refused before anything is installed.
+   */
+  expectedUid?: string;
+}
+
 /**
  * Unpacks `zipPath` (refusing hostile content, see safeUnzip) and installs it as
  * `modules/<uid>/` in wait-install state. An existing module is replaced only by a newer version
@@ -59,7 +68,7 @@ export async function readPackageInfo(
 export async function installFromZip(
   projectDir: string,
   zipPath: string,
-  limits: UnzipLimits = UPLOAD_LIMITS,
+  { limits = UPLOAD_LIMITS, expectedUid }: InstallFromZipOptions = {},
 ): Promise<UploadResult> {
   if (!(await lstat(zipPath).catch(() => null))?.isFile()) fail(M.zipNotFound);
   await mkdir(modulesRoot(projectDir), { recursive: true });
@@ -71,6 +80,7 @@ export async function installFromZip(
     await safeUnzip(zipPath, temp, limits);
     const root = await packageRoot(temp);
     const info = await readModuleInfoAt(root);
+    if (expectedUid !== undefined && info.uid !== expectedUid) fail(M.wrongPackage, info.uid, expectedUid);
     // The manager's own records never come from a package.
     await rm(join(root, STATE_FILE), { force: true });
     await rm(join(root, RUNTIME_FILE), { force: true });
