@@ -11,7 +11,14 @@ export {
 export { checkDisable, type DisableOptions, type DisableResult, disablePackage } from './disable-package.js';
 export { findFileConflicts } from './file-conflicts.js';
 export { MODULE_PACKAGE_MESSAGES } from './messages.js';
-export { clearUpdateFlag, listModules, readyToEnable, uninstallPackage } from './module-lifecycle.js';
+export {
+  clearUpdateFlag,
+  listModules,
+  readyToEnable,
+  UNINSTALL_FROM,
+  uninstallPackage,
+  uninstallPlan,
+} from './module-lifecycle.js';
 export {
   inspectModule,
   type ModuleOnDisk,

@@ -101,6 +101,7 @@ export async function installFromZip(
       state: ModuleState.waitInstall,
       update: upgrade,
       waitInstall: [],
+      unpacked: true,
     });
     return { info, upgrade };
   } finally {
