@@ -57,6 +57,17 @@ for (const { dialect } of testDatabases()) {
         expect(description, hostile).not.toContain(hostile);
     });
 
+    it("passes the store's captcha image on under a policy that lets it run nothing", async () => {
+      const res = await site.app.inject({
+        method: 'GET',
+        url: '/admin/module/market',
+        query: { path: 'common/captcha', id: 'hostile-captcha' },
+        headers: { batoken: token, server: 'true' },
+      });
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    });
+
     it('cuts an oversize answer off while it arrives and refuses it', async () => {
       const before = process.memoryUsage().rss;
       const res = await market('index/index');

@@ -88,6 +88,10 @@ export async function hostileStore(): Promise<HostileStore> {
           }),
         );
         return;
+      case '/api/common/captcha':
+        res.writeHead(200, { 'content-type': 'image/svg+xml' });
+        res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+        return;
       case '/api/index/index':
         void streamOversize(res);
         return;
