@@ -90,10 +90,10 @@ export async function forwardToMarket(
     throw failure(error);
   });
   if (!body) fail(M.answerTooLarge, MAX_MARKET_ANSWER_BYTES / 1024 / 1024);
+  // The store's image (its captcha SVG) runs nothing even when opened on its own at this origin.
   return reply
     .status(response.ok ? 200 : response.status)
     .header('content-type', type)
-    // The store's image (its captcha SVG) runs nothing even when opened on its own at this origin.
     .header('content-security-policy', UNTRUSTED_ANSWER_POLICY)
     .send(type.startsWith('application/json') ? await untrustedEnvelope(body) : body);
 }
