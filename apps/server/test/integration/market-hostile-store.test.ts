@@ -81,6 +81,19 @@ for (const { dialect } of testDatabases()) {
       expect(store.oversize.sent).toBeLessThan(OVERSIZE_BYTES / 10);
     });
 
+    it("cuts off the installer's oversize preCheck answer too, installing nothing", async () => {
+      const res = await call(site.app, 'POST', '/admin/module/install', {
+        token,
+        query: { uid: 'huge' },
+        body: { token: 'member-token', orderId: 0 },
+      });
+      expect(res.code).toBe(0);
+      expect(res.msg).toBe('The module market sent an answer larger than 2 MB: it was refused');
+      await expect.poll(() => store.oversize.closedEarly, { timeout: 5000 }).toBe(true);
+      expect(store.oversize.sent).toBeLessThan(OVERSIZE_BYTES / 10);
+      expect(existsSync(join(project, 'modules/huge'))).toBe(false);
+    });
+
     it('refuses a package whose module.json names another module than the one asked for', async () => {
       const res = await call(site.app, 'POST', '/admin/module/install', {
         token,

@@ -1,8 +1,9 @@
 /**
  * A module store run by someone else, as MARKET_URL may name: a plain HTTP server the test owns
  * that answers what a hostile store would (HTML meant to run in the back office, an answer far
- * larger than any screen asks for, a package whose module.json names another module than the
- * one asked for) and records how much of its oversize answer it managed to send.
+ * larger than any screen asks for (the market page `index/index`, or the preCheck of `huge`), a
+ * package whose module.json names another module than the one asked for) and records how much
+ * of its latest oversize answer it managed to send.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -52,6 +53,7 @@ export async function hostileStore(): Promise<HostileStore> {
 
   /** Writes OVERSIZE_BYTES of JSON text, waiting for the reader: stops when the reader hangs up. */
   async function streamOversize(res: ServerResponse) {
+    Object.assign(oversize, { sent: 0, finished: false, closedEarly: false });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.on('close', () => {
       if (!oversize.finished) oversize.closedEarly = true;
@@ -96,6 +98,7 @@ export async function hostileStore(): Promise<HostileStore> {
         void streamOversize(res);
         return;
       case '/api/store/preCheck':
+        if (url.searchParams.get('uid') === 'huge') return void streamOversize(res);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           envelope({

@@ -20,7 +20,7 @@ import type { StorePreCheck } from '@portico/shared';
 import type { AppConfig } from '../../../config.js';
 import { ApiError, fail } from '../../../http/errors.js';
 import { UPLOAD_LIMITS } from '../package/zip-read.js';
-import { readCappedBody } from './capped-body.js';
+import { MAX_MARKET_ANSWER_BYTES, readCappedBody } from './capped-body.js';
 import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
 
@@ -145,8 +145,8 @@ export class MarketClient {
   }
 
   private async readJson(response: Response): Promise<Envelope<unknown>> {
-    const text = await readCappedBody(response).catch(() => null);
-    if (!text) return fail(M.notAMarket, this.origin);
+    const text = await readCappedBody(response).catch(() => fail(M.notAMarket, this.origin));
+    if (!text) return fail(M.answerTooLarge, MAX_MARKET_ANSWER_BYTES / 1024 / 1024);
     try {
       const body: unknown = JSON.parse(text.toString('utf8'));
       if (isEnvelope(body)) return body;
