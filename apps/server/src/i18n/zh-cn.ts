@@ -227,6 +227,8 @@ export const zhCn: Record<string, string> = {
   'Please disable the module first': '请先禁用模块',
   'Please disable the module before updating': '请先禁用模块再进行更新',
   'The module cannot do this in its current state': '模块当前状态下无法执行此操作',
+  'The folder %s is part of the project source: update the module with the project, not from a package':
+    '目录 %s 属于项目源代码：请随项目更新此模块，而不是通过模块包',
   'Zip file not found': '找不到压缩包文件',
   'The module package holds an unsafe path: %s': '模块包中含有不安全的路径：%s',
   'The module package holds a link or device file: %s': '模块包中含有链接或设备文件：%s',

@@ -2,8 +2,8 @@
  * What an uninstall deletes, on a scratch project (never the checkout): a module the project
  * ships in `modules/` (the check-in module, copied with its tests) is the project's own source,
  * so installing and uninstalling it leaves every file of its folder as it was, and the answer
- * says exactly what went; a module uploaded as a zip loses its folder, also when it was never
- * installed.
+ * says exactly what went, and no uploaded package replaces it; a module uploaded as a zip loses
+ * its folder, also when it was never installed.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,6 +53,12 @@ for (const { dialect } of testDatabases()) {
 
       expect((await post('install', { query: { uid: 'checkin' } })).code).toBe(1);
       expect(existsSync(join(project, 'apps/server/src/modules/checkin/index.ts'))).toBe(true);
+      // "Disable and update" would end at a package replacing the folder: refused, nothing changed.
+      const update = await post('changeState', { body: { uid: 'checkin', state: 0, update: 1 } });
+      expect(update.msg).toBe(
+        'The folder modules/checkin is part of the project source: update the module with the project, not from a package',
+      );
+      expect((await listed('checkin')).state).toBe(1);
       expect((await post('changeState', { body: { uid: 'checkin', state: 0 } })).code).toBe(1);
       // What the confirmation shows before anything is deleted.
       expect((await listed('checkin')).uninstall).toEqual({
@@ -71,6 +77,26 @@ for (const { dialect } of testDatabases()) {
       expect(existsSync(join(project, 'apps/server/src/modules/checkin/index.ts'))).toBe(false);
       // Back where a fresh checkout starts: waiting for its install.
       expect((await listed('checkin')).state).toBe(2);
+    });
+
+    it('does not let an uploaded newer version replace the folder of a module the project ships', async () => {
+      const shipped = fileHashes(join(project, 'modules/checkin'));
+      const version = JSON.parse(readFileSync('modules/checkin/module.json', 'utf8')).version as string;
+      const newer = version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
+      const storage = join(t.ctx.config.storageDir, 'default/20261127');
+      mkdirSync(storage, { recursive: true });
+      writeRawZip(join(storage, 'checkin-newer.zip'), [
+        {
+          name: 'module.json',
+          data: Buffer.from(JSON.stringify(moduleJson({ uid: 'checkin', version: newer }))),
+        },
+      ]);
+      const res = await post('upload', { body: { file: '/storage/default/20261127/checkin-newer.zip' } });
+      expect(res.code).toBe(0);
+      expect(res.msg).toBe(
+        'The folder modules/checkin is part of the project source: update the module with the project, not from a package',
+      );
+      expect(fileHashes(join(project, 'modules/checkin'))).toEqual(shipped);
     });
 
     it('deletes the folder of an uploaded module, also one never installed', async () => {

@@ -43,6 +43,7 @@ import {
   MODULE_PACKAGE_MESSAGES,
   readRuntime,
   readyToEnable,
+  refuseProjectSource,
   UNINSTALL_FROM,
   uninstallPackage,
 } from '../package/index.js';
@@ -216,6 +217,9 @@ export class ModuleInstaller {
       update?: boolean;
     },
   ): Promise<ModuleAnswer> {
+    // "Disable and update" would end at a package that may not replace a folder the project
+    // ships: refused before anything changes.
+    if (options.update) refuseProjectSource(await inspectModule(this.projectDir, uid));
     // Also refuses a module that cannot be disabled in its state, before anything changes.
     const check = await checkDisable(this.projectDir, uid);
     if (!options.confirmConflict && (check.conflictFile.length > 0 || check.dependConflict.length > 0))

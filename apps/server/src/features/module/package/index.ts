@@ -29,7 +29,12 @@ export {
 } from './module-state.js';
 export { listPackageFiles, readRuntime } from './package-files.js';
 export { backupsDir, MIRROR_ROOTS, moduleDir, WORKSPACE_PACKAGE_FILES } from './paths.js';
-export { installFromZip, readPackageInfo, type UploadResult } from './upload-package.js';
+export {
+  installFromZip,
+  readPackageInfo,
+  refuseProjectSource,
+  type UploadResult,
+} from './upload-package.js';
 export { compareVersion, isUpgrade, nextPatch } from './version.js';
 export { findDependConflicts, presentModuleDependencies } from './workspace-deps.js';
 export { BACKUP_LIMITS, safeUnzip, type UnzipLimits, UPLOAD_LIMITS } from './zip-read.js';
