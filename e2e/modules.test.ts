@@ -1,10 +1,10 @@
 /**
  * The module market in Chromium (reference web §6.2): a super administrator sees every module
  * on the machine with its state, installs one through the conflict screen to the done screen,
- * disables and uninstalls it; the Upload installation view; a non-super administrator is
+ * disables, enables (in its own wording) and uninstalls it, its folder kept as the project's; the Upload installation view; a non-super administrator is
  * refused. The server works on a scratch project (PROJECT_DIR) so the checkout stays as it is.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -118,91 +118,113 @@ describe.skipIf(!browserAvailable)('module market', () => {
     }
   });
 
-  it('installs through the conflict screen to the done screen, then disables and uninstalls', async () => {
-    const { context, page } = await openMarket('en', 390);
-    await card(page).getByRole('button', { name: 'Install now' }).click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('conflict');
-    const conflict = page.getByTestId('module-install-conflict');
-    await expect(conflict.innerText()).resolves.toContain(CLASHING);
-    await expect(conflict.innerText()).resolves.toContain('Backup and overwrite existing files');
-    // On a phone the conflict's lines stack: its treatment stays inside the 390 px screen.
-    const selectRight = () =>
-      conflict
-        .locator('.ant-select')
-        .first()
-        .evaluate((e) => e.getBoundingClientRect().right);
-    await expect.poll(selectRight).toBeLessThanOrEqual(390 - 8);
-    await shoot(page, 'conflict-390-en');
-    await conflict.getByRole('button', { name: 'Confirm' }).click();
+  it(
+    'installs through the conflict screen to the done screen, then disables and uninstalls',
+    async () => {
+      const { context, page } = await openMarket('en', 390);
+      await card(page).getByRole('button', { name: 'Install now' }).click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('conflict');
+      const conflict = page.getByTestId('module-install-conflict');
+      await expect(conflict.innerText()).resolves.toContain(CLASHING);
+      await expect(conflict.innerText()).resolves.toContain('Backup and overwrite existing files');
+      // On a phone the conflict's lines stack: its treatment stays inside the 390 px screen.
+      const selectRight = () =>
+        conflict
+          .locator('.ant-select')
+          .first()
+          .evaluate((e) => e.getBoundingClientRect().right);
+      await expect.poll(selectRight).toBeLessThanOrEqual(390 - 8);
+      await shoot(page, 'conflict-390-en');
+      await conflict.getByRole('button', { name: 'Confirm' }).click();
 
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('done');
-    const done = page.getByTestId('module-done');
-    await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
-    await expect(done.innerText()).resolves.toContain('This module does not add new dependencies');
-    // npm start supervises the server: it restarts itself to load the module's server code, the
-    // page waits under "The server is restarting…", and no "restart by hand" line is shown.
-    await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
-    await expect(done.getByTestId('module-need-restart').count()).resolves.toBe(0);
-    await expect(fits(page)).resolves.toBe(true);
-    await shoot(page, 'done-390-en');
-    await done.getByRole('button', { name: 'End of installation' }).click();
-    await pipeline(page).waitFor({ state: 'detached' });
-    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('done');
+      const done = page.getByTestId('module-done');
+      await expect(done.innerText()).resolves.toContain('Congratulations, module installation is complete');
+      await expect(done.innerText()).resolves.toContain('This module does not add new dependencies');
+      // npm start supervises the server: it restarts itself to load the module's server code, the
+      // page waits under "The server is restarting…", and no "restart by hand" line is shown.
+      await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
+      await expect(done.getByTestId('module-need-restart').count()).resolves.toBe(0);
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, 'done-390-en');
+      await done.getByRole('button', { name: 'End of installation' }).click();
+      await pipeline(page).waitFor({ state: 'detached' });
+      await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
 
-    // An administrator edited the module's file since: the disable asks first.
-    writeFileSync(join(project, CLASHING), 'edited by hand\n');
-    await card(page).getByRole('switch').click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('disableConflict');
-    const disableConflict = page.getByTestId('module-disable-conflict');
-    await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).waitFor();
-    await expect(disableConflict.innerText()).resolves.toContain(CLASHING);
-    await expect(fits(page)).resolves.toBe(true);
-    await shoot(page, 'disable-conflict-390-en');
-    await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('done');
-    await expect(page.getByTestId('module-done').innerText()).resolves.toContain('Module is disabled');
-    await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
-    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
+      // An administrator edited the module's file since: the disable asks first.
+      writeFileSync(join(project, CLASHING), 'edited by hand\n');
+      await card(page).getByRole('switch').click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('disableConflict');
+      const disableConflict = page.getByTestId('module-disable-conflict');
+      await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).waitFor();
+      await expect(disableConflict.innerText()).resolves.toContain(CLASHING);
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, 'disable-conflict-390-en');
+      await disableConflict.getByRole('button', { name: 'Confirm to disable the module' }).click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('done');
+      await expect(page.getByTestId('module-done').innerText()).resolves.toContain('Module is disabled');
+      await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
+      await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
 
-    // Switched on again: the install runs anew and meets the project's file, which the disable put back.
-    // ...this time on a wide screen, where the conflict is a table row.
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await card(page).getByRole('switch').click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('conflict');
-    await expect(fits(page)).resolves.toBe(true);
-    await shoot(page, 'conflict-1440-en');
-    await page.getByTestId('module-install-conflict').getByRole('button', { name: 'Confirm' }).click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('done');
-    await page.getByTestId('module-done').getByRole('button', { name: 'End of installation' }).click();
-    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
-    await card(page).getByRole('switch').click();
-    await expect
-      .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
-      .toBe('done');
-    await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
-    await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
+      // Switched on again: the install runs anew and meets the project's file, which the disable put back.
+      // ...this time on a wide screen, where the conflict is a table row.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await card(page).getByRole('switch').click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('conflict');
+      await expect(fits(page)).resolves.toBe(true);
+      await shoot(page, 'conflict-1440-en');
+      await page.getByTestId('module-install-conflict').getByRole('button', { name: 'Confirm' }).click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('done');
+      // Switching on is an enable, and says so: not the install's wording.
+      await expect(page.locator('.ant-modal-title').innerText()).resolves.toBe('Enable module');
+      await expect(page.getByTestId('module-done').innerText()).resolves.toContain('The module is enabled');
+      await expect.poll(() => page.locator('.portico-spin').count(), { timeout: 120_000 }).toBe(0);
+      await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
+      await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('installed');
+      await card(page).getByRole('switch').click();
+      await expect
+        .poll(() => pipeline(page).getAttribute('data-screen'), { timeout: SERVER_STEP })
+        .toBe('done');
+      await page.getByTestId('module-done').getByRole('button', { name: 'Completed' }).click();
+      await expect.poll(() => card(page).getByTestId('module-state').innerText()).toBe('Disable');
 
-    await card(page).getByRole('button', { name: 'uninstall' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /OK|Yes/ })
-      .click();
-    await expect.poll(() => card(page).count()).toBe(0);
-    await page.getByText('No module on this machine yet, use Upload installation').waitFor();
-    await context.close();
-  });
+      // The module's folder is the project's own (not unpacked by the installer): the confirmation
+      // says exactly what goes (the installer's record) and that the folder stays.
+      const shipped = readFileSync(join(project, `modules/${UID}/${CLASHING}`), 'utf8');
+      await card(page).getByRole('button', { name: 'uninstall' }).click();
+      const plan = page.getByTestId('module-uninstall-plan');
+      await expect(plan.innerText()).resolves.toBe(
+        `Deleted from disk:\nmodules/${UID}/.state.json\nKept, as part of the project source:\nmodules/${UID}`,
+      );
+      await shoot(page, 'uninstall-confirm-1440-en');
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /OK|Yes/ })
+        .click();
+      await expect
+        .poll(() => card(page).getByTestId('module-state').innerText())
+        .toBe('Wait for installation');
+      expect(readFileSync(join(project, `modules/${UID}/${CLASHING}`), 'utf8')).toBe(shipped);
+      expect(existsSync(join(project, `modules/${UID}/.state.json`))).toBe(false);
+      // Nothing is left for an uninstall to delete: it is not offered.
+      await expect(card(page).getByRole('button', { name: 'uninstall' }).count()).resolves.toBe(0);
+      await context.close();
+      // Four server restarts (install, disable, enable, disable), each bundling the server again.
+    },
+    8 * SERVER_STEP,
+  );
 
   it('installs a module uploaded as a .zip through the drag area', async () => {
     const zip = join(project, 'zipped.zip');

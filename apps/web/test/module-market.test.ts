@@ -16,6 +16,7 @@ import { setNavigator } from '../src/router/navigation';
 import { useAdminInfo } from '../src/stores/admin-info';
 import { useMarket } from '../src/stores/market';
 import {
+  canUninstall,
   goodsActions,
   isNewerVersion,
   mergeCards,
@@ -56,6 +57,7 @@ const local = (uid: string, state: ModuleState, version = '1.0.0', update = fals
   state,
   update,
   waitInstall: [],
+  uninstall: { removes: [`modules/${uid}`], keeps: [] },
 });
 
 beforeAll(async () => {
@@ -308,5 +310,26 @@ describe("the market's login codes and the site's", () => {
       '/api/common/refreshToken',
       '/admin/module/update',
     ]);
+  });
+});
+
+describe('uninstall', () => {
+  const plan = (removes: string[], keeps: string[] = []) => ({ removes, keeps });
+  const card = (state: ModuleState, uninstall: { removes: string[]; keeps: string[] }) => ({
+    listed: false,
+    newVersion: false,
+    local: { ...local('m', state), uninstall },
+  });
+
+  it('is offered for an uploaded module never installed, and for a disabled one', () => {
+    expect(goodsActions(null, card(ModuleState.waitInstall, plan(['modules/m']))).uninstall).toBe(true);
+    expect(goodsActions(null, card(ModuleState.disable, plan(['modules/m']))).uninstall).toBe(true);
+    expect(goodsActions(null, card(ModuleState.installed, plan(['modules/m']))).uninstall).toBe(false);
+  });
+
+  it('is not offered when it would delete nothing (a shipped module never installed)', () => {
+    const shipped = card(ModuleState.waitInstall, plan([], ['modules/m']));
+    expect(canUninstall(shipped.local)).toBe(false);
+    expect(goodsActions(null, shipped).uninstall).toBe(false);
   });
 });

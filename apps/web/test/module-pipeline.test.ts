@@ -1,6 +1,8 @@
 /** The install pipeline's screens: which screen each installer answer leads to (reference web §6.2). */
 import { type ModuleConflictData, ModuleState } from '@portico/shared';
 import { describe, expect, it } from 'vitest';
+import enModule from '../src/lang/en/module';
+import zhModule from '../src/lang/zh-cn/module';
 import {
   afterDependenciesReady,
   afterDisable,
@@ -8,8 +10,11 @@ import {
   afterPackages,
   canFinish,
   defaultDecisions,
+  dialogTitle,
   doneTitle,
   finishAction,
+  finishLabel,
+  loadingText,
   mustWaitForRestart,
   removalsOf,
   restartByHand,
@@ -174,5 +179,56 @@ describe('restart and End of installation', () => {
     expect(finishAction(installed, false)).toBe('reload');
     expect(finishAction(disabled, true)).toBe('build');
     expect(finishAction(disabled, false)).toBe('close');
+  });
+});
+
+describe('enable and disable have wording of their own, not the install wording', () => {
+  const text = (pack: Record<string, string>, key: string) => pack[key.replace(/^module\./, '')];
+  const wording = (pack: Record<string, string>, ...keys: string[]) => keys.map((key) => text(pack, key));
+
+  it('an enable says enable from its loading screen to its button, in both languages', () => {
+    const enabled = afterInstall('notes', { code: 1, data: {} }, 'enable').screen;
+    if (enabled.type !== 'done') throw new Error('not done');
+    const keys = [
+      loadingText('enable'),
+      dialogTitle({ type: 'loading', uid: 'notes', phase: 'enable' }),
+      dialogTitle(enabled),
+      doneTitle(enabled),
+      finishLabel(enabled),
+    ];
+    expect(wording(enModule, ...keys)).toEqual([
+      'Enabling module...',
+      'Enable module',
+      'Enable module',
+      'The module is enabled',
+      'Completed',
+    ]);
+    expect(wording(zhModule, ...keys)).toEqual([
+      '模块启用中...',
+      '启用模块',
+      '启用模块',
+      '模块已启用',
+      '完成',
+    ]);
+    // Its menus come back: the page reloads as after an install.
+    expect(finishAction(enabled, false)).toBe('reload');
+  });
+
+  it('a disable says disable, in both languages', () => {
+    const disabled = afterDisable('notes', { code: 1, data: {} }).screen;
+    if (disabled.type !== 'done') throw new Error('not done');
+    const keys = [dialogTitle(disabled), doneTitle(disabled), finishLabel(disabled)];
+    expect(wording(enModule, ...keys)).toEqual(['Disable module', 'Module is disabled', 'Completed']);
+    expect(wording(zhModule, ...keys)).toEqual(['禁用模块', '模块已禁用', '完成']);
+  });
+
+  it('an install keeps the install wording', () => {
+    const installed = afterInstall('notes', { code: 1, data: {} }).screen;
+    if (installed.type !== 'done') throw new Error('not done');
+    expect(wording(enModule, dialogTitle(installed), doneTitle(installed), finishLabel(installed))).toEqual([
+      'Install now',
+      'Congratulations, module installation is complete',
+      'End of installation',
+    ]);
   });
 });

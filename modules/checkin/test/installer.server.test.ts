@@ -3,7 +3,8 @@
  * configured dialect): waiting, it serves nothing; installed, its tables and menu rules are
  * there at once and its routes after the restart the answer asks for; a group given its admin
  * page keeps it across a disable and a re-enable; disabled, its files and rules are gone while
- * members keep their points and the check-ins stay; uninstalled, its tables and folder go.
+ * members keep their points and the check-ins stay; uninstalled, its tables go and its folder
+ * (shipped with the project, not unpacked by the installer) stays.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -138,12 +139,16 @@ for (const { dialect } of testDatabases()) {
       expect(list.data.list).toEqual([expect.objectContaining({ username: 'installed_member', points: 5 })]);
     });
 
-    it('uninstalls once disabled: its tables, record and folder go', async () => {
+    it('uninstalls once disabled: its tables and record go, its shipped folder stays', async () => {
       expect((await post('changeState', { body: { uid: 'checkin', state: 0 } })).code).toBe(1);
       const res = await post('uninstall', { query: { uid: 'checkin' } });
       expect(res.code).toBe(1);
+      expect(res.data).toMatchObject({
+        removes: ['modules/checkin/.state.json'],
+        keeps: ['modules/checkin'],
+      });
       expect(await tableNames()).toEqual([]);
-      expect(existsSync(join(project, 'modules/checkin'))).toBe(false);
+      expect(existsSync(join(project, 'modules/checkin/module.json'))).toBe(true);
       const log = await t.ctx.db.kysely.selectFrom('user_score_log').select('memo').execute();
       expect(log).toHaveLength(1);
     });

@@ -113,6 +113,16 @@ export interface ModuleDisableConflictData {
   dependConflict: ModuleDisableDepend[];
 }
 
+/**
+ * What uninstalling a module deletes on disk (project-relative paths), and what it keeps: a
+ * module that came as a package (upload or market) loses its folder; one the project ships in
+ * `modules/` is the project's own source, so only the installer's records of it go.
+ */
+export interface ModuleUninstallPlan {
+  removes: string[];
+  keeps: string[];
+}
+
 export const MODULE_MESSAGES = {
   incomplete: 'Basic configuration of the Module is incomplete',
   uid: 'The module uid must start with a lower-case letter and hold at most 40 lower-case letters, digits, - or _',

@@ -227,6 +227,8 @@ export const zhCn: Record<string, string> = {
   'Please disable the module first': '请先禁用模块',
   'Please disable the module before updating': '请先禁用模块再进行更新',
   'The module cannot do this in its current state': '模块当前状态下无法执行此操作',
+  'The folder %s is part of the project source: update the module with the project, not from a package':
+    '目录 %s 属于项目源代码：请随项目更新此模块，而不是通过模块包',
   'Zip file not found': '找不到压缩包文件',
   'The module package holds an unsafe path: %s': '模块包中含有不安全的路径：%s',
   'The module package holds a link or device file: %s': '模块包中含有链接或设备文件：%s',
@@ -265,6 +267,9 @@ export const zhCn: Record<string, string> = {
   'The downloaded package is larger than a module package may be': '下载的模块包超过了允许的大小',
   'The downloaded package does not match the checksum the market published: nothing was installed':
     '下载的模块包与模块市场公布的校验值不符：未安装任何内容',
+  'The module market sent an answer larger than %s MB: it was refused': '模块市场的响应超过 %s MB，已拒绝',
+  'The module market sent the package of %s instead of %s: nothing was installed':
+    '模块市场发来的是 %s 的模块包而不是 %s：未安装任何内容',
   'The module market does not offer this module': '模块市场未提供此模块',
   'The module market has no such page': '模块市场没有此页面',
   // Export and import of lists.

@@ -47,6 +47,7 @@ const MODULE_APP = 'export const app = "notes";\n';
 function writeNotesPackage(project: string): void {
   writeModule(project, {
     uid: 'notes',
+    unpacked: true,
     server: { dependencies: { zod: '^3.0.0' } },
     web: { dependencies: { dayjs: '^1.11.0' } },
     files: {

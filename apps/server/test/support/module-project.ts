@@ -53,6 +53,11 @@ export interface ModuleFixture {
   protectedFiles?: string[];
   /** Package files, by project-relative path. */
   files?: Record<string, string>;
+  /**
+   * Written as the installer unpacks an upload (its record says so, and an uninstall deletes
+   * the folder); without it, the folder is one the project ships, as a checkout has it.
+   */
+  unpacked?: boolean;
 }
 
 export function moduleJson(fixture: ModuleFixture = {}): Record<string, unknown> {
@@ -74,7 +79,12 @@ export function moduleJson(fixture: ModuleFixture = {}): Record<string, unknown>
 export function writeModule(project: string, fixture: ModuleFixture = {}): string {
   const uid = fixture.uid ?? 'blog';
   const dir = join(project, 'modules', uid);
-  writeFiles(dir, { 'module.json': JSON.stringify(moduleJson(fixture), null, 2), ...(fixture.files ?? {}) });
+  const record = { state: 2, update: false, waitInstall: [], unpacked: true };
+  writeFiles(dir, {
+    'module.json': JSON.stringify(moduleJson(fixture), null, 2),
+    ...(fixture.unpacked ? { '.state.json': JSON.stringify(record) } : {}),
+    ...(fixture.files ?? {}),
+  });
   return dir;
 }
 

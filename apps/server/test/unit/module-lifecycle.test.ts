@@ -66,7 +66,7 @@ it('clears the update mark once the update step ran', async () => {
 
 it('uninstalls only a disabled module, removing its folder and keeping the backups', async () => {
   const project = fakeProject();
-  writeModule(project, { files: { 'apps/server/src/app.ts': 'module' } });
+  writeModule(project, { unpacked: true, files: { 'apps/server/src/app.ts': 'module' } });
   await applyPackage(project, 'blog', { decisions: {} });
   await expect(uninstallPackage(project, 'blog')).rejects.toThrow('Please disable the module first');
   await disablePackage(project, 'blog');

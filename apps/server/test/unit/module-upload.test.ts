@@ -109,10 +109,12 @@ describe('uploading a module package', () => {
 });
 
 describe('upgrade rules', () => {
+  const disabledUpload = { state: ModuleState.disable, update: false, waitInstall: [], unpacked: true };
+
   it('refuses the same or an older version of an existing module', async () => {
     const project = fakeProject();
     writeModule(project, { version: '1.2.0' });
-    await writeModuleState(project, 'blog', { state: ModuleState.disable, update: false, waitInstall: [] });
+    await writeModuleState(project, 'blog', disabledUpload);
     for (const version of ['1.2.0', '1.1.9', 'v1.2.0'])
       await expect(installFromZip(project, zipOf(packageEntries(version)))).rejects.toThrow(
         'Module already exists',
@@ -123,7 +125,7 @@ describe('upgrade rules', () => {
   it('replaces a disabled module with a newer version and marks the update', async () => {
     const project = fakeProject();
     writeModule(project, { version: '1.0.0', files: { 'apps/old.txt': 'old' } });
-    await writeModuleState(project, 'blog', { state: ModuleState.disable, update: false, waitInstall: [] });
+    await writeModuleState(project, 'blog', disabledUpload);
     expect(await installFromZip(project, zipOf(packageEntries('1.0.1')))).toMatchObject({ upgrade: true });
     expect(await inspectModule(project, 'blog')).toMatchObject({
       state: ModuleState.waitInstall,
@@ -134,7 +136,7 @@ describe('upgrade rules', () => {
 
   it('refuses to replace an enabled module', async () => {
     const project = fakeProject();
-    writeModule(project, { version: '1.0.0' });
+    writeModule(project, { version: '1.0.0', unpacked: true });
     await applyPackage(project, 'blog');
     await expect(installFromZip(project, zipOf(packageEntries('2.0.0')))).rejects.toThrow(
       'Please disable the module before updating',
@@ -152,6 +154,16 @@ describe('upgrade rules', () => {
       'The directory required by the module is occupied',
     );
     expect(readJsonFile(project, 'modules/blog/module.json').uid).toBe('other');
+  });
+
+  it('refuses to replace a module the project ships, whatever its state', async () => {
+    const project = fakeProject();
+    writeModule(project, { version: '1.0.0' });
+    await writeModuleState(project, 'blog', { ...disabledUpload, unpacked: false });
+    await expect(installFromZip(project, zipOf(packageEntries('2.0.0')))).rejects.toThrow(
+      'The folder %s is part of the project source',
+    );
+    expect(readJsonFile(project, 'modules/blog/module.json').version).toBe('1.0.0');
   });
 });
 

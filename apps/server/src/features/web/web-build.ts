@@ -82,7 +82,7 @@ export class WebBuild {
 
 /**
  * Scripts from this origin and the inline start-up script (by hash); styles inline for antd;
- * images from here, https, and `imageSources`.
+ * images from here, https, and `imageSources`; frames from here and https; forms to here.
  */
 function contentSecurityPolicy(html: string, imageSources: string[]): string {
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -98,8 +98,11 @@ function contentSecurityPolicy(html: string, imageSources: string[]): string {
     ["img-src 'self' data: blob: https:", ...imageSources].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
-    // Menu rules of type iframe embed other sites.
-    'frame-src *',
+    // Menu rules of type iframe embed other sites, over https (or this site's own pages);
+    // nothing else may open a frame, whatever HTML reaches a page.
+    "frame-src 'self' https:",
+    // No form may post anywhere but here (a form slipped into a page could send what is typed).
+    "form-action 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",

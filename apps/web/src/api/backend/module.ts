@@ -1,11 +1,19 @@
 /** The module installer `/admin/module/*` (docs/modules.md): answers -1/-2 arrive as rejections. */
-import type { ModuleConflictDecisions, ModuleDependencyEnv, ModuleInfo, ModuleState } from '@portico/shared';
+import type {
+  ModuleConflictDecisions,
+  ModuleDependencyEnv,
+  ModuleInfo,
+  ModuleState,
+  ModuleUninstallPlan,
+} from '@portico/shared';
 import { type ApiResponse, createAxios } from '../request';
 
 export interface LocalModule extends ModuleInfo {
   state: ModuleState;
   update: boolean;
   waitInstall: string[];
+  /** What an uninstall would delete and keep on disk. */
+  uninstall: ModuleUninstallPlan;
 }
 
 export interface ModuleAnswerData {
@@ -99,7 +107,7 @@ export function changeModuleState(data: {
 }
 
 export function uninstallModule(uid: string) {
-  return createAxios(
+  return createAxios<ModuleUninstallPlan & { uid: string }>(
     { url: '/admin/module/uninstall', method: 'post', params: { uid } },
     { showSuccessMessage: true },
   );

@@ -21,6 +21,12 @@ export default {
   'Module status': 'Module status',
   'Are you sure you want to uninstall this module? Its data tables are deleted too':
     'Are you sure you want to uninstall this module? Its data tables are deleted too',
+  'Deleted from disk:': 'Deleted from disk:',
+  'Kept, as part of the project source:': 'Kept, as part of the project source:',
+  'Enabling module...': 'Enabling module...',
+  'Enable module': 'Enable module',
+  'Disable module': 'Disable module',
+  'The module is enabled': 'The module is enabled',
   Author: 'Author',
   Version: 'Version',
   'Module installer initialization...': 'Module installer initialization...',

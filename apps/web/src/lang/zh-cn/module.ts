@@ -20,6 +20,12 @@ export default {
   'Module status': '模块状态',
   'Are you sure you want to uninstall this module? Its data tables are deleted too':
     '确定要卸载此模块吗？它的数据表也会被删除',
+  'Deleted from disk:': '将从磁盘删除：',
+  'Kept, as part of the project source:': '保留（属于项目源代码）：',
+  'Enabling module...': '模块启用中...',
+  'Enable module': '启用模块',
+  'Disable module': '禁用模块',
+  'The module is enabled': '模块已启用',
   Author: '作者',
   Version: '版本',
   'Module installer initialization...': '模块安装器初始化...',

@@ -16,6 +16,7 @@ import {
   type ModuleDependencyEnv,
   type ModuleInfo,
   ModuleState,
+  type ModuleUninstallPlan,
   type ModuleWorkspace,
 } from '@portico/shared';
 import type { AppContext } from '../../../context.js';
@@ -42,6 +43,8 @@ import {
   MODULE_PACKAGE_MESSAGES,
   readRuntime,
   readyToEnable,
+  refuseProjectSource,
+  UNINSTALL_FROM,
   uninstallPackage,
 } from '../package/index.js';
 import { INSTALLER_MESSAGES as M } from './messages.js';
@@ -214,6 +217,9 @@ export class ModuleInstaller {
       update?: boolean;
     },
   ): Promise<ModuleAnswer> {
+    // "Disable and update" would end at a package that may not replace a folder the project
+    // ships: refused before anything changes.
+    if (options.update) refuseProjectSource(await inspectModule(this.projectDir, uid));
     // Also refuses a module that cannot be disabled in its state, before anything changes.
     const check = await checkDisable(this.projectDir, uid);
     if (!options.confirmConflict && (check.conflictFile.length > 0 || check.dependConflict.length > 0))
@@ -253,16 +259,20 @@ export class ModuleInstaller {
     return { info: disk.info, state: disk.state, needRebuild: false, needRestart: false };
   }
 
-  /** Deletes a disabled module: its `uninstall` event and migrations undone, then its folder. */
-  async uninstall(uid: string): Promise<void> {
+  /**
+   * Deletes a module that is disabled, or waiting for its install (an upload never installed):
+   * its `uninstall` event and migrations undone, then what `uninstallPlan` names on disk (never
+   * the folder of a module the project ships). Answers what was removed and kept.
+   */
+  async uninstall(uid: string): Promise<ModuleUninstallPlan> {
     const disk = await inspectModule(this.projectDir, uid);
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
-    if (disk.state !== ModuleState.disable)
+    if (!UNINSTALL_FROM.includes(disk.state))
       throw new ApiError(MODULE_PACKAGE_MESSAGES.disableFirst, [], 0, { uid, state: disk.state });
     const definition = this.definitions.get(uid);
     if (definition && (await contractState(this.ctx, uid)) === MODULE_STATE.DISABLED)
       await uninstallModule(this.ctx, definition);
-    await uninstallPackage(this.projectDir, uid);
+    return uninstallPackage(this.projectDir, uid);
   }
 
   /**
@@ -292,7 +302,7 @@ export class ModuleInstaller {
     const file = join(config.dataDir, 'market-downloads', `${uid}-${randomBytes(8).toString('hex')}.zip`);
     try {
       await client.download(uid, market, published, file);
-      return (await installFromZip(this.projectDir, file)).info;
+      return (await installFromZip(this.projectDir, file, { expectedUid: uid })).info;
     } finally {
       await rm(file, { force: true });
     }

@@ -10,6 +10,7 @@ import {
   type ModuleDependencyEnv,
   type ModuleInfo,
   ModuleState,
+  type ModuleUninstallPlan,
 } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { productVersion } from '../../../product-version.js';
 import { marketBrowserUrl } from '../market/market-address.js';
 import type { MarketMember } from '../market/market-client.js';
 import { forwardToMarket } from '../market/market-proxy.js';
-import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES } from '../package/index.js';
+import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES, uninstallPlan } from '../package/index.js';
 import { resolveUploadedZip } from './attachment-zip.js';
 import { type ModuleAnswer, ModuleInstaller } from './installer.js';
 import { INSTALLER_MESSAGES as M, MODULE_LOG_TITLES as TITLES } from './messages.js';
@@ -106,6 +107,12 @@ const state = z
     '0 uninstalled, 1 installed, 2 waiting for its install, 3 conflicts pending, 4 waiting for packages, 5 folder occupied, 6 disabled.',
   );
 const workspaces = z.array(z.enum(MODULE_WORKSPACES));
+const uninstallPlanShape = {
+  removes: z.array(z.string()).describe('Files and folders (project-relative) the uninstall deletes.'),
+  keeps: z
+    .array(z.string())
+    .describe("Folders it keeps: a module the project ships in modules/ is the project's own source."),
+} satisfies Record<keyof ModuleUninstallPlan, z.ZodType>;
 const moduleAnswer = z.object({
   info: moduleInfo,
   state,
@@ -204,6 +211,11 @@ export function registerModuleInstallerRoutes(
               state,
               update: z.boolean().describe('The next install runs the update step.'),
               waitInstall: workspaces.describe('The workspaces whose packages wait to be installed.'),
+              uninstall: z
+                .object(uninstallPlanShape)
+                .describe(
+                  'What an uninstall would delete and keep (it is offered when it deletes something).',
+                ),
             }),
           ),
           marketUrl: z
@@ -212,14 +224,15 @@ export function registerModuleInstallerRoutes(
         }),
       },
       async () => {
-        const installed = (await listModules(projectDir)).map(
-          ({ info, uid, state, update, waitInstall }) => ({
+        const installed = await Promise.all(
+          (await listModules(projectDir)).map(async ({ info, uid, state, update, waitInstall }) => ({
             ...info,
             uid,
             state,
             update,
             waitInstall,
-          }),
+            uninstall: await uninstallPlan(projectDir, uid),
+          })),
         );
         // marketUrl: the store as the market screens' links reach it ('' = this site).
         return ok({
@@ -314,11 +327,16 @@ export function registerModuleInstallerRoutes(
       'uninstall',
       'POST',
       TITLES.uninstall,
-      { summary: 'Delete a disabled module', query: uidQuery, data: z.object({ uid: z.string() }) },
+      {
+        summary:
+          'Delete a disabled module, or one waiting for its install: its data, and its folder unless the project ships it',
+        query: uidQuery,
+        data: z.object({ uid: z.string(), ...uninstallPlanShape }),
+      },
       async (request) => {
         const uid = uidOf(request.query.uid);
-        await installer.exclusive(() => installer.uninstall(uid));
-        return ok({ uid });
+        const plan = await installer.exclusive(() => installer.uninstall(uid));
+        return ok({ uid, ...plan });
       },
     ),
     superAction(

@@ -20,6 +20,7 @@ import type { StorePreCheck } from '@portico/shared';
 import type { AppConfig } from '../../../config.js';
 import { ApiError, fail } from '../../../http/errors.js';
 import { UPLOAD_LIMITS } from '../package/zip-read.js';
+import { MAX_MARKET_ANSWER_BYTES, readCappedBody } from './capped-body.js';
 import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
 
@@ -144,9 +145,10 @@ export class MarketClient {
   }
 
   private async readJson(response: Response): Promise<Envelope<unknown>> {
-    const text = await response.text().catch(() => '');
+    const text = await readCappedBody(response).catch(() => fail(M.notAMarket, this.origin));
+    if (!text) return fail(M.answerTooLarge, MAX_MARKET_ANSWER_BYTES / 1024 / 1024);
     try {
-      const body: unknown = JSON.parse(text);
+      const body: unknown = JSON.parse(text.toString('utf8'));
       if (isEnvelope(body)) return body;
     } catch {
       // Not JSON: said below.

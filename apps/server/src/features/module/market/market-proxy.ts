@@ -9,10 +9,16 @@
  * The market member's token travels in the `x-market-token` header (the site's own token is
  * in `batoken`) and is passed to the store as its member token. The store's member-login codes
  * come back as the market's (see market-codes.ts), with the store's message.
+ *
+ * The store may be someone else's server: its answer is read with a size cap enforced while it
+ * arrives (capped-body.ts), and the HTML the market dialog inserts (a module's description)
+ * goes through the sanitizer of the site's own rich text before it reaches the back office.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError, fail } from '../../../http/errors.js';
+import { sanitizeBody } from '../../content/index.js';
+import { MAX_MARKET_ANSWER_BYTES, readCappedBody } from './capped-body.js';
 import { marketOrigin } from './market-client.js';
 import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
@@ -30,11 +36,10 @@ const MARKET_PATHS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
   'index/index': ['GET'],
 };
 
-/** A store answer larger than this is not one the screens asked for. */
-const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 const PASSED_TYPES = /^(application\/json|image\/svg\+xml|image\/png)/;
 
 export const MARKET_TOKEN_HEADER = 'x-market-token';
+const UNTRUSTED_ANSWER_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 export async function forwardToMarket(
   ctx: AppContext,
@@ -56,6 +61,14 @@ export async function forwardToMarket(
     ...(typeof token === 'string' && token ? { 'ba-user-token': token } : {}),
     ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
   };
+  const failure = (error: unknown): ApiError => {
+    if (error instanceof ApiError) return error;
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return new ApiError(timedOut ? M.timedOut : M.unreachable, [
+      origin,
+      Math.round(ctx.config.marketTimeoutMs / 1000),
+    ]);
+  };
   let response: Response;
   try {
     response = await fetch(url, {
@@ -66,23 +79,30 @@ export async function forwardToMarket(
       signal: AbortSignal.timeout(ctx.config.marketTimeoutMs),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new ApiError(timedOut ? M.timedOut : M.unreachable, [
-      origin,
-      Math.round(ctx.config.marketTimeoutMs / 1000),
-    ]);
+    throw failure(error);
   }
   const type = response.headers.get('content-type') ?? '';
-  const body = Buffer.from(await response.arrayBuffer());
-  if (!PASSED_TYPES.test(type) || body.length > MAX_ANSWER_BYTES) fail(M.notAMarket, origin);
+  if (!PASSED_TYPES.test(type)) {
+    await response.body?.cancel().catch(() => {});
+    fail(M.notAMarket, origin);
+  }
+  const body = await readCappedBody(response).catch((error: unknown) => {
+    throw failure(error);
+  });
+  if (!body) fail(M.answerTooLarge, MAX_MARKET_ANSWER_BYTES / 1024 / 1024);
+  // The store's image (its captcha SVG) runs nothing even when opened on its own at this origin.
   return reply
     .status(response.ok ? 200 : response.status)
     .header('content-type', type)
-    .send(type.startsWith('application/json') ? withMarketCode(body) : body);
+    .header('content-security-policy', UNTRUSTED_ANSWER_POLICY)
+    .send(type.startsWith('application/json') ? await untrustedEnvelope(body) : body);
 }
 
-/** The store's envelope with its login codes made the market's; anything else as it came. */
-function withMarketCode(body: Buffer): Buffer {
+/**
+ * The store's envelope made safe for the market screens: its login codes made the market's, and
+ * a module description (HTML the dialog inserts) sanitized; anything else as it came.
+ */
+async function untrustedEnvelope(body: Buffer): Promise<Buffer> {
   let envelope: unknown;
   try {
     envelope = JSON.parse(body.toString('utf8'));
@@ -92,6 +112,14 @@ function withMarketCode(body: Buffer): Buffer {
   if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) return body;
   const { code, data } = envelope as { code: unknown; data?: unknown };
   if (typeof code !== 'number') return body;
-  const translated = marketCode(code, data);
-  return translated === code ? body : Buffer.from(JSON.stringify({ ...envelope, code: translated }));
+  const description = (data as { description?: unknown } | null)?.description;
+  return Buffer.from(
+    JSON.stringify({
+      ...envelope,
+      code: marketCode(code, data),
+      ...(typeof description === 'string'
+        ? { data: { ...(data as object), description: await sanitizeBody(description) } }
+        : {}),
+    }),
+  );
 }

@@ -9,6 +9,7 @@ export const MARKET_MESSAGES = {
   downloadTooLarge: 'The downloaded package is larger than a module package may be',
   checksumMismatch:
     'The downloaded package does not match the checksum the market published: nothing was installed',
+  answerTooLarge: 'The module market sent an answer larger than %s MB: it was refused',
   notListed: 'The module market does not offer this module',
   unknownMarketPath: 'The module market has no such page',
 } as const;

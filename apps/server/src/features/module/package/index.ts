@@ -11,7 +11,14 @@ export {
 export { checkDisable, type DisableOptions, type DisableResult, disablePackage } from './disable-package.js';
 export { findFileConflicts } from './file-conflicts.js';
 export { MODULE_PACKAGE_MESSAGES } from './messages.js';
-export { clearUpdateFlag, listModules, readyToEnable, uninstallPackage } from './module-lifecycle.js';
+export {
+  clearUpdateFlag,
+  listModules,
+  readyToEnable,
+  UNINSTALL_FROM,
+  uninstallPackage,
+  uninstallPlan,
+} from './module-lifecycle.js';
 export {
   inspectModule,
   type ModuleOnDisk,
@@ -22,7 +29,12 @@ export {
 } from './module-state.js';
 export { listPackageFiles, readRuntime } from './package-files.js';
 export { backupsDir, MIRROR_ROOTS, moduleDir, WORKSPACE_PACKAGE_FILES } from './paths.js';
-export { installFromZip, readPackageInfo, type UploadResult } from './upload-package.js';
+export {
+  installFromZip,
+  readPackageInfo,
+  refuseProjectSource,
+  type UploadResult,
+} from './upload-package.js';
 export { compareVersion, isUpgrade, nextPatch } from './version.js';
 export { findDependConflicts, presentModuleDependencies } from './workspace-deps.js';
 export { BACKUP_LIMITS, safeUnzip, type UnzipLimits, UPLOAD_LIMITS } from './zip-read.js';

@@ -9,6 +9,9 @@ export const MODULE_PACKAGE_MESSAGES = {
   disableFirst: 'Please disable the module first',
   disableBeforeUpdate: 'Please disable the module before updating',
   wrongState: 'The module cannot do this in its current state',
+  wrongPackage: 'The module market sent the package of %s instead of %s: nothing was installed',
+  projectSource:
+    'The folder %s is part of the project source: update the module with the project, not from a package',
   zipNotFound: 'Zip file not found',
   zipUnsafePath: 'The module package holds an unsafe path: %s',
   zipLink: 'The module package holds a link or device file: %s',

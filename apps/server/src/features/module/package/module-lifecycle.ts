@@ -1,10 +1,11 @@
 /** The state steps of reference §8.3 that touch only the module folder itself. */
 import { readdir, rm } from 'node:fs/promises';
-import { MODULE_UID_PATTERN, ModuleState } from '@portico/shared';
+import { join } from 'node:path';
+import { MODULE_UID_PATTERN, ModuleState, type ModuleUninstallPlan } from '@portico/shared';
 import { ApiError } from '../../../http/errors.js';
 import { MODULE_PACKAGE_MESSAGES } from './messages.js';
 import { inspectModule, type ModuleOnDisk, requireState, writeModuleState } from './module-state.js';
-import { BACKUPS_DIR, moduleDir, modulesRoot } from './paths.js';
+import { BACKUPS_DIR, MODULES_DIR, moduleDir, modulesRoot, RUNTIME_FILE, STATE_FILE } from './paths.js';
 
 /** Every module folder of the project (not empty), by uid; the manager's own folders are left out. */
 export async function listModules(projectDir: string): Promise<ModuleOnDisk[]> {
@@ -31,10 +32,32 @@ export async function clearUpdateFlag(projectDir: string, uid: string): Promise<
   if (disk.info) await writeModuleState(projectDir, uid, { ...disk, update: false });
 }
 
-/** Deletes the module folder of a disabled module; its backup archives stay. */
-export async function uninstallPackage(projectDir: string, uid: string): Promise<void> {
+/**
+ * States an uninstall starts from: disabled, or waiting for its install (an uploaded module
+ * never installed, or a disabled one switched on again): none has files in the project.
+ */
+export const UNINSTALL_FROM: readonly ModuleState[] = [ModuleState.disable, ModuleState.waitInstall];
+
+/**
+ * What `uninstallPackage` would delete: the folder of a module unpacked from a package; of a
+ * module the project ships, only the installer's records in its folder (the folder is kept).
+ */
+export async function uninstallPlan(projectDir: string, uid: string): Promise<ModuleUninstallPlan> {
   const disk = await inspectModule(projectDir, uid);
-  if (disk.state !== ModuleState.disable)
+  const folder = `${MODULES_DIR}/${uid}`;
+  if (disk.state === ModuleState.uninstalled) return { removes: [], keeps: [] };
+  if (disk.unpacked) return { removes: [folder], keeps: [] };
+  const names = await readdir(moduleDir(projectDir, uid)).catch(() => [] as string[]);
+  const records = [STATE_FILE, RUNTIME_FILE].filter((name) => names.includes(name));
+  return { removes: records.map((name) => `${folder}/${name}`), keeps: [folder] };
+}
+
+/** Deletes what `uninstallPlan` names for a module in an UNINSTALL_FROM state; answers that plan. */
+export async function uninstallPackage(projectDir: string, uid: string): Promise<ModuleUninstallPlan> {
+  const disk = await inspectModule(projectDir, uid);
+  if (!UNINSTALL_FROM.includes(disk.state))
     throw new ApiError(MODULE_PACKAGE_MESSAGES.disableFirst, [], 0, { uid, state: disk.state });
-  await rm(moduleDir(projectDir, uid), { recursive: true, force: true });
+  const plan = await uninstallPlan(projectDir, uid);
+  for (const path of plan.removes) await rm(join(projectDir, path), { recursive: true, force: true });
+  return plan;
 }

@@ -25,10 +25,17 @@ export interface ModuleStateFile {
   update: boolean;
   /** Workspaces whose packages were changed and still need an install. */
   waitInstall: ModuleWorkspace[];
+  /**
+   * The folder was unpacked from a package (an upload or a market download), so an uninstall
+   * may delete it. A folder the installer did not unpack (a module the project ships in
+   * `modules/`) is the project's own source and is never deleted.
+   */
+  unpacked?: boolean;
 }
 
 export interface ModuleOnDisk extends ModuleStateFile {
   uid: string;
+  unpacked: boolean;
   /** Null when the folder is missing, empty or occupied. */
   info: ModuleInfo | null;
 }
@@ -52,7 +59,7 @@ export async function readModuleInfoAt(dir: string): Promise<ModuleInfo> {
 
 /** The module's description and state; never throws for a missing or broken folder. */
 export async function inspectModule(projectDir: string, uid: string): Promise<ModuleOnDisk> {
-  const empty = { uid, info: null, update: false, waitInstall: [] };
+  const empty = { uid, info: null, update: false, waitInstall: [], unpacked: false };
   if (!MODULE_UID_PATTERN.test(uid)) return { ...empty, state: ModuleState.uninstalled };
   const dir = moduleDir(projectDir, uid);
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -64,7 +71,14 @@ export async function inspectModule(projectDir: string, uid: string): Promise<Mo
   const waitInstall = Array.isArray(saved?.waitInstall)
     ? MODULE_WORKSPACES.filter((workspace) => saved.waitInstall?.includes(workspace))
     : [];
-  return { uid, info: check.info, state, update: saved?.update === true, waitInstall };
+  return {
+    uid,
+    info: check.info,
+    state,
+    update: saved?.update === true,
+    waitInstall,
+    unpacked: saved?.unpacked === true,
+  };
 }
 
 export async function moduleState(projectDir: string, uid: string): Promise<ModuleState> {
@@ -89,6 +103,7 @@ export async function writeModuleState(
     state: next.state,
     update: next.update,
     waitInstall: [...next.waitInstall],
+    ...(next.unpacked ? { unpacked: true } : {}),
   };
   await writeFile(join(moduleDir(projectDir, uid), STATE_FILE), `${JSON.stringify(body, null, 2)}\n`);
 }

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { type ModuleInfo, ModuleState } from '@portico/shared';
 import { fail } from '../../../http/errors.js';
 import { MODULE_PACKAGE_MESSAGES as M } from './messages.js';
-import { inspectModule, readModuleInfoAt, writeModuleState } from './module-state.js';
-import { INFO_FILE, moduleDir, modulesRoot, RUNTIME_FILE, STATE_FILE } from './paths.js';
+import { inspectModule, type ModuleOnDisk, readModuleInfoAt, writeModuleState } from './module-state.js';
+import { INFO_FILE, MODULES_DIR, moduleDir, modulesRoot, RUNTIME_FILE, STATE_FILE } from './paths.js';
 import { isUpgrade } from './version.js';
 import { safeUnzip, type UnzipLimits, UPLOAD_LIMITS } from './zip-read.js';
 
@@ -51,15 +51,33 @@ export async function readPackageInfo(
   }
 }
 
+export interface InstallFromZipOptions {
+  limits?: UnzipLimits;
+  /**
+   * The module the package was fetched as (a market download): a package whose module.json
+   * names another module is refused before anything is installed.
+   */
+  expectedUid?: string;
+}
+
+/**
+ * Refuses to let a package replace a module folder the project ships (its own source, updated
+ * with the project): only a folder the installer unpacked may be replaced.
+ */
+export function refuseProjectSource(disk: ModuleOnDisk): void {
+  if (disk.info && !disk.unpacked) fail(M.projectSource, `${MODULES_DIR}/${disk.uid}`);
+}
+
 /**
  * Unpacks `zipPath` (refusing hostile content, see safeUnzip) and installs it as
  * `modules/<uid>/` in wait-install state. An existing module is replaced only by a newer version
- * (at least its next patch) and only while it is not enabled.
+ * (at least its next patch), only while it is not enabled, and only when its folder was itself
+ * unpacked from a package: a module the project ships is its own source, updated with it.
  */
 export async function installFromZip(
   projectDir: string,
   zipPath: string,
-  limits: UnzipLimits = UPLOAD_LIMITS,
+  { limits = UPLOAD_LIMITS, expectedUid }: InstallFromZipOptions = {},
 ): Promise<UploadResult> {
   if (!(await lstat(zipPath).catch(() => null))?.isFile()) fail(M.zipNotFound);
   await mkdir(modulesRoot(projectDir), { recursive: true });
@@ -71,6 +89,7 @@ export async function installFromZip(
     await safeUnzip(zipPath, temp, limits);
     const root = await packageRoot(temp);
     const info = await readModuleInfoAt(root);
+    if (expectedUid !== undefined && info.uid !== expectedUid) fail(M.wrongPackage, info.uid, expectedUid);
     // The manager's own records never come from a package.
     await rm(join(root, STATE_FILE), { force: true });
     await rm(join(root, RUNTIME_FILE), { force: true });
@@ -78,6 +97,7 @@ export async function installFromZip(
     const existing = await inspectModule(projectDir, info.uid);
     if (existing.state === ModuleState.directoryOccupied) fail(M.occupied);
     const upgrade = existing.info !== null;
+    refuseProjectSource(existing);
     if (existing.info) {
       if (!isUpgrade(existing.info.version, info.version)) fail(M.alreadyExists);
       // Replacing the files of an enabled module would strand its copies in the project.
@@ -91,6 +111,7 @@ export async function installFromZip(
       state: ModuleState.waitInstall,
       update: upgrade,
       waitInstall: [],
+      unpacked: true,
     });
     return { info, upgrade };
   } finally {

@@ -7,7 +7,14 @@ import { Button, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTaskPM, useTerminal } from '../../../stores/terminal';
-import { canFinish, doneTitle, finishAction, type PipelineScreen, restartByHand } from './pipeline';
+import {
+  canFinish,
+  doneTitle,
+  finishAction,
+  finishLabel,
+  type PipelineScreen,
+  restartByHand,
+} from './pipeline';
 
 type Done = Extract<PipelineScreen, { type: 'done' }>;
 
@@ -92,8 +99,8 @@ export function DoneScreen({
     addTaskPM('web-build', true, '', (status) => {
       if (status !== TerminalTaskStatus.success) return;
       useTerminal.getState().toggle(false);
-      // The new build is served at once: an install reloads to show the module's pages and menus.
-      if (screen.mode === 'install') window.location.reload();
+      // The new build is served at once: an install or enable reloads to show the module's pages and menus.
+      if (screen.mode !== 'disable') window.location.reload();
     });
   };
   return (
@@ -132,7 +139,7 @@ export function DoneScreen({
           />
         </div>
         <Button type="primary" size="large" block disabled={!canFinish(screen)} onClick={finish}>
-          {t(screen.mode === 'disable' ? 'module.Completed' : 'module.End of installation')}
+          {t(finishLabel(screen))}
         </Button>
       </Space>
     </div>

@@ -17,7 +17,6 @@ import {
   Empty,
   Modal,
   message,
-  Popconfirm,
   Space,
   Spin,
   Switch,
@@ -45,6 +44,7 @@ import {
 } from './market';
 import { contactLink, demoEntries, demoShown, webLink } from './market-extras';
 import './market-session';
+import { UninstallConfirm } from './uninstall-confirm';
 
 export interface GoodsHandlers {
   install: (uid: string, market?: MarketAuth) => void;
@@ -316,15 +316,13 @@ export function GoodsDialog({
                   {t('module.to update')}
                 </Button>
               )}
-              {actions.uninstall && (
-                <Popconfirm
-                  title={t(
-                    'module.Are you sure you want to uninstall this module? Its data tables are deleted too',
-                  )}
+              {actions.uninstall && card.local && (
+                <UninstallConfirm
+                  plan={card.local.uninstall}
                   onConfirm={() => closeThen(() => handlers.uninstall(card.uid))}
                 >
                   <Button danger>{t('module.uninstall')}</Button>
-                </Popconfirm>
+                </UninstallConfirm>
               )}
             </Space>
             {info && (

@@ -65,6 +65,18 @@ export function onMachine(local: LocalModule | undefined): local is LocalModule 
 }
 
 /**
+ * Uninstall is offered for a module with no files in the project (disabled, or an upload never
+ * installed) when it would delete something: a shipped module never installed has nothing to go.
+ */
+export function canUninstall(local: LocalModule | undefined): boolean {
+  return (
+    !!local &&
+    (local.state === ModuleState.disable || local.state === ModuleState.waitInstall) &&
+    local.uninstall.removes.length > 0
+  );
+}
+
+/**
  * The store's cards with the machine's state on each; on the "all" tab, the modules on this
  * machine that the store does not list come after them (matching the search, if any).
  */
@@ -160,8 +172,7 @@ export function goodsActions(
       card.newVersion &&
       (state === ModuleState.waitInstall || state === ModuleState.installed || state === ModuleState.disable),
     statusSwitch,
-    // The installer removes a module once it is switched off.
-    uninstall: state === ModuleState.disable,
+    uninstall: canUninstall(card.local),
   };
 }
 

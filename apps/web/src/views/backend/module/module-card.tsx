@@ -1,8 +1,10 @@
 /** One module on the machine: title, version, state tag, intro, and what can be done with it. */
 import { ModuleState } from '@portico/shared';
-import { Button, Card, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LocalModule } from '../../../api/backend/module';
+import { canUninstall } from './market';
+import { UninstallConfirm } from './uninstall-confirm';
 
 /** The reference's state tags (§6.2 Cards): label and colour by state. */
 export const STATE_TAGS: Record<ModuleState, { label: string; color: string }> = {
@@ -70,17 +72,12 @@ export function ModuleCard({
             />
           </span>
         )}
-        {module.state === ModuleState.disable && (
-          <Popconfirm
-            title={t(
-              'module.Are you sure you want to uninstall this module? Its data tables are deleted too',
-            )}
-            onConfirm={onUninstall}
-          >
+        {canUninstall(module) && (
+          <UninstallConfirm plan={module.uninstall} onConfirm={onUninstall}>
             <Button danger size="small">
               {t('module.uninstall')}
             </Button>
-          </Popconfirm>
+          </UninstallConfirm>
         )}
       </Space>
     </Card>

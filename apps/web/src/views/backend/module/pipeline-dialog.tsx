@@ -4,29 +4,8 @@ import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DisableConflict, InstallConflict } from './conflict-screens';
 import { DoneScreen } from './done-screen';
-import type { PipelineScreen } from './pipeline';
+import { dialogTitle, loadingText, type PipelineScreen } from './pipeline';
 import { UploadScreen } from './upload-screen';
-
-const LOADING_TEXT = {
-  init: 'module.Module installer initialization...',
-  download: 'module.Downloading module...',
-  install: 'module.Installing module...',
-} as const;
-
-function titleOf(screen: PipelineScreen): string {
-  switch (screen.type) {
-    case 'upload':
-      return 'module.Upload installation';
-    case 'conflict':
-      return 'module.A conflict is found. Please handle it manually';
-    case 'disableConflict':
-      return 'module.Deal with conflict';
-    case 'done':
-      return screen.mode === 'disable' ? 'module.Disable' : 'module.Install now';
-    default:
-      return 'module.Install now';
-  }
-}
 
 export function PipelineDialog({
   screen,
@@ -49,7 +28,7 @@ export function PipelineDialog({
   return (
     <Modal
       open={screen.type !== 'closed'}
-      title={t(titleOf(screen))}
+      title={t(dialogTitle(screen))}
       footer={null}
       width="min(760px, calc(100vw - 16px))"
       centered
@@ -67,7 +46,7 @@ export function PipelineDialog({
         {screen.type === 'loading' && (
           <div className="module-loading">
             <Spin size="large" />
-            <div>{t(LOADING_TEXT[screen.phase])}</div>
+            <div>{t(loadingText(screen.phase))}</div>
           </div>
         )}
         {screen.type === 'upload' && <UploadScreen onUploaded={(uid) => install(uid)} />}

@@ -13,7 +13,9 @@ import {
 } from '@portico/shared';
 import type { ModuleAnswerData } from '../../../api/backend/module';
 
-export type LoadingPhase = 'init' | 'download' | 'install';
+export type LoadingPhase = 'init' | 'download' | 'install' | 'enable';
+/** What the pipeline was started for: each has its own wording. */
+export type PipelineMode = 'install' | 'enable' | 'disable';
 /** The dependency box of the done screen. */
 export type DependencyStatus = 'none' | 'executing' | 'success' | 'fail';
 
@@ -26,8 +28,8 @@ export type PipelineScreen =
   | {
       type: 'done';
       uid: string;
-      /** Disabling shows "Completed" and the disable texts. */
-      mode: 'install' | 'disable';
+      /** Enabling and disabling show "Completed" and texts of their own. */
+      mode: PipelineMode;
       state: ModuleState;
       dependency: DependencyStatus;
       needRebuild: boolean;
@@ -74,15 +76,18 @@ export function firstPhase(state: ModuleState): LoadingPhase {
   return state === ModuleState.uninstalled ? 'download' : 'install';
 }
 
-/** install / dependentInstallComplete answered. Anything else than 1/-1/-2 closes (the error was shown). */
-export function afterInstall(uid: string, answer: Answer): Step {
+/**
+ * install / dependentInstallComplete answered (`mode` enable: the install that switching a
+ * disabled module on runs). Anything else than 1/-1/-2 closes (the error was shown).
+ */
+export function afterInstall(uid: string, answer: Answer, mode: 'install' | 'enable' = 'install'): Step {
   const data = (answer.data ?? {}) as ModuleAnswerData;
   if (answer.code === 1)
     return {
       screen: {
         type: 'done',
         uid,
-        mode: 'install',
+        mode,
         state: ModuleState.installed,
         dependency: 'none',
         ...flagsOf(data),
@@ -96,7 +101,7 @@ export function afterInstall(uid: string, answer: Answer): Step {
       screen: {
         type: 'done',
         uid,
-        mode: 'install',
+        mode,
         state: ModuleState.dependentWaitInstall,
         dependency: 'executing',
         ...flagsOf(data),
@@ -134,7 +139,7 @@ export function afterDisable(uid: string, answer: Answer): Step {
 export function afterPackages(screen: PipelineScreen, succeeded: boolean): PipelineScreen {
   if (screen.type !== 'done' || screen.dependency !== 'executing') return screen;
   if (!succeeded) return { ...screen, dependency: 'fail' };
-  const state = screen.mode === 'install' ? ModuleState.installed : screen.state;
+  const state = screen.mode === 'disable' ? screen.state : ModuleState.installed;
   return { ...screen, dependency: 'success', state };
 }
 
@@ -188,11 +193,55 @@ export function removalsOf(
 
 /** The done screen's headline (a translation key of the module namespace). */
 export function doneTitle(screen: Extract<PipelineScreen, { type: 'done' }>): string {
-  if (screen.state === ModuleState.installed) return 'Congratulations, module installation is complete';
+  if (screen.state === ModuleState.installed)
+    return screen.mode === 'enable'
+      ? 'The module is enabled'
+      : 'Congratulations, module installation is complete';
   if (screen.state === ModuleState.disable) return 'Module is disabled';
   if (screen.state === ModuleState.dependentWaitInstall)
     return 'Congratulations, the code of the module is ready';
   return 'Unknown state';
+}
+
+const LOADING_TEXT: Record<LoadingPhase, string> = {
+  init: 'module.Module installer initialization...',
+  download: 'module.Downloading module...',
+  install: 'module.Installing module...',
+  enable: 'module.Enabling module...',
+};
+
+/** What the loading screen says (a translation key). */
+export function loadingText(phase: LoadingPhase): string {
+  return LOADING_TEXT[phase];
+}
+
+const MODE_TITLE: Record<PipelineMode, string> = {
+  install: 'module.Install now',
+  enable: 'module.Enable module',
+  disable: 'module.Disable module',
+};
+
+/** The dialog's title (a translation key): the screen's task, or what the pipeline does. */
+export function dialogTitle(screen: PipelineScreen): string {
+  switch (screen.type) {
+    case 'upload':
+      return 'module.Upload installation';
+    case 'conflict':
+      return 'module.A conflict is found. Please handle it manually';
+    case 'disableConflict':
+      return 'module.Deal with conflict';
+    case 'done':
+      return MODE_TITLE[screen.mode];
+    case 'loading':
+      return MODE_TITLE[screen.phase === 'enable' ? 'enable' : 'install'];
+    default:
+      return MODE_TITLE.install;
+  }
+}
+
+/** The done screen's button (a translation key). */
+export function finishLabel(screen: Extract<PipelineScreen, { type: 'done' }>): string {
+  return screen.mode === 'install' ? 'module.End of installation' : 'module.Completed';
 }
 
 /** The server restarts after this answer: the page waits for it before going on. */
@@ -206,10 +255,10 @@ export function restartByHand(screen: PipelineScreen): boolean {
 }
 
 /**
- * End of installation: the reissue radio queues the web build; otherwise an install reloads
- * the page so the module's menus appear (the reference reloads too), a disable just closes.
+ * End of installation: the reissue radio queues the web build; otherwise an install or enable
+ * reloads the page so the module's menus appear (the reference reloads too), a disable closes.
  */
 export function finishAction(screen: PipelineScreen, rebuild: boolean): 'build' | 'reload' | 'close' {
   if (rebuild) return 'build';
-  return screen.type === 'done' && screen.mode === 'install' ? 'reload' : 'close';
+  return screen.type === 'done' && screen.mode !== 'disable' ? 'reload' : 'close';
 }

@@ -56,9 +56,12 @@ export function usePipeline(onChange: () => void) {
   const marketOf = useRef<{ uid: string; market: MarketAuth } | null>(null);
   /** "Disable and update" in progress: the disable (and its conflict screen) carries update:1. */
   const updating = useRef<{ uid: string; market: MarketAuth } | null>(null);
+  /** The module whose switch-on runs the current install (conflicts included): its screens say enable. */
+  const enabling = useRef<string | null>(null);
   // The terminal's callback may arrive after the dialog moved on: it only updates a done screen.
   const screenRef = useRef(screen);
   const show = useCallback((next: PipelineScreen) => {
+    if (next.type === 'closed') enabling.current = null;
     screenRef.current = next;
     setScreen(next);
   }, []);
@@ -76,7 +79,8 @@ export function usePipeline(onChange: () => void) {
           if (answer.msg) notification.error({ title: answer.msg });
           return;
         }
-        const next = afterDependenciesReady(screenRef.current, afterInstall(uid, answer).screen);
+        const mode = enabling.current === uid ? 'enable' : 'install';
+        const next = afterDependenciesReady(screenRef.current, afterInstall(uid, answer, mode).screen);
         show(next);
         await restartIfAsked(next);
         onChange();
@@ -97,7 +101,7 @@ export function usePipeline(onChange: () => void) {
       onChange();
       if (step.effect.type !== 'install-packages') return;
       const { screen } = step;
-      const installing = screen.type === 'done' && screen.mode === 'install' ? screen.uid : null;
+      const installing = screen.type === 'done' && screen.mode !== 'disable' ? screen.uid : null;
       addTaskPM('web-install', true, step.effect.extend, (status) => {
         const succeeded = status === TerminalTaskStatus.success;
         // Any failure opens the terminal so the administrator sees why.
@@ -116,7 +120,9 @@ export function usePipeline(onChange: () => void) {
       // A conflict's decisions re-run the install of the same download: the market stays with it.
       if (market) marketOf.current = { uid, market };
       const auth = market ?? (marketOf.current?.uid === uid ? marketOf.current.market : undefined);
-      show({ type: 'loading', uid, phase: extend ? 'install' : 'init' });
+      const mode = enabling.current === uid ? 'enable' : 'install';
+      const enablePhase = mode === 'enable' ? 'enable' : null;
+      show({ type: 'loading', uid, phase: enablePhase ?? (extend ? 'install' : 'init') });
       try {
         if (!extend) {
           const { data } = await moduleState(uid);
@@ -125,10 +131,10 @@ export function usePipeline(onChange: () => void) {
             show({ type: 'closed' });
             return;
           }
-          show({ type: 'loading', uid, phase: firstPhase(data.state) });
+          show({ type: 'loading', uid, phase: enablePhase ?? firstPhase(data.state) });
         }
         const answer = await installModule(uid, extend, auth);
-        await apply(afterInstall(uid, answer), answer);
+        await apply(afterInstall(uid, answer, mode), answer);
       } catch {
         show({ type: 'closed' });
       }
@@ -211,6 +217,7 @@ export function usePipeline(onChange: () => void) {
       } catch {
         return;
       }
+      enabling.current = uid;
       await install(uid);
     },
     [install],
