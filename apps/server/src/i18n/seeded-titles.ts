@@ -33,6 +33,15 @@ export class SeededTitles<Key extends string | number> {
   /** More seeded labels (a module's rule titles, made known when it starts). */
   add(entries: Iterable<readonly [key: Key, zh: string, en: string]>): void {
     for (const [key, zh, en] of entries) this.byKey.set(key, { zh, en });
+    this.byChinese = undefined;
+  }
+
+  private byChinese: Map<string, string> | undefined;
+
+  /** The English of a seeded Chinese label, wherever it was copied to (an admin-log title). */
+  englishOf(zh: string): string | undefined {
+    this.byChinese ??= new Map([...this.byKey.values()].map((seeded) => [seeded.zh, seeded.en]));
+    return this.byChinese.get(zh);
   }
 
   /** The label to show: the English of a seeded row still holding its seeded label, else the stored one. */
