@@ -24,7 +24,7 @@ let keysByChinese: Map<string, string> | undefined;
  * reason): the text itself when it is a key, the key it translates when it is Chinese.
  */
 export function keyOf(text: string): string | undefined {
-  if (text in zhCn || text in en || modulePacks['zh-cn'].has(text)) return text;
+  if (Object.hasOwn(zhCn, text) || Object.hasOwn(en, text) || modulePacks['zh-cn'].has(text)) return text;
   keysByChinese ??= new Map(
     [...modulePacks['zh-cn'], ...Object.entries(zhCn)].map(([key, chinese]) => [chinese, key]),
   );
