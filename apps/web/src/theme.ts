@@ -22,7 +22,7 @@ export const DARK_PRIMARY_SEED = '#69b1ff';
 export const DARK_PRIMARY = '#5c99dc';
 /** A red that reads on the dark page (#dc6966 after the algorithm: 5 to 5.5:1). */
 const DARK_ERROR_SEED = '#ff7875';
-/** What solid buttons write on the dark theme's light blue and red (6 to 7:1). */
+/** What solid buttons and tags write on the dark theme's light blue, red and green (6 to 7:1). */
 const DARK_SOLID_TEXT = '#141414';
 /** The selected item's and status tags' tint: antd's is too light for the blue on it. */
 const DARK_PRIMARY_TINT = '#1a2636';
@@ -72,5 +72,7 @@ export const DARK: ThemeConfig = {
   },
   components: {
     Button: { ...PRESET_BUTTONS, primaryColor: DARK_SOLID_TEXT, dangerColor: DARK_SOLID_TEXT },
+    // Solid status tags (a module's state) fill with the status colour, light in dark mode.
+    Tag: { colorTextLightSolid: DARK_SOLID_TEXT },
   },
 };
