@@ -61,7 +61,7 @@ describe.skipIf(!browserAvailable)('API reference page', () => {
       // The routes' summaries read in Chinese too, and the search finds a route by them.
       await search.fill('管理员登录');
       await expect
-        .poll(() => page.locator('.ba-api-operation', { hasText: '/admin/index/login' }).textContent())
+        .poll(() => page.getByRole('button', { name: 'POST /admin/index/login' }).textContent())
         .toContain('管理员登录');
       await search.fill('user/checkIn');
       await page.locator('.ba-api-operation', { hasText: '/api/user/checkIn' }).first().click();
