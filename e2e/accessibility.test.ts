@@ -1,7 +1,8 @@
 /**
  * Keyboard and screen-reader use, in Chromium: axe-core checks every back-office page the
  * super administrator's menu reaches and every member-centre page, in Chinese and (for a few
- * pages) English, and finds nothing serious or critical; Tab walks the nav bar with a
+ * pages) English, in the light theme and (one more pass, in Chinese) the dark one, and finds
+ * nothing serious or critical; Tab walks the nav bar with a
  * visible focus ring on each control; an Add dialog opened from the keyboard keeps the focus
  * inside it, and Escape gives it back to the button that opened it.
  */
@@ -14,6 +15,10 @@ import type { E2eServer } from './support/server.js';
 import { serverWithBrowser } from './support/suite.js';
 
 type Lang = 'en' | 'zh-cn';
+type Theme = 'light' | 'dark';
+
+/** A walk over every page of the menu: longer than one page's test on a busy machine. */
+const WALK_TIMEOUT = 180_000;
 
 const MEMBER = { username: 'a11y_member', password: 'member-pass-1', nickname: 'Reader' };
 
@@ -87,16 +92,27 @@ describe.skipIf(!browserAvailable)('accessibility', () => {
     );
   });
 
-  const signInAdmin = async (lang: Lang) => {
-    const { context, page } = await newPage(suite.browser);
+  /** The interface in `lang` and `theme`, as a visitor who chose both before (stored settings). */
+  const choose = async (page: Page, lang: Lang, theme: Theme) => {
     await chooseLanguage(page, suite.server.baseUrl, lang);
+    if (theme === 'light') return;
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('storeConfig_v2') ?? '{}');
+      saved.state.layout = { ...saved.state.layout, isDark: true };
+      localStorage.setItem('storeConfig_v2', JSON.stringify(saved));
+    });
+  };
+
+  const signInAdmin = async (lang: Lang, theme: Theme = 'light') => {
+    const { context, page } = await newPage(suite.browser);
+    await choose(page, lang, theme);
     await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
     return { context, page };
   };
 
-  const signInMember = async (lang: Lang) => {
+  const signInMember = async (lang: Lang, theme: Theme = 'light') => {
     const { context, page } = await newPage(suite.browser);
-    await chooseLanguage(page, suite.server.baseUrl, lang);
+    await choose(page, lang, theme);
     await page.goto(`${suite.server.baseUrl}/user/login`);
     await page.fill('#username', MEMBER.username);
     await page.fill('#password', MEMBER.password);
@@ -126,53 +142,70 @@ describe.skipIf(!browserAvailable)('accessibility', () => {
       return paths;
     });
 
-  const visitAll = async (page: Page, paths: string[], lang: Lang) => {
+  const visitAll = async (page: Page, paths: string[], label: string) => {
     const found: string[] = [];
     for (const path of paths) {
       await page.goto(`${suite.server.baseUrl}${path}`);
       await page.waitForURL((url) => url.pathname === path);
       await settle(page);
-      found.push(...(await audit(page, `${path} (${lang})`)));
+      found.push(...(await audit(page, `${path} (${label})`)));
     }
     return found;
   };
 
-  it('finds nothing serious on the sign-in screens, in both languages', async () => {
+  /** The page really is drawn in `theme` (a stored setting the app might have ignored). */
+  const expectTheme = async (page: Page, theme: Theme) =>
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      theme === 'dark',
+    );
+
+  it('finds nothing serious on the sign-in screens, in both languages and both themes', async () => {
     const found: string[] = [];
-    for (const lang of ['zh-cn', 'en'] as const) {
+    for (const [lang, theme] of [
+      ['zh-cn', 'light'],
+      ['en', 'light'],
+      ['zh-cn', 'dark'],
+    ] as const) {
       const { context, page } = await newPage(suite.browser);
-      await chooseLanguage(page, suite.server.baseUrl, lang);
+      await choose(page, lang, theme);
       for (const path of ['/admin/login', '/user/login', '/user/login?type=register']) {
         await page.goto(`${suite.server.baseUrl}${path}`);
         await settle(page);
-        found.push(...(await audit(page, `${path} (${lang})`)));
+        await expectTheme(page, theme);
+        found.push(...(await audit(page, `${path} (${lang}, ${theme})`)));
       }
       await context.close();
     }
     expect(found).toEqual([]);
   });
 
-  it('finds nothing serious on any back-office page of the menu, in Chinese', async () => {
-    const paths = await adminPages(suite.server);
-    // The menu holds the whole back-office: pages of every branch are among them.
-    expect(paths).toEqual(
-      expect.arrayContaining(['/admin/dashboard', '/admin/auth/admin', '/admin/routine/config']),
-    );
-    expect(paths.length).toBeGreaterThan(15);
-    const { context, page } = await signInAdmin('zh-cn');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
-    const found = await visitAll(page, paths, 'zh-cn');
-    await context.close();
-    expect(found).toEqual([]);
-  });
+  it.each(['light', 'dark'] as const)(
+    'finds nothing serious on any back-office page of the menu, in Chinese, %s',
+    async (theme) => {
+      const paths = await adminPages(suite.server);
+      // The menu holds the whole back-office: pages of every branch are among them.
+      expect(paths).toEqual(
+        expect.arrayContaining(['/admin/dashboard', '/admin/auth/admin', '/admin/routine/config']),
+      );
+      expect(paths.length).toBeGreaterThan(15);
+      const { context, page } = await signInAdmin('zh-cn', theme);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+      await expectTheme(page, theme);
+      const found = await visitAll(page, paths, `zh-cn, ${theme}`);
+      await context.close();
+      expect(found).toEqual([]);
+    },
+    // Some twenty pages, each loaded, settled and audited.
+    WALK_TIMEOUT,
+  );
 
-  it('finds nothing serious on back-office pages and an open Add form in English', async () => {
+  it('finds nothing serious on back-office pages, an open Add form and the terminal setup in English', async () => {
     const { context, page } = await signInAdmin('en');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     const found = await visitAll(
       page,
       ['/admin/dashboard', '/admin/auth/admin', '/admin/routine/config', '/admin/user/user'],
-      'en',
+      'en, light',
     );
     await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
     await settle(page);
@@ -180,16 +213,29 @@ describe.skipIf(!browserAvailable)('accessibility', () => {
     await page.getByRole('dialog').locator('#username').waitFor();
     await settle(page);
     found.push(...(await audit(page, '/admin/auth/admin Add dialog (en)', '.ant-modal-wrap')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The terminal's setup, opened from the nav bar over any page.
+    await page.getByTestId('terminal-button').click();
+    await page.getByTestId('terminal-setup').click();
+    await page.getByTestId('terminal-settings').waitFor();
+    await settle(page);
+    found.push(...(await audit(page, 'terminal setup (en)', '[data-testid="terminal-settings"]')));
     await context.close();
     expect(found).toEqual([]);
   });
 
-  it.each(['zh-cn', 'en'] as const)('finds nothing serious on any member-centre page in %s', async (lang) => {
-    const { context, page } = await signInMember(lang);
+  it.each([
+    ['zh-cn', 'light'],
+    ['en', 'light'],
+    ['zh-cn', 'dark'],
+  ] as const)('finds nothing serious on any member-centre page in %s, %s', async (lang, theme) => {
+    const { context, page } = await signInMember(lang, theme);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'zh-CN');
+    await expectTheme(page, theme);
     const paths = await memberPages(page);
     expect(paths).toEqual(expect.arrayContaining(['/user/account/overview', '/user/account/profile']));
-    const found = await visitAll(page, paths, lang);
+    const found = await visitAll(page, paths, `${lang}, ${theme}`);
     await context.close();
     expect(found).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
  * The safety net in Chromium: a member deleted in the back-office is restored from the recycle
  * log and can sign in again; an administrator's changed mobile shows in the sensitive-data log
- * and, rolled back there, the old number is back in the administrator list.
+ * and, rolled back there, the old number is back in the administrator list. A Restore is
+ * confirmed by a click at once: the button's tooltip does not cover its popover's buttons.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,51 @@ describe.skipIf(!browserAvailable)('data security', () => {
     await member.page.keyboard.press('Enter');
     await member.page.waitForURL(/\/user\/account\/overview/);
     await member.context.close();
+    await context.close();
+  });
+
+  /**
+   * A real mouse click at the centre of the open popover's confirm button, as soon as the
+   * popover and the button's tooltip have appeared: whatever covers the button takes it.
+   */
+  const clickConfirmAtOnce = async (page: Page) => {
+    const confirm = page.locator('.ant-popconfirm .ant-btn-primary');
+    await confirm.waitFor({ state: 'visible' });
+    // The tooltip opens a moment after the pointer came over the button (0.1 s).
+    await page.waitForTimeout(300);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const box = await confirm.boundingBox();
+    if (!box) throw new Error('the confirm button is not drawn');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+
+  it('restores from the row and from the header at the first click on the confirm button', async () => {
+    for (const username of ['quick1', 'quick2']) {
+      await api(
+        server,
+        '/admin/user.User/add',
+        { username, nickname: 'Quick', group_id: 1, password: 'Quick12345' },
+        token,
+      );
+    }
+    const { page, context } = await newPage(browser);
+    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
+    await openList(page, 'user/user');
+    for (const username of ['quick1', 'quick2']) {
+      await rowOf(page, username).getByRole('button', { name: '删除' }).click();
+      await confirmPopup(page);
+      await rowOf(page, username).waitFor({ state: 'detached' });
+    }
+
+    await openList(page, 'security/dataRecycleLog');
+    await rowOf(page, 'quick1').getByRole('button', { name: '还原' }).click();
+    await clickConfirmAtOnce(page);
+    await rowOf(page, 'quick1').getByText('已还原').waitFor({ timeout: 5_000 });
+
+    await rowOf(page, 'quick2').getByRole('checkbox').check();
+    await page.locator('.ba-table-header').getByRole('button', { name: '还原' }).click();
+    await clickConfirmAtOnce(page);
+    await rowOf(page, 'quick2').getByText('已还原').waitFor({ timeout: 5_000 });
     await context.close();
   });
 

@@ -13,6 +13,22 @@ const modulePacks: Record<Lang, Map<string, string>> = { 'zh-cn': new Map(), en:
 
 export function addLanguagePack(lang: Lang, pack: Record<string, string>): void {
   for (const [key, text] of Object.entries(pack)) modulePacks[lang].set(key, text);
+  keysByChinese = undefined;
+}
+
+/** Chinese text → its English key, built when first needed (and again after a module's pack). */
+let keysByChinese: Map<string, string> | undefined;
+
+/**
+ * The key of a text stored as written, in either language (an admin-log title, a refusal's
+ * reason): the text itself when it is a key, the key it translates when it is Chinese.
+ */
+export function keyOf(text: string): string | undefined {
+  if (Object.hasOwn(zhCn, text) || Object.hasOwn(en, text) || modulePacks['zh-cn'].has(text)) return text;
+  keysByChinese ??= new Map(
+    [...modulePacks['zh-cn'], ...Object.entries(zhCn)].map(([key, chinese]) => [chinese, key]),
+  );
+  return keysByChinese.get(text);
 }
 
 export function translate(key: string, lang: Lang, params: readonly (string | number)[] = []): string {

@@ -12,7 +12,11 @@ import { SEEDED_ADMIN_RULES } from '../db/seed/admin-rules.js';
 import { SEEDED_CONFIG_ROWS, SEEDED_QUICK_ENTRANCES } from '../db/seed/config-rows.js';
 import { SEEDED_CONTENT_RULES, SEEDED_SMS_CONFIG_ROWS } from '../db/seed/content-and-sms.js';
 import { SEEDED_ADMIN_GROUPS, SEEDED_USER_GROUPS } from '../db/seed/groups.js';
-import { SEEDED_RECYCLE_RULES, SEEDED_SENSITIVE_RULES } from '../db/seed/security-rules.js';
+import {
+  SEEDED_RECYCLE_RULES,
+  SEEDED_SENSITIVE_FIELD_LABELS,
+  SEEDED_SENSITIVE_RULES,
+} from '../db/seed/security-rules.js';
 import type { Seeded } from '../db/seed/seeded.js';
 import { SEEDED_TRANSFER_BUTTONS } from '../db/seed/transfer-rules.js';
 import { SEEDED_USER_RULES } from '../db/seed/user-rules.js';
@@ -33,6 +37,15 @@ export class SeededTitles<Key extends string | number> {
   /** More seeded labels (a module's rule titles, made known when it starts). */
   add(entries: Iterable<readonly [key: Key, zh: string, en: string]>): void {
     for (const [key, zh, en] of entries) this.byKey.set(key, { zh, en });
+    this.byChinese = undefined;
+  }
+
+  private byChinese: Map<string, string> | undefined;
+
+  /** The English of a seeded Chinese label, wherever it was copied to (an admin-log title). */
+  englishOf(zh: string): string | undefined {
+    this.byChinese ??= new Map([...this.byKey.values()].map((seeded) => [seeded.zh, seeded.en]));
+    return this.byChinese.get(zh);
   }
 
   /** The label to show: the English of a seeded row still holding its seeded label, else the stored one. */
@@ -108,6 +121,8 @@ export const SENSITIVE_RULE_NAMES = titles(
   (r) => r.id,
   (r) => r.name,
 );
+/** The labels of the fields sensitive-data rules watch, by field name. */
+export const SENSITIVE_FIELD_LABELS = new SeededTitles(SEEDED_SENSITIVE_FIELD_LABELS);
 /** Config quick entrances by the rule name they open. */
 export const QUICK_ENTRANCE_LABELS = titles(
   SEEDED_QUICK_ENTRANCES,

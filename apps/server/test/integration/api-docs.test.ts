@@ -114,6 +114,31 @@ forEachDatabase('API description', (get) => {
     expect(await menus('zh-cn')).toContain('"title":"接口文档"');
   });
 
+  it("gives the reference page every route's summary in the reader's language; the document stays English", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const summaries = (document: Document) =>
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.entries(item).map(([method, operation]) => `${method} ${path}: ${operation.summary}`),
+      );
+    const han = /[\u4e00-\u9fff]/;
+    const page = async (lang: 'zh-cn' | 'en') =>
+      summaries(
+        (await call<Document>(t.app, 'GET', '/admin/routine.ApiReference/index', { token, lang })).data,
+      );
+    const english = summaries(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'think-lang': 'zh-cn' } })
+      ).json(),
+    );
+    expect(english.filter((line) => han.test(line))).toEqual([]);
+    expect(await page('en')).toEqual(english);
+    const chinese = await page('zh-cn');
+    expect(chinese).toHaveLength(english.length);
+    expect(chinese.filter((line) => !han.test(line.slice(line.indexOf(': '))))).toEqual([]);
+    expect(chinese).toContain('get /admin/auth.Admin/index: 列表');
+  });
+
   it("refuses input its route's schema does not allow with code 0 naming the field, in both languages", async () => {
     const t = get();
     const { token } = await loginSuper(t);

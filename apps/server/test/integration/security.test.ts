@@ -463,7 +463,7 @@ forEachDatabase('data security rules', (get) => {
     const sensitive = await call(t.app, 'GET', '/admin/security.SensitiveData/index', { token });
     expect(sensitive.data.controllers.map((c: { value: string }) => c.value)).not.toContain('routine/Config');
     expect(sensitive.data.list.find((r: { id: number }) => r.id === 1).data_fields).toMatchObject({
-      mobile: '手机',
+      mobile: 'Mobile',
     });
 
     const tables = await call(t.app, 'GET', '/admin/ajax/getTableList', { token });

@@ -303,4 +303,39 @@ forEachDatabase('seeded titles in the reader’s language', (get) => {
     const zhLog = await call(t.app, 'GET', '/admin/security.DataRecycleLog/index', { token, lang: 'zh-cn' });
     expect(zhLog.data.list[0].rule_name).toBe('会员');
   });
+
+  it('tags the seeded sensitive-data rules’ fields in the reader’s language, and typed labels as typed', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const fieldsOf = async (lang: Lang) => {
+      const listed = await call(t.app, 'GET', '/admin/security.SensitiveData/index', { token, lang });
+      const rows = listed.data.list as { id: number; data_fields: Record<string, string> }[];
+      return new Map(rows.map((row) => [row.id, row.data_fields]));
+    };
+    const en = await fieldsOf('en');
+    expect(en.get(1)).toEqual({
+      username: 'Username',
+      mobile: 'Mobile',
+      password: 'Password',
+      status: 'Status',
+    });
+    expect(en.get(2)).toMatchObject({ email: 'Email' });
+    expect(en.get(3)).toEqual({ rules: 'Permission rules' });
+    expect((await fieldsOf('zh-cn')).get(1)).toEqual({
+      username: '用户名',
+      mobile: '手机',
+      password: '密码',
+      status: '状态',
+    });
+    // The edit form shows and saves what is stored.
+    const form = await call(t.app, 'GET', '/admin/security.SensitiveData/edit', { token, query: { id: 1 } });
+    expect(form.data.row.fields).toContainEqual({ name: 'username', value: '用户名' });
+    // A label an administrator typed is theirs, in every language.
+    await t.ctx.db.kysely
+      .updateTable('security_sensitive_data')
+      .set({ data_fields: JSON.stringify({ rules: '组的权限' }) })
+      .where('id', '=', 3)
+      .execute();
+    expect((await fieldsOf('en')).get(3)).toEqual({ rules: '组的权限' });
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { DARK_PRIMARY, PRIMARY_COLOR } from '../theme';
 
 export type Lang = 'zh-cn' | 'en';
 export type LayoutMode = 'Default' | 'Classic' | 'Streamline';
@@ -67,8 +68,8 @@ export const DEFAULT_LAYOUT: LayoutSettings = {
   menuBackground: ['#ffffff', '#1d1e1f'],
   menuColor: ['#303133', '#CFD3DC'],
   menuActiveBackground: ['#ffffff', '#1d1e1f'],
-  // The light one is the primary colour (App.tsx), which reads at 4.5:1 on the menu.
-  menuActiveColor: ['#1e66d0', '#3375b9'],
+  // Each theme's primary colour (theme.ts), which reads at 4.5:1 on the menu.
+  menuActiveColor: [PRIMARY_COLOR, DARK_PRIMARY],
   menuTopBarBackground: ['#fcfcfc', '#1d1e1f'],
   headerBarTabColor: ['#000000', '#CFD3DC'],
   headerBarTabActiveBackground: ['#ffffff', '#1d1e1f'],
@@ -107,6 +108,21 @@ function samePair(a: ColorPair, b: ColorPair): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
+/**
+ * Dark colours an older build saved as its defaults and that read below 4.5:1: every visit
+ * saves the layout, so without this a returning visitor would keep them. Declared before the
+ * store, which reads the saved settings as it is created.
+ */
+const RETIRED_DARK_DEFAULTS: Partial<Record<ColorKey, string>> = { menuActiveColor: '#3375b9' };
+
+function withoutRetiredDefaults(layout: LayoutSettings): LayoutSettings {
+  const renewed = { ...layout };
+  for (const [key, retired] of Object.entries(RETIRED_DARK_DEFAULTS) as [ColorKey, string][]) {
+    if (renewed[key][1] === retired) renewed[key] = [renewed[key][0], DEFAULT_LAYOUT[key][1]];
+  }
+  return renewed;
+}
+
 export const useConfig = create<ConfigStore>()(
   persist(
     (set) => ({
@@ -141,7 +157,7 @@ export const useConfig = create<ConfigStore>()(
         const s = (saved ?? {}) as Partial<Pick<ConfigStore, 'layout' | 'lang'>>;
         return {
           ...current,
-          layout: { ...DEFAULT_LAYOUT, ...s.layout },
+          layout: withoutRetiredDefaults({ ...DEFAULT_LAYOUT, ...s.layout }),
           lang: { ...DEFAULT_LANG, ...s.lang },
         };
       },

@@ -23,14 +23,32 @@ function recycle(
   };
 }
 
+/** The watched fields' labels, stored in Chinese like the rule names. */
+const FIELD_LABELS = {
+  username: ['用户名', 'Username'],
+  mobile: ['手机', 'Mobile'],
+  password: ['密码', 'Password'],
+  status: ['状态', 'Status'],
+  email: ['邮箱', 'Email'],
+  rules: ['权限规则', 'Permission rules'],
+} as const satisfies Record<string, SeedTitle>;
+
+type SeededField = keyof typeof FIELD_LABELS;
+
+/** Each seeded field label by its field: [field, Chinese, English]. */
+export const SEEDED_SENSITIVE_FIELD_LABELS = Object.entries(FIELD_LABELS).map(
+  ([field, [zh, en]]) => [field, zh, en] as const,
+);
+
 function sensitive(
   id: number,
   [name, en]: SeedTitle,
   controller: string,
   controller_as: string,
   data_table: string,
-  fields: Record<string, string>,
+  fields: SeededField[],
 ): Seeded<SensitiveRuleRow> {
+  const labels = Object.fromEntries(fields.map((field) => [field, FIELD_LABELS[field][0]]));
   const row: SensitiveRuleRow = {
     id,
     name,
@@ -39,7 +57,7 @@ function sensitive(
     data_table,
     connection: '',
     primary_key: 'id',
-    data_fields: JSON.stringify(fields),
+    data_fields: JSON.stringify(labels),
     status: '1',
   };
   return { row, en };
@@ -62,22 +80,20 @@ export const SEEDED_RECYCLE_RULES: Seeded<RecycleRuleRow>[] = [
 
 /** Field labels are the rule's data (edited on its form, copied into log entries), kept as stored. */
 export const SEEDED_SENSITIVE_RULES: Seeded<SensitiveRuleRow>[] = [
-  sensitive(1, ['管理员数据', 'Admin data'], 'auth/Admin.php', 'auth/admin', 'admin', {
-    username: '用户名',
-    mobile: '手机',
-    password: '密码',
-    status: '状态',
-  }),
-  sensitive(2, ['会员数据', 'Member data'], 'user/User.php', 'user/user', 'user', {
-    username: '用户名',
-    mobile: '手机',
-    password: '密码',
-    status: '状态',
-    email: '邮箱',
-  }),
-  sensitive(3, ['管理员权限', 'Admin permissions'], 'auth/Group.php', 'auth/group', 'admin_group', {
-    rules: '权限规则',
-  }),
+  sensitive(1, ['管理员数据', 'Admin data'], 'auth/Admin.php', 'auth/admin', 'admin', [
+    'username',
+    'mobile',
+    'password',
+    'status',
+  ]),
+  sensitive(2, ['会员数据', 'Member data'], 'user/User.php', 'user/user', 'user', [
+    'username',
+    'mobile',
+    'password',
+    'status',
+    'email',
+  ]),
+  sensitive(3, ['管理员权限', 'Admin permissions'], 'auth/Group.php', 'auth/group', 'admin_group', ['rules']),
 ];
 
 export const DATA_RECYCLE_RULES: RecycleRuleRow[] = rowsOf(SEEDED_RECYCLE_RULES);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ListSpec } from '../../crud/list-params.js';
 import { registerResource } from '../../crud/resource.js';
+import { localiseLogTitles } from '../../i18n/log-titles.js';
 
 /** The list's columns, also what tests of its query paths list with. */
 export const ADMIN_LOG_LIST: ListSpec = {
@@ -46,5 +47,6 @@ export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext):
       const admin = request.admin;
       return admin && !admin.super ? query.where('admin_log.admin_id', '=', admin.id) : query;
     },
+    localise: localiseLogTitles,
   });
 }

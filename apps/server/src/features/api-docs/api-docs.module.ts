@@ -12,6 +12,7 @@ import { adminController, apiRoute, defineAction, routeCatalogue } from '../../h
 import { defineModule } from '../../module-contract/define.js';
 import { productVersion } from '../../product-version.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
+import { withSummariesIn } from './summaries.js';
 
 const documents = new WeakMap<FastifyInstance, OpenApiDocument>();
 
@@ -46,8 +47,11 @@ function registerApiDocsRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineAction({
       action: 'index',
       method: 'GET',
-      schema: { summary: 'The API reference page: the OpenAPI document', data: documentSchema },
-      handler: async () => ok(await documentOf(app, ctx)),
+      schema: {
+        summary: "The API reference page: the OpenAPI document, its summaries in the reader's language",
+        data: documentSchema,
+      },
+      handler: async (request) => ok(withSummariesIn(await documentOf(app, ctx), request.lang)),
     }),
   ]);
 }

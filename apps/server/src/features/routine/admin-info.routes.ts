@@ -23,6 +23,7 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { checkNickname, input } from '../../http/validate.js';
+import { localiseLogTitles } from '../../i18n/log-titles.js';
 
 const profileBody = z.object({
   nickname: input.nickname(),
@@ -170,7 +171,7 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
             .execute(),
           mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         ]);
-        return ok({ list, total: Number(counted?.total ?? 0) });
+        return ok({ list: localiseLogTitles(list, request.lang), total: Number(counted?.total ?? 0) });
       },
     }),
     // The caller's signed-in sessions: part of their profile, so its rule admits them.

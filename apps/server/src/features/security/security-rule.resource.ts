@@ -19,7 +19,12 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
-import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
+import type { Lang } from '../../i18n/index.js';
+import {
+  RECYCLE_RULE_NAMES,
+  SENSITIVE_FIELD_LABELS,
+  SENSITIVE_RULE_NAMES,
+} from '../../i18n/seeded-titles.js';
 import { controllerKey, parseFields } from './audit.js';
 import { monitorableControllers, type RuleKind } from './monitorable.js';
 
@@ -161,7 +166,7 @@ function registerRuleResource(
     },
     listQuery: (db) => db.selectFrom(t).selectAll(),
     present: async (rows) => rows.map(presentRule),
-    localise: (rows, lang) => names.localise(rows, 'id', 'name', lang),
+    localise: (rows, lang) => names.localise(rows, 'id', 'name', lang).map((row) => fieldLabelsIn(row, lang)),
     indexExtra: async (request) => ({
       controllers: await monitorableControllers(app, ctx.db.kysely, kind, request.lang),
     }),
@@ -205,4 +210,15 @@ function presentRule(row: Row): Row {
   const labels = parseFields(row.data_fields as string | null);
   const fields = Object.entries(labels).map(([name, value]) => ({ name, value }));
   return { ...row, data_fields: labels, fields };
+}
+
+/** The list's field tags in the reader's language (the form's `fields` keep what is stored). */
+function fieldLabelsIn(row: Row, lang: Lang): Row {
+  const labels = row.data_fields;
+  if (lang === 'zh-cn' || !labels || typeof labels !== 'object') return row;
+  const shown = Object.entries(labels as Record<string, string>).map(([field, label]) => [
+    field,
+    SENSITIVE_FIELD_LABELS.show(field, label, lang),
+  ]);
+  return { ...row, data_fields: Object.fromEntries(shown) };
 }

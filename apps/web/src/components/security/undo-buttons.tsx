@@ -5,7 +5,7 @@
  */
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../api/request';
 import { useAuth } from '../auth';
@@ -30,20 +30,27 @@ function undo({ api, action }: UndoAction, ids: Key[]) {
   return createAxios({ url: `${api}${action}`, method: 'post', data: { ids } }, { showSuccessMessage: true });
 }
 
-/** Asks first, then undoes `ids`; nothing at all without the permission. */
+/**
+ * Asks first, then undoes `ids`; nothing at all without the permission. The button's tooltip
+ * is hidden while the popover is open: it opens above the button as the popover does, over
+ * the popover's own buttons, and stayed open under the pointer on its way to them.
+ */
 function ConfirmUndo({
   spec,
   ids,
   done,
+  tip,
   children,
 }: {
   spec: UndoAction;
   ids: Key[];
   done(): void;
+  tip: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const can = useAuth();
+  const [confirming, setConfirming] = useState(false);
   if (!can(spec.action)) return null;
   return (
     <Popconfirm
@@ -51,9 +58,13 @@ function ConfirmUndo({
       okText={t(spec.label)}
       cancelText={t('Cancel')}
       disabled={ids.length === 0}
+      open={confirming}
+      onOpenChange={setConfirming}
       onConfirm={() => undo(spec, ids).then(done, () => undefined)}
     >
-      {children}
+      <Tooltip title={tip} {...(confirming ? { open: false } : {})}>
+        {children}
+      </Tooltip>
     </Popconfirm>
   );
 }
@@ -69,12 +80,10 @@ export function UndoHeaderButton({
 }) {
   const { t } = useTranslation();
   return (
-    <ConfirmUndo spec={spec} ids={selected} done={done}>
-      <Tooltip title={t(spec.tip)}>
-        <Button color="green" variant="solid" icon={spec.icon} disabled={selected.length === 0}>
-          {t(spec.label)}
-        </Button>
-      </Tooltip>
+    <ConfirmUndo spec={spec} ids={selected} done={done} tip={t(spec.tip)}>
+      <Button color="green" variant="solid" icon={spec.icon} disabled={selected.length === 0}>
+        {t(spec.label)}
+      </Button>
     </ConfirmUndo>
   );
 }
@@ -82,10 +91,8 @@ export function UndoHeaderButton({
 function UndoRowButton({ spec, id, done }: { spec: UndoAction; id: Key; done(): void }) {
   const { t } = useTranslation();
   return (
-    <ConfirmUndo spec={spec} ids={[id]} done={done}>
-      <Tooltip title={t(spec.label)}>
-        <Button size="small" color="green" variant="solid" icon={spec.icon} aria-label={t(spec.label)} />
-      </Tooltip>
+    <ConfirmUndo spec={spec} ids={[id]} done={done} tip={t(spec.label)}>
+      <Button size="small" color="green" variant="solid" icon={spec.icon} aria-label={t(spec.label)} />
     </ConfirmUndo>
   );
 }

@@ -26,6 +26,7 @@ export function PackageManagerSelect({ onChanged }: { onChanged?: () => void }) 
       value={packageManager}
       onChange={(value) => void change(value)}
       style={{ width: '100%', maxWidth: 240 }}
+      aria-label={t('terminal.NPM package manager')}
       data-testid="terminal-package-manager"
       options={PACKAGE_MANAGER_SETTINGS.map((value) => ({
         value,

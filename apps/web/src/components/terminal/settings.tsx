@@ -83,6 +83,7 @@ function NpmRegistrySelect() {
       onChange={change}
       options={options}
       style={{ width: '100%', maxWidth: 240 }}
+      aria-label={t('terminal.NPM source')}
       data-testid="terminal-npm-registry"
     />
   );

@@ -13,6 +13,8 @@ const checkin = {
   'Total check-ins': 'Total check-ins',
   'Points this month': 'Points this month',
   'Checked in': 'Checked in',
+  Year: 'Year',
+  Month: 'Month',
   'User ID': 'Member ID',
   Username: 'Username',
   Nickname: 'Nickname',

@@ -13,6 +13,8 @@ const checkin = {
   'Total check-ins': '累计签到',
   'Points this month': '本月获得积分',
   'Checked in': '已签到',
+  Year: '年份',
+  Month: '月份',
   'User ID': '会员ID',
   Username: '用户名',
   Nickname: '昵称',

@@ -4,7 +4,7 @@
  * (the server's `time_zone` setting), so the calendar marks what the server counted.
  */
 import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons';
-import { Button, Calendar, Card, Col, Row, Statistic } from 'antd';
+import { Button, Calendar, Card, Col, Row, Select, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCn from 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
@@ -94,6 +94,7 @@ export default function MemberCheckin() {
         value={shown}
         // The server knows the site's days; a month it did not send is asked for.
         onPanelChange={(date: Dayjs) => load(date.format('YYYY-MM'))}
+        headerRender={({ value, onChange }) => <MonthChooser value={value} onChange={onChange} />}
         fullCellRender={(date: Dayjs, info) => {
           if (info.type !== 'date') return info.originNode;
           const day = date.format('YYYY-MM-DD');
@@ -115,5 +116,38 @@ export default function MemberCheckin() {
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * The calendar's year and month, each select named for screen readers (antd's own header
+ * gives them no name). Check-ins are by day, so there is no year view to switch to.
+ */
+function MonthChooser({ value, onChange }: { value: Dayjs; onChange: (date: Dayjs) => void }) {
+  const { t, i18n } = useTranslation();
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short' });
+  const years = Array.from({ length: 21 }, (_, i) => value.year() - 10 + i);
+  return (
+    <div className="checkin-calendar-head">
+      <Select
+        size="small"
+        value={value.year()}
+        onChange={(year) => onChange(value.year(year))}
+        options={years.map((year) => ({ value: year, label: String(year) }))}
+        aria-label={t('checkin.Year')}
+        popupMatchSelectWidth={false}
+      />
+      <Select
+        size="small"
+        value={value.month()}
+        onChange={(month) => onChange(value.month(month))}
+        options={Array.from({ length: 12 }, (_, month) => ({
+          value: month,
+          label: monthName.format(new Date(2000, month, 1)),
+        }))}
+        aria-label={t('checkin.Month')}
+        popupMatchSelectWidth={false}
+      />
+    </div>
   );
 }
