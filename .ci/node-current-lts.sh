@@ -24,7 +24,9 @@ git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | t
 
 cd "$copy"
 npm ci --no-audit --no-fund >/dev/null
-# SQLite only: the main run covers MariaDB and PostgreSQL.
+# SQLite only: the main run covers MariaDB and PostgreSQL. Both suites run even when the first fails.
 unset TEST_MYSQL_URL TEST_PG_URL
-nice -n 10 npx vitest run --maxWorkers=1 --project server apps/server/test packages
-nice -n 10 npx vitest run --maxWorkers=1 --project web apps/web/test
+status=0
+nice -n 10 npx vitest run --maxWorkers=1 --project server apps/server/test packages || status=1
+nice -n 10 npx vitest run --maxWorkers=1 --project web apps/web/test || status=1
+exit "$status"
