@@ -25,8 +25,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/server');
 const outfile = join(server, 'dist/main.js');
 
-const { dependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
-const external = Object.keys(dependencies).filter((name) => !name.startsWith('@portico/'));
+const { dependencies, optionalDependencies } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
+const external = Object.keys({ ...dependencies, ...optionalDependencies }).filter(
+  (name) => !name.startsWith('@portico/'),
+);
 
 const command = process.argv[2] ?? 'start';
 

@@ -28,6 +28,8 @@ import {
  */
 const RESTART_EXIT_CODE = 75;
 const supervised = typeof process.send === 'function';
+/** Sent to the supervisor once listening (scripts/supervisor.mjs waits for the same). */
+const SERVER_READY_MESSAGE = 'portico:ready';
 
 async function start(): Promise<void> {
   const config = ensureAppSecret(loadConfig());
@@ -58,6 +60,9 @@ async function start(): Promise<void> {
   // The supervisor is gone (killed): nobody would stop or restart this process any more.
   if (supervised) process.on('disconnect', () => void shutdown('supervisor gone'));
   await app.listen({ host: config.host, port: config.port });
+  // Tells the supervisor this server came up: one that dies later crashed and is started again,
+  // one that dies before this failed at start and is not.
+  if (supervised) process.send?.(SERVER_READY_MESSAGE);
 }
 
 async function migrate(): Promise<void> {

@@ -13,6 +13,7 @@ import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import { TRIGRAM_TABLES } from './migrations/0013-like-indexes.js';
 import type { Database } from './schema.js';
 import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
+import { loadSqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
 import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError } from './unavailable.js';
@@ -57,7 +58,7 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
 
 async function createDialect(dialect: Dialect, url: string) {
   if (dialect === 'sqlite') {
-    const { default: SQLite } = await import('better-sqlite3');
+    const SQLite = await loadSqliteDriver();
     const file = url.slice('sqlite:'.length);
     // Owner-only: the database holds password hashes and personal data.
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

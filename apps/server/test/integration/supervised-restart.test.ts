@@ -2,7 +2,8 @@
  * `npm start` as it runs (scripts/server.mjs start: the supervisor and the bundled server as its
  * child) on a scratch project: installing a module with server code answers `restarting: true`,
  * the old server process answers the request it had in flight and exits, the supervisor starts
- * a new one, and SIGTERM to the supervisor stops both. A server that dies is not started again.
+ * a new one, and SIGTERM to the supervisor stops both. A server that crashes is started again after
+ * a pause, up to a limit; one that fails before it is up is not.
  * Which process answers is read from the server's JSON log (pino writes its pid on every line).
  */
 import { connect, type Socket } from 'node:net';
@@ -38,10 +39,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+async function until(condition: () => boolean | Promise<boolean>, what: string, seconds = 30): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 30 seconds`);
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} seconds`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -114,14 +115,55 @@ it('restarts the server after a module install, draining the request in flight',
   expect(alive(pids[1] as number)).toBe(false);
 }, 120_000);
 
-it('does not start a server again that died by itself, and says so', async () => {
+it('starts a server that crashed again within seconds, logging how it died', async () => {
   server = await startServerProcess({ LOG_LEVEL: 'info' }, { supervised: true });
-  const [pid] = listeningPids(server.output());
-  process.kill(pid as number, 'SIGKILL');
+  const [firstPid] = listeningPids(server.output());
+  process.kill(firstPid as number, 'SIGKILL');
+  const killedAt = Date.now();
+  await until(() => listeningPids(server?.output() ?? '').length === 2, 'a new server listening');
+  expect(await answersHealth()).toBe(true);
+  expect(Date.now() - killedAt).toBeLessThan(10_000);
+  expect(server.output()).toContain('the server crashed (signal SIGKILL)');
+  const [, secondPid] = listeningPids(server.output());
+  expect(secondPid).not.toBe(firstPid);
+
+  // Ctrl-C / kill to the parent still stops both.
+  process.kill(server.pid, 'SIGTERM');
   await until(() => server?.exited() !== null, 'the supervisor stopping');
+  expect(server.exited()).toEqual({ code: 0, signal: null });
+  expect(alive(secondPid as number)).toBe(false);
+}, 60_000);
+
+it('gives up on a server that keeps crashing, exiting with a failure', async () => {
+  server = await startServerProcess({ LOG_LEVEL: 'info' }, { supervised: true });
+  const killed = new Set<number>();
+  // Every server that comes up is killed, until the supervisor stops starting new ones.
+  await until(
+    () => {
+      for (const pid of listeningPids(server?.output() ?? '')) {
+        if (killed.has(pid)) continue;
+        killed.add(pid);
+        process.kill(pid, 'SIGKILL');
+      }
+      return server?.exited() !== null;
+    },
+    'the supervisor giving up',
+    75,
+  );
   expect(server.exited()?.code).not.toBe(0);
-  expect(server.output()).toContain('it is not started again');
+  expect(killed.size).toBe(5);
+  expect(server.output()).toContain('5 crashes within 10 minutes: it is not started again');
   expect(await answersHealth()).toBe(false);
+}, 90_000);
+
+it('does not start again a server that fails before it is up, and says why', async () => {
+  const failed = await startServerProcess({ PORT: 'not-a-port' }, { supervised: true }).then(
+    () => 'started',
+    (error: Error) => error.message,
+  );
+  expect(failed).toMatch(/the server exited \(code [1-9]/);
+  expect(failed).toContain('PORT');
+  expect(failed).toContain('it failed before it was up, so it is not started again');
 }, 60_000);
 
 it('stops the server when its supervisor was killed, leaving no process behind', async () => {

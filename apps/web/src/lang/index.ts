@@ -3,11 +3,11 @@
  * original does). Keys are natural-English sentences, which may hold '.' or ':', so
  * lookups are flat: each namespace file's keys are prefixed with its name, e.g.
  * t('axios.Operation successful'); the `globs` namespace has no prefix. Modules' packs
- * (modules/registry.ts) are merged in; the core's own texts win a clash.
+ * (modules/registry.ts) are merged in with the areas and public pages that use them; the core's
+ * own texts win a clash.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { moduleLangPacks } from '../modules/registry';
 import type { Lang } from '../stores/config';
 import type { Pack } from './pack';
 
@@ -28,8 +28,7 @@ const AREA_PACKS: Record<'backend' | 'frontend', Record<Lang, () => Promise<{ de
 };
 
 export async function initI18n(lang: Lang): Promise<void> {
-  const [pack, modulePacks] = await Promise.all([PACKS[lang](), moduleLangPacks(lang)]);
-  const translation = Object.assign({}, ...modulePacks.map(flatten), flatten(pack.default));
+  const translation = flatten((await PACKS[lang]()).default);
   await i18n.use(initReactI18next).init({
     lng: lang,
     // Our codes are lower-case ('zh-cn'); i18next would otherwise look for 'zh-CN'.
@@ -74,10 +73,33 @@ function loadAreaTexts(area: keyof typeof AREA_PACKS): Promise<void> {
   return loading;
 }
 
-/** The back-office's texts (the back-office routes and the sign-in's second step await them). */
-export const loadBackendTexts = () => loadAreaTexts('backend');
-/** The member centre's texts (its routes await them). */
-export const loadFrontendTexts = () => loadAreaTexts('frontend');
+let moduleTexts: Promise<void> | undefined;
+
+/**
+ * Every installed module's texts in the active language, once. The registry of modules loads
+ * with them, not before: the administrators' sign-in page needs no module code.
+ */
+export function loadModuleTexts(): Promise<void> {
+  if (moduleTexts) return moduleTexts;
+  const loading = chosenLanguage.then(async (lang) => {
+    const { moduleLangPacks } = await import('../modules/registry');
+    for (const pack of await moduleLangPacks(lang))
+      i18n.addResourceBundle(lang, 'translation', flatten(pack), true, false);
+  });
+  moduleTexts = loading;
+  // A failed load (the network) is tried again by the next navigation.
+  loading.catch(() => {
+    moduleTexts = undefined;
+  });
+  return loading;
+}
+
+/** The back-office's texts, its modules' included (the back-office routes and the sign-in's second step await them). */
+export const loadBackendTexts = () =>
+  Promise.all([loadAreaTexts('backend'), loadModuleTexts()]).then(() => {});
+/** The member centre's texts, its modules' included (its routes await them). */
+export const loadFrontendTexts = () =>
+  Promise.all([loadAreaTexts('frontend'), loadModuleTexts()]).then(() => {});
 
 /**
  * Every back-office text of a language, whichever is active: the core's, the back-office's and

@@ -1,7 +1,8 @@
 /**
  * The web entries of every module, found by Vite at build time: an installed module is
  * picked up by the next web build. Entries are imported eagerly (they only hold loaders);
- * pages, inputs and language packs load when first needed.
+ * pages, inputs and language packs load when first needed. This file itself is not part of the
+ * first load: the router and the language packs import it when a module is first needed.
  */
 import type { ComponentType } from 'react';
 import type { Pack } from '../lang/pack';

@@ -4,8 +4,7 @@
  * sending a cold deep link through the loading route.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadBackendTexts, loadFrontendTexts } from '../lang';
-import { modulePublicRoutes } from '../modules/registry';
+import { loadBackendTexts, loadFrontendTexts, loadModuleTexts } from '../lang';
 import { RootShell } from './root-shell';
 import type { RouteHandle } from './route-handle';
 
@@ -19,8 +18,11 @@ const withTexts =
   () =>
     Promise.all([load(), texts()]).then(([loaded]) => loaded);
 
+const ROOT_ROUTE_ID = 'root';
+
 const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     Component: RootShell,
     // The first route's code is still loading: the block overlay of index.html covers it.
     HydrateFallback: () => null,
@@ -75,17 +77,40 @@ const routes: RouteObject[] = [
         path: '/user/*',
         lazy: page(withTexts(() => import('../layouts/frontend'), loadFrontendTexts)),
       },
-      // Public pages of modules (the content area's /article/:id and /page/:id).
-      ...modulePublicRoutes().map(
-        (route): RouteObject => ({
-          path: route.path,
-          lazy: page(route.page),
-          handle: { title: route.title, noBlockLoading: route.noBlockLoading } satisfies RouteHandle,
-        }),
-      ),
+      // Public pages of modules (the content area's /article/:id and /page/:id) join on the
+      // first navigation no route above matches (patchModuleRoutes).
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let moduleRoutesAdded = false;
+
+/**
+ * Adds the modules' public pages, with the modules' registry, when a navigation first reaches
+ * a path only a pattern route (the catch-all, `/admin/*`…) matches: the administrators' sign-in
+ * page, whose first load has a size budget, loads no module code. React Router then matches the
+ * path again, so `/article/3` finds its page instead of the catch-all.
+ */
+async function patchModuleRoutes({
+  patch,
+}: {
+  patch: (routeId: string | null, children: RouteObject[]) => void;
+}): Promise<void> {
+  if (moduleRoutesAdded) return;
+  const { modulePublicRoutes } = await import('../modules/registry');
+  if (moduleRoutesAdded) return;
+  moduleRoutesAdded = true;
+  patch(
+    ROOT_ROUTE_ID,
+    modulePublicRoutes().map(
+      (route): RouteObject => ({
+        path: route.path,
+        lazy: page(withTexts(route.page, loadModuleTexts)),
+        handle: { title: route.title, noBlockLoading: route.noBlockLoading } satisfies RouteHandle,
+      }),
+    ),
+  );
+}
+
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchModuleRoutes });

