@@ -21,7 +21,7 @@ import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { checkPassword, checkPasswordOfNoAccount, hashPassword } from './passwords.js';
 
 /** Wrong passwords from one client that lock it out of the account, and for how long. */
 export const LOGIN_RETRY_LIMIT = 10;
@@ -60,7 +60,10 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
     .select(['id', 'password', 'salt', 'status', 'login_failure', 'login_failure_time', 'update_time'])
     .where(attempt.column, '=', attempt.value)
     .executeTakeFirst();
-  if (!row) throw new ApiError('Incorrect user name or password!');
+  if (!row) {
+    await checkPasswordOfNoAccount(attempt.password);
+    throw new ApiError('Incorrect user name or password!');
+  }
   const time = now();
   const key = { kind: attempt.table, account_id: row.id, client: clientOf(attempt.ip) };
   // Failures at or before this moment no longer count: their lock ran out, or the account
