@@ -98,6 +98,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Fastify's default is no limit at all: a client could hold a connection by never
+    // finishing its body. Node takes it only when the server is created (set afterwards, as
+    // Fastify does, it is not enforced), and looks every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs / 4),
+    },
     // Requests arriving while the server shuts down get the envelope (onRequest below).
     return503OnClosing: false,
     routerOptions: {
