@@ -27,6 +27,7 @@ import { idBlocksMigration } from './migrations/0019-id-blocks.js';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.js';
 import { twoFactorMigration } from './migrations/0021-two-factor.js';
 import { listTransferMigration } from './migrations/0022-list-transfer.js';
+import { secondFactorTriesMigration } from './migrations/0023-second-factor-tries.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ function migrator(db: Db): Migrator {
     '0020-session-devices': sessionDevicesMigration(),
     '0021-two-factor': twoFactorMigration(db.dialect, db.prefix),
     '0022-list-transfer': listTransferMigration(),
+    '0023-second-factor-tries': secondFactorTriesMigration(),
   };
   return new Migrator({
     db: db.kysely,

@@ -60,8 +60,13 @@ export interface AdminTwoFactorTable {
   enabled: Default<'0' | '1'>;
   /** The 30-second step of the last code accepted: a code is accepted once. */
   last_step: Default<number>;
-  /** Wrong codes since the last right one; at the limit, pending sign-ins end. */
+  /**
+   * Wrong codes since failure_since (a window) or the last right code; a full window locks
+   * the second factor until locked_until (migration 0023).
+   */
   failures: Default<number>;
+  failure_since: Default<number>;
+  locked_until: Default<number>;
   update_time: Default<Time>;
   create_time: Default<Time>;
 }
@@ -277,6 +282,8 @@ export interface TokenTable {
   ip: Default<string>;
   /** When the token was last used, written at most once a minute; null on rows from before 0020. */
   last_use_time: Default<Time>;
+  /** Second-factor codes tried with a sign-in's ticket ('admin-2fa'), each counted before it is checked. Migration 0023. */
+  tries: Default<number>;
 }
 
 export interface UserTable {
