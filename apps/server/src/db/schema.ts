@@ -400,6 +400,20 @@ export interface ContentTable {
  * Addition: wrong passwords per account and client, behind the sign-in lockout
  * (auth/login.ts). Rows whose lock has run out are swept.
  */
+/** The key of a change that must apply once, with the first answer (migration 0024). */
+export interface IdempotencyKeyTable {
+  id: Id;
+  /** Whose change and which: 'admin:3:user.MoneyLog/add', 'user:7:store/pay'. */
+  scope: string;
+  /** The Idempotency-Key header as sent. */
+  idem_key: string;
+  /** SHA-256 (hex) of the request's body: the same key with another body is refused. */
+  fingerprint: string;
+  /** The first answer's data as JSON. */
+  answer: string | null;
+  create_time: Default<number>;
+}
+
 export interface LoginFailureTable {
   /** Which account table: 'admin' or 'user'. */
   kind: 'admin' | 'user';
@@ -475,6 +489,7 @@ export interface Database {
   captcha: CaptchaTable;
   config: ConfigTable;
   content: ContentTable;
+  idempotency_key: IdempotencyKeyTable;
   login_failure: LoginFailureTable;
   module: ModuleTable;
   module_migration: ModuleMigrationTable;
@@ -537,6 +552,7 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'row_count',
   'id_span',
   'id_block',
+  'idempotency_key',
   // Second-factor secrets and recovery codes: never offered to data-security rules.
   'admin_two_factor',
   'admin_recovery_code',

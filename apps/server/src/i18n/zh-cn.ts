@@ -64,6 +64,7 @@ export const zhCn: Record<string, string> = {
   'Parameter %s can not be empty': '参数 %s 不能为空',
   'Parameter %s must be %s': '参数 %s 必须是 %s',
   'Parameter %s is invalid': '参数 %s 无效',
+  'This Idempotency-Key was already used for a different request': '此幂等键已用于另一个请求',
   'Parameter %s must be an integer': '参数 %s 必须是整数',
   'Parameter %s must be a list of ids': '参数 %s 必须是 ID 列表',
   'Parameter %s must be at least %s characters': '参数 %s 至少 %s 个字符',
