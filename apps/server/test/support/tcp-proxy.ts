@@ -3,7 +3,9 @@
  * database "go away" without touching the machine's shared database service:
  * `cut('reset')` is a database that restarts (every connection dropped, new ones refused),
  * `cut('hold')` one that stops answering (new connections accepted and never served), and
- * `restore()` brings it back.
+ * `restore()` brings it back. `loseAnswerTo(pattern)` is a connection lost at the worst moment:
+ * the next statement matching the pattern reaches the database and is carried out, and the
+ * connection drops before the answer gets back (a COMMIT that was saved, told as a failure).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -13,11 +15,14 @@ export interface TcpProxy {
   port: number;
   cut(outage: Outage): void;
   restore(): void;
+  /** Resolves once a statement matching `pattern` was answered by the database and the answer lost. */
+  loseAnswerTo(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   let outage: Outage | null = null;
+  let losing: { pattern: RegExp; lost: () => void } | null = null;
   const open = new Set<Socket>();
   const track = (socket: Socket) => {
     open.add(socket);
@@ -35,7 +40,21 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     if (outage === 'hold') return; // accepted, never answered, dropped when restored
     const upstream = connect(targetPort, targetHost);
     track(upstream);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (losing?.pattern.test(chunk.toString('latin1'))) {
+        const { lost } = losing;
+        losing = null;
+        upstream.unpipe(client);
+        // The database has answered, so it carried the statement out; the answer goes nowhere.
+        upstream.once('data', () => {
+          client.resetAndDestroy();
+          upstream.destroy();
+          lost();
+        });
+        upstream.resume(); // unpipe paused it
+      }
+      upstream.write(chunk);
+    });
     upstream.pipe(client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
@@ -55,6 +74,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     cut(kind) {
       outage = kind;
       dropAll();
+    },
+    loseAnswerTo(pattern) {
+      return new Promise<void>((lost) => {
+        losing = { pattern, lost };
+      });
     },
     restore() {
       outage = null;
