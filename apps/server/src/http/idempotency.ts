@@ -9,6 +9,7 @@
  * The same key with a different body is refused. Without the header a change applies as before.
  */
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { now } from '../clock.js';
@@ -16,8 +17,8 @@ import type { Dialect } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from './errors.js';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,100}$/;
+/** Fastify's request headers are lower case. */
+export const IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 /** How long a key is kept: a retry comes within seconds or minutes, not days. */
 const KEEP_SECONDS = 24 * 3600;
 const SWEEP_INTERVAL_SECONDS = 600;
@@ -36,7 +37,8 @@ export function onceKeyOf(request: FastifyRequest, scope: string, body: unknown)
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || !KEY_SHAPE.test(key)) throw new ApiError('Parameter %s is invalid', ['Idempotency-Key']);
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new ApiError('Parameter %s is invalid', [IDEMPOTENCY_KEY_HEADER]);
   return { scope, key, fingerprint: fingerprintOf(body) };
 }
 

@@ -13,6 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError, fail } from '../../../http/errors.js';
+import { IDEMPOTENCY_HEADER } from '../../../http/idempotency.js';
 import { marketOrigin } from './market-client.js';
 import { marketCode } from './market-codes.js';
 import { MARKET_MESSAGES as M } from './messages.js';
@@ -49,11 +50,14 @@ export async function forwardToMarket(
   for (const [key, value] of Object.entries(query))
     if (typeof value === 'string') url.searchParams.set(key, value);
   const token = request.headers[MARKET_TOKEN_HEADER];
+  const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
   const headers: Record<string, string> = {
     'think-lang': request.lang,
     server: 'true',
     'x-requested-with': 'XMLHttpRequest',
     ...(typeof token === 'string' && token ? { 'ba-user-token': token } : {}),
+    // A payment's key travels on, so the store applies a retried payment once.
+    ...(typeof idempotencyKey === 'string' ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
     ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
   };
   let response: Response;
