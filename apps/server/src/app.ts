@@ -73,13 +73,31 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+async function prepareUntimed(config: AppConfig): Promise<Awaited<ReturnType<typeof prepareDatabase>>> {
+  const untimed = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    return await prepareDatabase(untimed);
+  } finally {
+    await untimed.close();
+  }
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   if (!config.appSecret) throw new Error('buildApp needs config.appSecret (see ensureAppSecret)');
-  const db = options.db ?? (await openDatabase(config.databaseUrl, config.tablePrefix));
+  const db =
+    options.db ??
+    (await openDatabase(config.databaseUrl, config.tablePrefix, {
+      statementTimeoutMs: config.statementTimeoutMs,
+    }));
   // A BuildAdmin v2 database is taken over on first start, as `npm run takeover` would.
   let prepared: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
   try {
-    if (options.migrate ?? true) prepared = await prepareDatabase(db);
+    if (options.migrate ?? true) {
+      // Migrations may build indexes over millions of rows: through a connection of their
+      // own, without the serving statement timeout (SQLite has none).
+      const own = !options.db && db.dialect !== 'sqlite';
+      prepared = own ? await prepareUntimed(config) : await prepareDatabase(db);
+    }
   } catch (error) {
     // A refused or failed start leaves no pool of its own open behind it.
     if (!options.db) await db.close();
@@ -98,6 +116,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Fastify's default is no limit at all: a client could hold a connection by never
+    // finishing its body. Node takes it only when the server is created (set afterwards, as
+    // Fastify does, it is not enforced), and looks every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs / 4),
+    },
     // Requests arriving while the server shuts down get the envelope (onRequest below).
     return503OnClosing: false,
     routerOptions: {

@@ -35,6 +35,17 @@ export interface AppConfig {
   authRateLimit: number;
   /** Request body limit in bytes (uploads have their own). */
   bodyLimit: number;
+  /**
+   * How long a client may take to send a whole request (headers and body; the answer is not
+   * counted): a client that stalls or trickles its body is cut off with 408 after this.
+   */
+  requestTimeoutMs: number;
+  /**
+   * How long one database statement of the running server may take (PostgreSQL and MariaDB;
+   * SQLite is in-process). Migrations, the command-line tools and the benchmark's seeding
+   * run without it.
+   */
+  statementTimeoutMs: number;
   /** The built web app (index.html and assets/), served at the same origin. */
   webDist: string;
   /**
@@ -82,6 +93,9 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTokenTtl: 30 * 24 * 3600,
     authRateLimit: 20,
     bodyLimit: 2 * 1024 * 1024,
+    // A 5 MiB import or a module's zip still arrives at about 40 KiB/s.
+    requestTimeoutMs: 120_000,
+    statementTimeoutMs: 30_000,
     webDist: resolve('apps/web/dist'),
     projectDir: resolve('.'),
     marketUrl: '',
@@ -166,6 +180,8 @@ function environmentSchema(cwd: string) {
     REFRESH_TOKEN_TTL: wholeNumber(60, YEAR),
     AUTH_RATE_LIMIT: wholeNumber(1, 100_000),
     MARKET_TIMEOUT_MS: wholeNumber(1000, 300_000),
+    REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000),
+    DB_STATEMENT_TIMEOUT_MS: wholeNumber(1000, 3_600_000),
     STORAGE_DIR: folder(),
     WEB_DIST: folder(),
     PROJECT_DIR: folder()
@@ -205,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     projectDir: vars.PROJECT_DIR,
     marketUrl: vars.MARKET_URL ?? '',
     marketTimeoutMs: vars.MARKET_TIMEOUT_MS ?? base.marketTimeoutMs,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? base.requestTimeoutMs,
+    statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS ?? base.statementTimeoutMs,
     environment: env,
   };
 }

@@ -1,4 +1,5 @@
 export * from './envelope.js';
+export * from './idempotency.js';
 export * from './identity.js';
 export * from './input-types.js';
 export * from './integer-range.js';

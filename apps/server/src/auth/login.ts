@@ -13,7 +13,8 @@
  * what let anyone lock the owner out; guessing from many addresses is slowed by the
  * per-IP auth budget (AUTH_RATE_LIMIT) and the argon2id cost, and the account's
  * `login_failure` keeps counting every wrong password since the last successful sign-in,
- * whichever the client, so the back office sees an attack.
+ * whichever the client, so the back office sees an attack. A name no account has is refused
+ * as slowly as a wrong password (the same argon2 check and count), so timing tells no names.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ExpressionBuilder } from 'kysely';
@@ -21,7 +22,7 @@ import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { checkPassword, checkPasswordOfNoAccount, hashPassword } from './passwords.js';
 
 /** Wrong passwords from one client that lock it out of the account, and for how long. */
 export const LOGIN_RETRY_LIMIT = 10;
@@ -60,8 +61,16 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
     .select(['id', 'password', 'salt', 'status', 'login_failure', 'login_failure_time', 'update_time'])
     .where(attempt.column, '=', attempt.value)
     .executeTakeFirst();
-  if (!row) throw new ApiError('Incorrect user name or password!');
   const time = now();
+  if (!row) {
+    // As slow as a wrong password, which is verified and counted: the argon2 check, and a
+    // count under account 0 (no account has that id, so it locks nobody out).
+    await checkPasswordOfNoAccount(attempt.password);
+    const key = { kind: attempt.table, account_id: 0, client: clientOf(attempt.ip) };
+    await countFailure(db, key, time, time - LOCK_SECONDS);
+    await sweepEndedCounts(db, time);
+    throw new ApiError('Incorrect user name or password!');
+  }
   const key = { kind: attempt.table, account_id: row.id, client: clientOf(attempt.ip) };
   // Failures at or before this moment no longer count: their lock ran out, or the account
   // was changed after them (a change in the same second as a failure does not lift it).

@@ -37,6 +37,18 @@ export async function checkPassword(password: string, stored: string, salt: stri
   return { ok: false, needsRehash: false };
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends what checking a password against a stored hash costs, for a sign-in naming no
+ * account: answering it quicker would tell a guesser which names exist. Always false.
+ */
+export async function checkPasswordOfNoAccount(password: string): Promise<false> {
+  dummyHash ??= hashPassword('no account has this password');
+  await checkPassword(password, await dummyHash, '');
+  return false;
+}
+
 function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');
 }

@@ -282,6 +282,37 @@ export class TokenService {
     return classifyToken(row, [type]);
   }
 
+  /**
+   * Counts one more try with a pending token of `type` (a sign-in's second step) before what
+   * the try carries is checked. One conditional UPDATE, so tries sent at once are each counted
+   * and no more than `limit` of them pass, on every dialect. False once `limit` were counted.
+   */
+  async countTry(token: string, type: TokenType, limit: number): Promise<boolean> {
+    const stored = this.storedForm(token);
+    if (stored === null) return false;
+    const counted = await this.db.kysely
+      .updateTable('token')
+      .set((eb) => ({ tries: eb('tries', '+', 1) }))
+      .where('token', '=', stored)
+      .where('type', '=', type)
+      .where('tries', '<', limit)
+      .executeTakeFirst();
+    return Number(counted.numUpdatedRows) === 1;
+  }
+
+  /** The tries counted with a pending token (countTry); null when it is gone. */
+  async triesOf(token: string, type: TokenType): Promise<number | null> {
+    const stored = this.storedForm(token);
+    if (stored === null) return null;
+    const row = await this.db.kysely
+      .selectFrom('token')
+      .select('tries')
+      .where('token', '=', stored)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    return row ? Number(row.tries) : null;
+  }
+
   /** Signs out the session `token` belongs to, when it is one of `types` (logout). */
   async endSession(token: string, types: readonly TokenType[]): Promise<void> {
     const stored = this.storedForm(token);

@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Pool as Mysql2Pool } from 'mysql2';
+import type { Pool as Mysql2Pool, PoolConnection } from 'mysql2';
+import type { PoolClient as PgClient } from 'pg';
 import type { Dialect } from './dialect.js';
 import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import { TRIGRAM_TABLES } from './migrations/0013-like-indexes.js';
@@ -16,7 +17,7 @@ import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { loadSqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
-import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError } from './unavailable.js';
+import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError, PG_READ_TIMEOUT } from './unavailable.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -34,7 +35,21 @@ export function dialectOf(url: string): Dialect {
   throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}`);
 }
 
-export async function openDatabase(url: string, prefix: string): Promise<Db> {
+export interface DatabaseOptions {
+  /**
+   * The longest one statement may take, in milliseconds (PostgreSQL and MySQL/MariaDB): the
+   * database cancels it, and the driver gives up STATEMENT_GRACE_MS later when no answer comes
+   * at all (a network that drops everything), so a request is answered 503 instead of waiting
+   * for as long as the outage lasts. Unset: no limit, for migrations, the command-line tools
+   * and the benchmark's seeding, whose statements may rightly run for minutes.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** How long after the database's own statement timeout the driver stops waiting for an answer. */
+const STATEMENT_GRACE_MS = 2000;
+
+export async function openDatabase(url: string, prefix: string, options: DatabaseOptions = {}): Promise<Db> {
   const dialect = dialectOf(url);
   const tables = new Set<string>([
     ...TABLE_NAMES,
@@ -43,7 +58,12 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
     ...TRIGRAM_TABLES,
   ]);
   const kysely = new Kysely<Database>({
-    dialect: withTablePrefix(await createDialect(dialect, url), dialect, prefix, tables),
+    dialect: withTablePrefix(
+      await createDialect(dialect, url, options.statementTimeoutMs),
+      dialect,
+      prefix,
+      tables,
+    ),
   });
   return {
     kysely,
@@ -56,7 +76,7 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
   };
 }
 
-async function createDialect(dialect: Dialect, url: string) {
+async function createDialect(dialect: Dialect, url: string, statementTimeoutMs?: number) {
   if (dialect === 'sqlite') {
     const SQLite = await loadSqliteDriver();
     const file = url.slice('sqlite:'.length);
@@ -89,6 +109,7 @@ async function createDialect(dialect: Dialect, url: string) {
     // unheard 'error' event would end the process. The failed connection has left the pool
     // at its first error; later ones need no action.
     pool.on('connection', (connection) => {
+      if (statementTimeoutMs) limitStatements(connection, statementTimeoutMs);
       let reported = false;
       connection.on('error', (error) => {
         if (reported) return;
@@ -106,6 +127,9 @@ async function createDialect(dialect: Dialect, url: string) {
     // Bounds both opening a connection and waiting for a free one: while the database is
     // away a request is answered 503 in seconds instead of waiting for good.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + STATEMENT_GRACE_MS }
+      : {}),
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') => {
         // BIGINT (times, COUNT(*)) and NUMERIC (SUM()) as numbers; all values fit a double.
@@ -125,6 +149,7 @@ async function createDialect(dialect: Dialect, url: string) {
   // longer queryable, so the pool discards it on release, the request holding it fails with
   // a connection error (answered 503), and the next query opens a fresh connection.
   pool.on('connect', (client) => {
+    if (statementTimeoutMs) dropOnReadTimeout(client);
     let reported = false;
     client.on('error', (error) => {
       if (reported) return; // its socket closing after the error says the same again
@@ -136,6 +161,51 @@ async function createDialect(dialect: Dialect, url: string) {
   // own listener above has reported it already.
   pool.on('error', () => {});
   return new PostgresDialect({ pool });
+}
+
+/**
+ * pg gives up on a statement that got no answer within query_timeout, but keeps the client
+ * waiting for that answer: every later query on it would queue behind. A client whose answer
+ * never came is ended instead, so the pool discards it and opens a fresh one.
+ */
+function dropOnReadTimeout(client: PgClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === PG_READ_TIMEOUT) {
+          (
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+        }
+        throw error;
+      });
+    }
+    return result;
+  }) as typeof client.query;
+}
+
+/**
+ * MariaDB cancels a statement after max_statement_time (seconds) and MySQL a read after
+ * max_execution_time (milliseconds): whichever this server knows is set for the connection's
+ * session. mysql2 itself gives up STATEMENT_GRACE_MS later on a statement that got no answer
+ * at all, and ends that connection (the pool then opens a fresh one).
+ */
+function limitStatements(connection: PoolConnection, statementTimeoutMs: number): void {
+  connection.query(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`, (error) => {
+    if (error)
+      connection.query(`SET SESSION max_execution_time = ${Math.round(statementTimeoutMs)}`, () => {});
+  });
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  connection.query = ((...args: unknown[]) => {
+    const [first, ...rest] = args;
+    // A query with its callback (how Kysely runs every statement); streams are left alone.
+    if (typeof first === 'string' && typeof rest.at(-1) === 'function') {
+      return query({ sql: first, timeout: statementTimeoutMs + STATEMENT_GRACE_MS }, ...rest);
+    }
+    return query(...args);
+  }) as typeof connection.query;
 }
 
 /**

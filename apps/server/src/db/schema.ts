@@ -60,8 +60,13 @@ export interface AdminTwoFactorTable {
   enabled: Default<'0' | '1'>;
   /** The 30-second step of the last code accepted: a code is accepted once. */
   last_step: Default<number>;
-  /** Wrong codes since the last right one; at the limit, pending sign-ins end. */
+  /**
+   * Wrong codes since failure_since (a window) or the last right code; a full window locks
+   * the second factor until locked_until (migration 0023).
+   */
   failures: Default<number>;
+  failure_since: Default<number>;
+  locked_until: Default<number>;
   update_time: Default<Time>;
   create_time: Default<Time>;
 }
@@ -277,6 +282,8 @@ export interface TokenTable {
   ip: Default<string>;
   /** When the token was last used, written at most once a minute; null on rows from before 0020. */
   last_use_time: Default<Time>;
+  /** Second-factor codes tried with a sign-in's ticket ('admin-2fa'), each counted before it is checked. Migration 0023. */
+  tries: Default<number>;
 }
 
 export interface UserTable {
@@ -393,6 +400,20 @@ export interface ContentTable {
  * Addition: wrong passwords per account and client, behind the sign-in lockout
  * (auth/login.ts). Rows whose lock has run out are swept.
  */
+/** The key of a change that must apply once, with the first answer (migration 0024). */
+export interface IdempotencyKeyTable {
+  id: Id;
+  /** Whose change and which: 'admin:3:user.MoneyLog/add', 'user:7:store/pay'. */
+  scope: string;
+  /** The Idempotency-Key header as sent. */
+  idem_key: string;
+  /** SHA-256 (hex) of the request's body: the same key with another body is refused. */
+  fingerprint: string;
+  /** The first answer's data as JSON. */
+  answer: string | null;
+  create_time: Default<number>;
+}
+
 export interface LoginFailureTable {
   /** Which account table: 'admin' or 'user'. */
   kind: 'admin' | 'user';
@@ -468,6 +489,7 @@ export interface Database {
   captcha: CaptchaTable;
   config: ConfigTable;
   content: ContentTable;
+  idempotency_key: IdempotencyKeyTable;
   login_failure: LoginFailureTable;
   module: ModuleTable;
   module_migration: ModuleMigrationTable;
@@ -530,6 +552,7 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'row_count',
   'id_span',
   'id_block',
+  'idempotency_key',
   // Second-factor secrets and recovery codes: never offered to data-security rules.
   'admin_two_factor',
   'admin_recovery_code',

@@ -15,6 +15,7 @@ const ALLOWED_HEADERS = [
   'batoken',
   'Authorization',
   'Content-Type',
+  'Idempotency-Key',
   'If-Match',
   'If-Modified-Since',
   'If-None-Match',

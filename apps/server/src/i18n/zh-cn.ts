@@ -64,6 +64,7 @@ export const zhCn: Record<string, string> = {
   'Parameter %s can not be empty': '参数 %s 不能为空',
   'Parameter %s must be %s': '参数 %s 必须是 %s',
   'Parameter %s is invalid': '参数 %s 无效',
+  'This Idempotency-Key was already used for a different request': '此幂等键已用于另一个请求',
   'Parameter %s must be an integer': '参数 %s 必须是整数',
   'Parameter %s must be a list of ids': '参数 %s 必须是 ID 列表',
   'Parameter %s must be at least %s characters': '参数 %s 至少 %s 个字符',
@@ -106,6 +107,9 @@ export const zhCn: Record<string, string> = {
   'New recovery codes are ready': '新的恢复码已生成',
   'Enter the code from your authenticator app': '请输入身份验证器应用中的验证码',
   'Too many wrong codes: please sign in again': '验证码错误次数过多，请重新登录',
+  'Too many wrong codes: two-factor sign-in is locked for %s minutes':
+    '验证码错误次数过多，两步验证已锁定 %s 分钟',
+  'Two-factor sign-in locked: too many wrong codes': '两步验证已锁定：验证码错误次数过多',
   'The sign-in has timed out: please sign in again': '登录已超时，请重新登录',
   'Signed out of all other sessions': '已退出其他所有会话',
   'Login succeeded!': '登录成功！',

@@ -2,22 +2,29 @@
  * A TCP proxy a test owns, put between the server and its database so the test can make the
  * database "go away" without touching the machine's shared database service:
  * `cut('reset')` is a database that restarts (every connection dropped, new ones refused),
- * `cut('hold')` one that stops answering (new connections accepted and never served), and
- * `restore()` brings it back.
+ * `cut('hold')` one that stops answering (new connections accepted and never served),
+ * `cut('blackhole')` a network that silently drops everything (open connections stay open and
+ * nothing more passes either way, new ones are accepted and never served), and
+ * `restore()` brings it back. `loseAnswerTo(pattern)` is a connection lost at the worst moment:
+ * the next statement matching the pattern reaches the database and is carried out, and the
+ * connection drops before the answer gets back (a COMMIT that was saved, told as a failure).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
-export type Outage = 'reset' | 'hold';
+export type Outage = 'reset' | 'hold' | 'blackhole';
 
 export interface TcpProxy {
   port: number;
   cut(outage: Outage): void;
   restore(): void;
+  /** Resolves once a statement matching `pattern` was answered by the database and the answer lost. */
+  loseAnswerTo(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   let outage: Outage | null = null;
+  let losing: { pattern: RegExp; lost: () => void } | null = null;
   const open = new Set<Socket>();
   const track = (socket: Socket) => {
     open.add(socket);
@@ -32,11 +39,29 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       client.resetAndDestroy();
       return;
     }
-    if (outage === 'hold') return; // accepted, never answered, dropped when restored
+    // Accepted, never answered, dropped when restored.
+    if (outage === 'hold' || outage === 'blackhole') return;
     const upstream = connect(targetPort, targetHost);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    let answerLost = false;
+    client.on('data', (chunk: Buffer) => {
+      if (outage === 'blackhole') return;
+      if (losing?.pattern.test(chunk.toString('latin1'))) {
+        const { lost } = losing;
+        losing = null;
+        answerLost = true;
+        // The database has answered, so it carried the statement out; the answer goes nowhere.
+        upstream.once('data', () => {
+          client.resetAndDestroy();
+          upstream.destroy();
+          lost();
+        });
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (outage !== 'blackhole' && !answerLost) client.write(chunk);
+    });
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
   });
@@ -54,7 +79,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     port,
     cut(kind) {
       outage = kind;
-      dropAll();
+      if (kind !== 'blackhole') dropAll();
+    },
+    loseAnswerTo(pattern) {
+      return new Promise<void>((lost) => {
+        losing = { pattern, lost };
+      });
     },
     restore() {
       outage = null;

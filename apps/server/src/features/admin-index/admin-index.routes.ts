@@ -26,10 +26,13 @@ import { siteConfig } from '../config/index.js';
 import { terminalSettings } from '../terminal/index.js';
 import {
   beginEnrolment,
+  CODE_FAILURE_LIMIT,
   checkSecondFactor,
   codeBody,
   confirmEnrolment,
   enrolmentAnswer,
+  LOCKED_LOG_TITLE,
+  lockedError,
   recoveryCodesAnswer,
   secondStepFor,
 } from '../two-factor/index.js';
@@ -281,14 +284,23 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
         if ((await secondStepFor(ctx, adminId)) === 'enrol') {
           recoveryCodes = await confirmEnrolment(ctx, adminId, code);
         } else {
-          const check = await checkSecondFactor(ctx, adminId, code);
-          if (check === 'too-many') {
+          const tooMany = async () => {
             await ctx.tokens.endSession(ticket, ['admin-2fa']);
-            throw new ApiError('Too many wrong codes: please sign in again', [], Code.loginState, {
+            return new ApiError('Too many wrong codes: please sign in again', [], Code.loginState, {
               type: LoginState.needLogin,
             });
+          };
+          // Counted before it is checked: of codes sent at once, only the first few are checked.
+          if (!(await ctx.tokens.countTry(ticket, 'admin-2fa', CODE_FAILURE_LIMIT))) throw await tooMany();
+          const check = await checkSecondFactor(ctx, adminId, code);
+          if (check.outcome === 'locked') throw lockedError(check.minutesLeft);
+          if (check.outcome === 'wrong') {
+            if (check.lockedNow) request.adminLog.title = LOCKED_LOG_TITLE;
+            // The last try, or another try has ended the sign-in meanwhile.
+            const tries = (await ctx.tokens.triesOf(ticket, 'admin-2fa')) ?? CODE_FAILURE_LIMIT;
+            if (tries >= CODE_FAILURE_LIMIT) throw await tooMany();
+            throw new ApiError('The code is not correct');
           }
-          if (check === 'wrong') throw new ApiError('The code is not correct');
         }
         // One session per ticket, however many requests carried it.
         if ((await ctx.tokens.consume(ticket, 'admin-2fa')).state !== 'valid') throw signInAgain();

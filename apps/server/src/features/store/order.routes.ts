@@ -7,7 +7,9 @@
  * Paying is one transaction: the order flips from unpaid to paid with a conditional UPDATE,
  * then the member's points or balance drop through the member feature's adjustBalance (a
  * conditional UPDATE that also refuses to go below 0) with its log row. A second payment of
- * the same order finds it paid and charges nothing; a short balance rolls everything back.
+ * the same order finds it paid and charges nothing; a short balance rolls everything back. A
+ * payment sent with an Idempotency-Key (http/idempotency.ts) and retried after a lost answer
+ * gets the first answer, a success, rather than "already paid".
  */
 import { randomInt } from 'node:crypto';
 import type { StoreOrder, StorePayAnswer } from '@portico/shared';
@@ -20,6 +22,7 @@ import type { AppContext } from '../../context.js';
 import { insertId } from '../../db/insert-id.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, Code, fail } from '../../http/errors.js';
+import { claimOnceKey, onceKeyOf, saveOnceAnswer, sweepOnceKeys } from '../../http/idempotency.js';
 import { apiRoute } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
@@ -146,57 +149,75 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async (request) => {
       const user = member(request);
       const { order_id, pay_type } = request.body;
-      const order = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const db = storeDb(trx);
-        const row = await db
-          .selectFrom('store_order')
-          .selectAll()
-          .where('id', '=', order_id)
-          .executeTakeFirst();
-        if (!row) fail(M.orderNotFound);
-        if (row.user_id !== user.id) fail(M.orderForeign);
-        const ledger = row.price_type === 'money' ? MONEY : SCORE;
-        if (pay_type && pay_type !== row.price_type)
-          fail(row.price_type === 'money' ? M.payWithMoney : M.payWithScore);
-        const time = now();
-        if (hasLapsed(row, time)) fail(M.orderLapsed, UNPAID_ORDER_HOURS);
-        const module = await db
-          .selectFrom('store_module')
-          .select(['uid', 'title'])
-          .where('id', '=', row.module_id)
-          .executeTakeFirstOrThrow();
-        const paid = {
-          ...row,
-          status: 'paid',
-          pay_time: time,
-          expire_time: time + PERIOD_SECONDS,
-          update_time: time,
-        };
-        const flipped = await db
-          .updateTable('store_order')
-          .set({
-            status: paid.status,
-            pay_time: paid.pay_time,
-            expire_time: paid.expire_time,
+      const once = onceKeyOf(request, `user:${user.id}:store/pay`, request.body);
+      const answer = await ctx.db.kysely
+        .transaction()
+        .execute(async (trx): Promise<StorePayAnswer | null> => {
+          // A retry of a payment already saved (its answer was lost) gets the first answer.
+          const replay = once && (await claimOnceKey(trx, ctx.db.dialect, once));
+          if (replay) return replay.answer as StorePayAnswer;
+          const db = storeDb(trx);
+          const row = await db
+            .selectFrom('store_order')
+            .selectAll()
+            .where('id', '=', order_id)
+            .executeTakeFirst();
+          if (!row) fail(M.orderNotFound);
+          if (row.user_id !== user.id) fail(M.orderForeign);
+          const ledger = row.price_type === 'money' ? MONEY : SCORE;
+          if (pay_type && pay_type !== row.price_type)
+            fail(row.price_type === 'money' ? M.payWithMoney : M.payWithScore);
+          const time = now();
+          if (hasLapsed(row, time)) fail(M.orderLapsed, UNPAID_ORDER_HOURS);
+          const module = await db
+            .selectFrom('store_module')
+            .select(['uid', 'title'])
+            .where('id', '=', row.module_id)
+            .executeTakeFirstOrThrow();
+          const paid = {
+            ...row,
+            status: 'paid',
+            pay_time: time,
+            expire_time: time + PERIOD_SECONDS,
             update_time: time,
-          })
-          .where('id', '=', row.id)
-          .where('status', '=', 'unpaid')
-          .where('create_time', '>=', lapseCutoff(time))
-          .executeTakeFirst();
-        // Paid by an earlier click (or lapsed meanwhile): nothing is charged. (Read again after
-        // the transaction: on MySQL a plain read inside it still sees the snapshot taken before
-        // the other payment.)
-        if (Number(flipped.numUpdatedRows) === 0) return null;
-        await adjustBalance(trx, ledger, {
-          userId: user.id,
-          amount: -row.amount,
-          memo: translate(M.memo, request.lang, [module.title, row.order_no]),
-          floor: 0,
+          };
+          const flipped = await db
+            .updateTable('store_order')
+            .set({
+              status: paid.status,
+              pay_time: paid.pay_time,
+              expire_time: paid.expire_time,
+              update_time: time,
+            })
+            .where('id', '=', row.id)
+            .where('status', '=', 'unpaid')
+            .where('create_time', '>=', lapseCutoff(time))
+            .executeTakeFirst();
+          // Paid by an earlier click (or lapsed meanwhile): nothing is charged. (Read again after
+          // the transaction: on MySQL a plain read inside it still sees the snapshot taken before
+          // the other payment.)
+          if (Number(flipped.numUpdatedRows) === 0) return null;
+          await adjustBalance(trx, ledger, {
+            userId: user.id,
+            amount: -row.amount,
+            memo: translate(M.memo, request.lang, [module.title, row.order_no]),
+            floor: 0,
+          });
+          const holds = await trx
+            .selectFrom('user')
+            .select(['score', 'money'])
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow();
+          const paidAnswer: StorePayAnswer = {
+            order: orderInfo(paid, module),
+            score: holds.score,
+            money: centsToString(holds.money),
+          };
+          if (once) await saveOnceAnswer(trx, once, paidAnswer);
+          return paidAnswer;
         });
-        return orderInfo(paid, module);
-      });
-      if (!order) {
+      if (once) await sweepOnceKeys(ctx.db.kysely);
+      if (!answer) {
         const db = storeOf(ctx);
         const current = await db
           .selectFrom('store_order')
@@ -211,12 +232,6 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
           .executeTakeFirstOrThrow();
         throw new ApiError(M.alreadyPaid, [], Code.error, { order: orderInfo(current, module) });
       }
-      const fresh = await ctx.userAuth.identity(user.id, user.token);
-      const answer: StorePayAnswer = {
-        order,
-        score: fresh?.score ?? 0,
-        money: centsToString(fresh?.money ?? 0),
-      };
       return ok(answer, M.paid);
     },
   });

@@ -6,9 +6,12 @@
 
 export {
   beginEnrolment,
+  CODE_FAILURE_LIMIT,
   type CodeCheck,
   checkSecondFactor,
   confirmEnrolment,
+  LOCKED_LOG_TITLE,
+  lockedError,
   removeTwoFactor,
   type SecondStep,
   secondStepFor,

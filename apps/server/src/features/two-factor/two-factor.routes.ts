@@ -86,7 +86,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
       },
       handler: async (request) => {
         request.adminLog.title = 'Renew two-factor recovery codes';
-        const recoveryCodes = await renewRecoveryCodes(ctx, signedInAdmin(request).id, request.body.code);
+        const recoveryCodes = await renewRecoveryCodes(
+          ctx,
+          signedInAdmin(request).id,
+          request.body.code,
+          request.adminLog,
+        );
         return ok({ recoveryCodes }, 'New recovery codes are ready');
       },
     }),
@@ -105,7 +110,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         if ((await twoFactorStatus(ctx, id)).required) {
           throw new ApiError('Your group requires two-factor sign-in');
         }
-        await confirmWithCode(ctx, id, request.body.code);
+        await confirmWithCode(ctx, id, request.body.code, request.adminLog);
         await removeTwoFactor(ctx.db, id);
         return ok(null, 'Two-factor sign-in is off');
       },

@@ -4,9 +4,12 @@
  * codes for a lost phone.
  *
  * A code is accepted once: the step it belongs to is remembered, and a code of that step or
- * an earlier one is refused even within its window. Wrong codes are counted; at
- * CODE_FAILURE_LIMIT the count starts again and the caller ends the pending sign-in, so a
- * guesser must pass the password (and its lockout) again for every few tries.
+ * an earlier one is refused even within its window. A pending sign-in checks at most
+ * CODE_FAILURE_LIMIT codes (its ticket counts each before it is checked, so codes sent at
+ * once cannot outrun the count), so a guesser must pass the password (and its lockout) again
+ * for every few tries. Across sign-ins, ACCOUNT_CODE_FAILURE_LIMIT wrong codes within
+ * FAILURE_WINDOW_SECONDS lock the administrator's second factor for LOCK_SECONDS: someone
+ * who has the password cannot go on guessing by signing in again and again.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
@@ -29,13 +32,20 @@ import { SecretBox } from './secret-box.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 export const CODE_FAILURE_LIMIT = 5;
+export const ACCOUNT_CODE_FAILURE_LIMIT = 10;
+const FAILURE_WINDOW_SECONDS = 3600;
+const LOCK_SECONDS = 3600;
 const PERIOD = 30;
 /** One step either side: a phone's clock a little off still signs in. */
 const WINDOW = 1;
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 export type SecondStep = 'none' | WireSecondStep['step'];
-export type CodeCheck = 'accepted' | 'wrong' | 'too-many';
+export type CodeCheck =
+  | { outcome: 'accepted' }
+  /** lockedNow: this wrong code filled the window and locked the second factor. */
+  | { outcome: 'wrong'; lockedNow: boolean }
+  | { outcome: 'locked'; minutesLeft: number };
 
 const boxes = new Map<string, { box: SecretBox; recoveryKey: Buffer }>();
 function keysOf(ctx: AppContext) {
@@ -147,8 +157,13 @@ export async function confirmEnrolment(ctx: AppContext, adminId: number, code: s
  * New recovery codes for an administrator whose second factor is on, confirmed with a code:
  * the old ones stop working. Answers the new ones, shown this once.
  */
-export async function renewRecoveryCodes(ctx: AppContext, adminId: number, code: string): Promise<string[]> {
-  await confirmWithCode(ctx, adminId, code);
+export async function renewRecoveryCodes(
+  ctx: AppContext,
+  adminId: number,
+  code: string,
+  adminLog: { title?: string },
+): Promise<string[]> {
+  await confirmWithCode(ctx, adminId, code, adminLog);
   return ctx.db.kysely.transaction().execute((trx) => replaceRecoveryCodes(ctx, trx, adminId));
 }
 
@@ -169,22 +184,54 @@ async function replaceRecoveryCodes(
 /** Checks a sign-in's second factor: a code from the app, or one of the recovery codes. */
 export async function checkSecondFactor(ctx: AppContext, adminId: number, code: string): Promise<CodeCheck> {
   const row = await stored(ctx, adminId);
-  if (row?.enabled !== '1') return 'wrong';
+  if (row?.enabled !== '1') return { outcome: 'wrong', lockedNow: false };
+  const time = now();
+  const lockedUntil = Number(row.locked_until);
+  if (lockedUntil > time) return { outcome: 'locked', minutesLeft: Math.ceil((lockedUntil - time) / 60) };
   if (await accept(ctx, adminId, row, code)) {
     await ctx.db.kysely
       .updateTable('admin_two_factor')
-      .set({ failures: 0 })
+      .set({ failures: 0, failure_since: 0 })
       .where('admin_id', '=', adminId)
       .execute();
-    return 'accepted';
+    return { outcome: 'accepted' };
   }
-  // Counted in the database, so guesses sent at once are each counted.
-  const counter = ctx.db.kysely.updateTable('admin_two_factor').where('admin_id', '=', adminId);
-  await counter.set((eb) => ({ failures: eb('failures', '+', 1) })).execute();
-  const counted = await stored(ctx, adminId);
-  if ((counted?.failures ?? 0) < CODE_FAILURE_LIMIT) return 'wrong';
-  await counter.set({ failures: 0 }).execute();
-  return 'too-many';
+  return { outcome: 'wrong', lockedNow: await countWrongCode(ctx, adminId, time) };
+}
+
+/**
+ * One more wrong code in the administrator's window (a window over starts again at one);
+ * the code that fills it locks the second factor. Whether this one did.
+ */
+async function countWrongCode(ctx: AppContext, adminId: number, time: number): Promise<boolean> {
+  const windowOver = time - FAILURE_WINDOW_SECONDS;
+  await ctx.db.kysely
+    .updateTable('admin_two_factor')
+    .set((eb) => ({
+      // Before failure_since changes: MySQL applies the assignments in order.
+      failures: eb
+        .case()
+        .when('failure_since', '<=', windowOver)
+        .then(1)
+        .else(eb('failures', '+', 1))
+        .end(),
+      failure_since: eb
+        .case()
+        .when('failure_since', '<=', windowOver)
+        .then(time)
+        .else(eb.ref('failure_since'))
+        .end(),
+    }))
+    .where('admin_id', '=', adminId)
+    .execute();
+  // Of wrong codes counted at once, the one whose UPDATE finds the window full locks, once.
+  const locked = await ctx.db.kysely
+    .updateTable('admin_two_factor')
+    .set({ locked_until: time + LOCK_SECONDS, failures: 0, failure_since: 0 })
+    .where('admin_id', '=', adminId)
+    .where('failures', '>=', ACCOUNT_CODE_FAILURE_LIMIT)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) === 1;
 }
 
 async function accept(
@@ -241,11 +288,30 @@ export async function removeTwoFactor(db: Db, adminId: number): Promise<boolean>
   });
 }
 
-/** Checks the owner's code before they turn their own second factor off. */
-export async function confirmWithCode(ctx: AppContext, adminId: number, code: string): Promise<void> {
+/**
+ * Checks the owner's code before they turn their own second factor off or renew the recovery
+ * codes; a wrong code that locks the second factor retitles the request's admin-log entry.
+ */
+export async function confirmWithCode(
+  ctx: AppContext,
+  adminId: number,
+  code: string,
+  adminLog: { title?: string },
+): Promise<void> {
   const check = await checkSecondFactor(ctx, adminId, code);
-  if (check !== 'accepted') throw new ApiError('The code is not correct');
+  if (check.outcome === 'locked') throw lockedError(check.minutesLeft);
+  if (check.outcome === 'wrong') {
+    if (check.lockedNow) adminLog.title = LOCKED_LOG_TITLE;
+    throw new ApiError('The code is not correct');
+  }
 }
+
+export function lockedError(minutesLeft: number): ApiError {
+  return new ApiError('Too many wrong codes: two-factor sign-in is locked for %s minutes', [minutesLeft]);
+}
+
+/** The admin-log title of the request whose wrong code locked the second factor. */
+export const LOCKED_LOG_TITLE = 'Two-factor sign-in locked: too many wrong codes';
 
 function recoveryCode(): string {
   const letters = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte & 31]).join('');

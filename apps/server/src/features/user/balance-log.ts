@@ -18,6 +18,7 @@ import { type Row, registerResource } from '../../crud/resource.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
+import { claimOnceKey, onceKeyOf, sweepOnceKeys } from '../../http/idempotency.js';
 import { defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { centsToString } from '../member/index.js';
@@ -209,7 +210,12 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
       const amount = ledger.parse(String(data[column]).trim());
       if (amount === null) throw new ApiError('Parameter %s is invalid', [column]);
       if (amount === 0) throw new ApiError('The change amount cannot be 0');
+      // A retry of a change already saved (its answer was lost) applies nothing, and is
+      // answered as the first was: the resource's own success.
+      const once = onceKeyOf(w.request, `admin:${w.request.admin?.id ?? 0}:${ledger.controller}/add`, body);
+      if (once && (await claimOnceKey(w.trx, ctx.db.dialect, once))) return;
       await adjustBalance(w.trx, ledger, { userId: data.user_id, amount, memo: data.memo });
+      if (once) w.afterCommit(() => sweepOnceKeys(ctx.db.kysely));
     },
     actions: [
       defineAction({

@@ -6,6 +6,7 @@
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
 import {
+  IDEMPOTENCY_KEY_HEADER,
   type MarketMember,
   needsMarketLogin,
   type StoreListAnswer,
@@ -50,11 +51,13 @@ async function market<T>(
     method = 'get',
     params = {},
     data,
+    headers = {},
     showSuccessMessage = false,
   }: {
     method?: 'get' | 'post';
     params?: Record<string, string | number>;
     data?: object;
+    headers?: Record<string, string>;
     showSuccessMessage?: boolean;
   } = {},
 ): Promise<ApiResponse<T>> {
@@ -66,7 +69,7 @@ async function market<T>(
         method,
         params: { ...params, path },
         data,
-        headers: token ? { 'x-market-token': token } : {},
+        headers: { ...headers, ...(token ? { 'x-market-token': token } : {}) },
       },
       { showSuccessMessage },
     );
@@ -95,10 +98,12 @@ export function createOrder(uid: string) {
   });
 }
 
-export function payOrder(orderId: number, payType: Exclude<StorePriceType, 'free'>) {
+/** `onceKey`: the same for every retry of one payment, so the store charges it once. */
+export function payOrder(orderId: number, payType: Exclude<StorePriceType, 'free'>, onceKey: string) {
   return market<StorePayAnswer>('store/pay', {
     method: 'post',
     data: { order_id: orderId, pay_type: payType },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: onceKey },
     showSuccessMessage: true,
   });
 }

@@ -5,6 +5,7 @@
  * Closing plays the dialog's leave animation before `onClose`, so the focus goes back to
  * the button that opened it (antd restores it when the dialog closes, not when it is dropped).
  */
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '@portico/shared';
 import { Button, Form, Modal, Spin } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,8 @@ export function FormDialog<R extends Row>({
   const [form] = Form.useForm();
   const [row, setRow] = useState<R | null>(target.operate === 'add' ? ({ ...spec.formDefaults } as R) : null);
   const [saving, setSaving] = useState(false);
+  // One change per opening: its retries carry the same key.
+  const [onceKey] = useState(newIdempotencyKey);
   const [open, setOpen] = useState(true);
   const close = useCallback(() => setOpen(false), []);
   const pk = spec.pk ?? 'id';
@@ -63,8 +66,14 @@ export function FormDialog<R extends Row>({
     setSaving(true);
     try {
       const data = target.operate === 'edit' ? { ...values, [pk]: id } : values;
+      const once = spec.idempotentAdd && target.operate === 'add';
       await createAxios(
-        { url: `${spec.api}${target.operate}`, method: 'post', data },
+        {
+          url: `${spec.api}${target.operate}`,
+          method: 'post',
+          data,
+          ...(once ? { headers: { [IDEMPOTENCY_KEY_HEADER]: onceKey } } : {}),
+        },
         { showSuccessMessage: true },
       );
       const rest = target.ids.slice(1);

@@ -84,6 +84,11 @@ export interface ListSpec<R extends Row = Row> {
   /** Form fields of the add/edit dialog; none means no add/edit. */
   form?: ComponentType<FormProps<R>>;
   formDefaults?: Partial<R>;
+  /**
+   * Adds that must apply once (a balance change): each opening of the add dialog sends its own
+   * Idempotency-Key, the same on every retry, so a retry after a lost answer applies nothing.
+   */
+  idempotentAdd?: boolean;
   /** Width of the dialog in px. */
   formWidth?: number;
   /** Extra index parameters (e.g. isTree). */

@@ -133,6 +133,8 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
     ],
     form: (props: FormProps) => <LedgerForm kind={kind} {...props} />,
     formDefaults: { user_id: userId },
+    // A change retried after a lost answer must not move the value twice.
+    idempotentAdd: true,
     // Log rows are history: double-clicking opens nothing.
     onDblClick: () => {},
   };

@@ -17,6 +17,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError, fail } from '../../../http/errors.js';
+import { IDEMPOTENCY_HEADER } from '../../../http/idempotency.js';
 import { sanitizeBody } from '../../content/index.js';
 import { MAX_MARKET_ANSWER_BYTES, readCappedBody } from './capped-body.js';
 import { marketOrigin } from './market-client.js';
@@ -54,11 +55,14 @@ export async function forwardToMarket(
   for (const [key, value] of Object.entries(query))
     if (typeof value === 'string') url.searchParams.set(key, value);
   const token = request.headers[MARKET_TOKEN_HEADER];
+  const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
   const headers: Record<string, string> = {
     'think-lang': request.lang,
     server: 'true',
     'x-requested-with': 'XMLHttpRequest',
     ...(typeof token === 'string' && token ? { 'ba-user-token': token } : {}),
+    // A payment's key travels on, so the store applies a retried payment once.
+    ...(typeof idempotencyKey === 'string' ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
     ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
   };
   const failure = (error: unknown): ApiError => {

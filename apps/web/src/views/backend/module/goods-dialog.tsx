@@ -8,7 +8,7 @@
 
 import { MessageOutlined } from '@ant-design/icons';
 import type { StoreListItem, StoreModuleInfo, StorePriceType } from '@portico/shared';
-import { ModuleState } from '@portico/shared';
+import { ModuleState, newIdempotencyKey } from '@portico/shared';
 import {
   Avatar,
   Button,
@@ -76,6 +76,7 @@ export function GoodsDialog({
   const [agreed, setAgreed] = useState(false);
   const [buy, setBuy] = useState<BuyState | null>(null);
   const [paying, setPaying] = useState(false);
+  const [payKey, setPayKey] = useState(newIdempotencyKey);
 
   const uid = card?.uid;
   const listed = card?.listed;
@@ -141,6 +142,8 @@ export function GoodsDialog({
     if (!marketAuth(0)) return;
     try {
       setBuy((await createOrder(card.uid)).data);
+      // A new purchase: its payment's retries share this key.
+      setPayKey(newIdempotencyKey());
     } catch {
       // The store said why (or the login dialog opened).
     }
@@ -150,7 +153,7 @@ export function GoodsDialog({
     if (!buy || !requireAgreement()) return;
     setPaying(true);
     try {
-      const answer = await payOrder(buy.order.id, payType);
+      const answer = await payOrder(buy.order.id, payType, payKey);
       const { member, setMember } = useMarket.getState();
       if (member) setMember({ ...member, score: answer.data.score, money: answer.data.money });
       // Paid: the install starts at once, as the reference's payment does.
