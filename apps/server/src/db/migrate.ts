@@ -27,6 +27,8 @@ import { idBlocksMigration } from './migrations/0019-id-blocks.js';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.js';
 import { twoFactorMigration } from './migrations/0021-two-factor.js';
 import { listTransferMigration } from './migrations/0022-list-transfer.js';
+import { homePageMigration } from './migrations/0023-home-page.js';
+import { hideCrudGeneratorMigration } from './migrations/0024-hide-crud-generator.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ function migrator(db: Db): Migrator {
     '0020-session-devices': sessionDevicesMigration(),
     '0021-two-factor': twoFactorMigration(db.dialect, db.prefix),
     '0022-list-transfer': listTransferMigration(),
+    '0023-home-page': homePageMigration(db.dialect, db.prefix),
+    '0024-hide-crud-generator': hideCrudGeneratorMigration(),
   };
   return new Migrator({
     db: db.kysely,

@@ -41,6 +41,7 @@ export const zhCn: Record<string, string> = {
   'The value of config item %s is invalid': '配置项 %s 的值无效',
   'Config item %s does not exist': '配置项 %s 不存在',
   'The back-office entrance is fixed at /admin': '后台入口固定为 /admin',
+  'The home page must be a published content page': '首页必须是已发布的内容页面',
   'No config item was changed': '没有配置项被修改',
   'The current page configuration item was updated successfully': '当前页配置项更新成功！',
   'The config group does not exist': '配置分组不存在',

@@ -172,6 +172,14 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           version: z.string(),
           cdnUrl: z.string(),
           upload: uploadSchema,
+          timeZone: z
+            .string()
+            .describe('The `time_zone` setting: the zone every time on screen is shown in.'),
+          homeUrl: z
+            .string()
+            .describe(
+              'Where Home leads: `/page/{id}` of the chosen content page, or the member centre `/user`.',
+            ),
         }),
         openMemberCenter: z.boolean(),
         sendCodeCaptcha: z.boolean().describe('Whether sending a code takes an image captcha.'),
@@ -189,7 +197,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (found.state === 'expired') throw new ApiError('Token expiration', [], Code.tokenExpired);
         throw needLogin();
       }
-      const site = await siteConfig(ctx.settings);
+      const site = await siteConfig(ctx.settings, ctx.db);
       const { rules, menus } = await memberRules(ctx.db, request.user, request.lang);
       return ok({
         site: {
@@ -198,6 +206,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           version: site.version,
           cdnUrl: site.cdnUrl,
           upload: site.upload,
+          timeZone: site.timeZone,
+          homeUrl: site.homeUrl,
         },
         openMemberCenter: await ctx.settings.flag('open_member_center'),
         sendCodeCaptcha: sendCodeCaptchaOn(ctx),
