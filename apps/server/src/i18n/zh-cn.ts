@@ -110,6 +110,7 @@ export const zhCn: Record<string, string> = {
   'The sign-in has timed out: please sign in again': '登录已超时，请重新登录',
   'Signed out of all other sessions': '已退出其他所有会话',
   'Login succeeded!': '登录成功！',
+  'Registered successfully, you are signed in': '注册成功，已为您登录',
   // admin-log title of a refused administrator sign-in
   'Login failed: %s': '登录失败：%s',
   'Incorrect user name or password!': '用户名或密码错误！',

@@ -103,7 +103,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       const body = request.body;
       if (body.tab === 'register') {
         const userId = await registerMember(ctx, request, body);
-        return signedIn(userId, false, clientOf(request));
+        return signedIn(userId, false, clientOf(request), 'Registered successfully, you are signed in');
       }
       if (await captchaOn()) await checkLoginCaptcha(ctx, body);
       const column = MOBILE_PATTERN.test(body.username)
@@ -125,7 +125,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   /** The answer of a successful login or registration: a new session and the profile. */
-  async function signedIn(userId: number, keep: boolean, client: ClientInfo) {
+  async function signedIn(userId: number, keep: boolean, client: ClientInfo, message = 'Login succeeded!') {
     const { token, refreshToken } = await ctx.tokens.openSession(
       userId,
       { type: 'user', ttl: ctx.config.userTokenTtl },
@@ -134,7 +134,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
     const user = await ctx.userAuth.identity(userId, token);
     if (!user) throw new ApiError('Account disabled');
-    return ok({ userInfo: memberInfo(user, token, refreshToken), routePath: '/user' }, 'Login succeeded!');
+    return ok({ userInfo: memberInfo(user, token, refreshToken), routePath: '/user' }, message);
   }
 
   apiRoute(app, ctx, {
