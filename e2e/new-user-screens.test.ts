@@ -224,5 +224,6 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
       await dialog.waitFor({ state: 'hidden' });
       await context.close();
     }
-  });
+    // Three sign-ins, each opening the panel twice.
+  }, 120_000);
 });
