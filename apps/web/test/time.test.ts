@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/lang';
-import { timeFormat, toMilliseconds } from '../src/utils/time';
+import { useSiteConfig } from '../src/stores/site-config';
+import { timeFormat, toMilliseconds, wallClockToSeconds, zoneLabel } from '../src/utils/time';
 
 // Built from local parts so the expectations hold in any time zone.
 const LOCAL = new Date(2024, 0, 5, 3, 4, 5);
@@ -61,5 +62,41 @@ describe('timeFormat', () => {
 
   it('returns an unparseable value as given', () => {
     expect(timeFormat('not a date')).toBe('not a date');
+  });
+});
+
+describe("in the site's time zone", () => {
+  // 1700000000 is 2023-11-14 22:13:20 UTC: 06:13:20 the next day in Shanghai, 17:13:20 in New York.
+  const MOMENT = 1700000000;
+  afterEach(() => {
+    useSiteConfig.getState().set({ timeZone: '' });
+  });
+
+  it('shows a moment on the site clocks, whatever the browser zone', () => {
+    useSiteConfig.getState().set({ timeZone: 'Asia/Shanghai' });
+    expect(timeFormat(MOMENT)).toBe('2023-11-15 06:13:20');
+    useSiteConfig.getState().set({ timeZone: 'America/New_York' });
+    expect(timeFormat(MOMENT)).toBe('2023-11-14 17:13:20');
+  });
+
+  it('reads a date text without a zone as the site clock, and picks back the same instant', () => {
+    useSiteConfig.getState().set({ timeZone: 'Asia/Shanghai' });
+    expect(toMilliseconds('2023-11-15 06:13:20')).toBe(MOMENT * 1000);
+    expect(wallClockToSeconds({ y: 2023, m: 11, d: 15, h: 6, M: 13, s: 20 })).toBe(MOMENT);
+    // Across a daylight-saving change: 2024-03-10 03:30 in New York is 07:30 UTC.
+    useSiteConfig.getState().set({ timeZone: 'America/New_York' });
+    expect(wallClockToSeconds({ y: 2024, m: 3, d: 10, h: 3, M: 30, s: 0 })).toBe(
+      Date.UTC(2024, 2, 10, 7, 30) / 1000,
+    );
+  });
+
+  it('names the zone with its offset, and reads a zone the browser does not know as UTC', () => {
+    useSiteConfig.getState().set({ timeZone: 'Asia/Shanghai' });
+    expect(zoneLabel(MOMENT * 1000)).toBe('Asia/Shanghai (UTC+8)');
+    useSiteConfig.getState().set({ timeZone: 'Asia/Kolkata' });
+    expect(zoneLabel(MOMENT * 1000)).toBe('Asia/Kolkata (UTC+5:30)');
+    useSiteConfig.getState().set({ timeZone: 'Not/AZone' });
+    expect(timeFormat(MOMENT)).toBe('2023-11-14 22:13:20');
+    expect(zoneLabel(MOMENT * 1000)).toBe('UTC');
   });
 });

@@ -30,7 +30,9 @@ it('has a text for every key its pages use', () => {
       used.add(key);
   }
   expect(used.size).toBeGreaterThan(10);
-  expect([...used].filter((key) => !(key in en.checkin))).toEqual([]);
+  // A counted key is there in its plural forms (i18next's `days_one`, `days_other`).
+  const known = new Set(Object.keys(en.checkin).map((key) => key.replace(/_(one|other)$/, '')));
+  expect([...used].filter((key) => !known.has(key))).toEqual([]);
 });
 
 it('has a Chinese text for each of its server messages, and emits no other literal message the core lacks', () => {

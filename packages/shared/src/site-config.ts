@@ -19,4 +19,8 @@ export interface SiteConfig {
   cdnUrl: string;
   apiUrl: string;
   upload: UploadSettings;
+  /** The `time_zone` setting (an IANA name): every time the web shows is in it. */
+  timeZone: string;
+  /** Where members and visitors go for the site's front: `/page/{id}` or the member centre `/user`. */
+  homeUrl: string;
 }

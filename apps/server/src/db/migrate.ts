@@ -29,6 +29,8 @@ import { twoFactorMigration } from './migrations/0021-two-factor.js';
 import { listTransferMigration } from './migrations/0022-list-transfer.js';
 import { secondFactorTriesMigration } from './migrations/0023-second-factor-tries.js';
 import { idempotencyKeysMigration } from './migrations/0024-idempotency-keys.js';
+import { homePageMigration } from './migrations/0025-home-page.js';
+import { hideCrudGeneratorMigration } from './migrations/0026-hide-crud-generator.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -56,6 +58,8 @@ function migrator(db: Db): Migrator {
     '0022-list-transfer': listTransferMigration(),
     '0023-second-factor-tries': secondFactorTriesMigration(),
     '0024-idempotency-keys': idempotencyKeysMigration(db.dialect, db.prefix),
+    '0025-home-page': homePageMigration(db.dialect, db.prefix),
+    '0026-hide-crud-generator': hideCrudGeneratorMigration(),
   };
   return new Migrator({
     db: db.kysely,

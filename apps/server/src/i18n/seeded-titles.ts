@@ -12,6 +12,7 @@ import { SEEDED_ADMIN_RULES } from '../db/seed/admin-rules.js';
 import { SEEDED_CONFIG_ROWS, SEEDED_QUICK_ENTRANCES } from '../db/seed/config-rows.js';
 import { SEEDED_CONTENT_RULES, SEEDED_SMS_CONFIG_ROWS } from '../db/seed/content-and-sms.js';
 import { SEEDED_ADMIN_GROUPS, SEEDED_USER_GROUPS } from '../db/seed/groups.js';
+import { SEEDED_HOME_PAGE_ROWS } from '../db/seed/public-home.js';
 import {
   SEEDED_RECYCLE_RULES,
   SEEDED_SENSITIVE_FIELD_LABELS,
@@ -130,7 +131,7 @@ export const QUICK_ENTRANCE_LABELS = titles(
   (e) => e.key,
 );
 
-const SEEDED_CONFIG = [...SEEDED_CONFIG_ROWS, ...SEEDED_SMS_CONFIG_ROWS];
+const SEEDED_CONFIG = [...SEEDED_CONFIG_ROWS, ...SEEDED_SMS_CONFIG_ROWS, ...SEEDED_HOME_PAGE_ROWS];
 
 /** Config item tips by item name (its identity: names are unique and seeded items stay). */
 export const CONFIG_TIPS = new SeededTitles(

@@ -41,6 +41,7 @@ export const zhCn: Record<string, string> = {
   'The value of config item %s is invalid': '配置项 %s 的值无效',
   'Config item %s does not exist': '配置项 %s 不存在',
   'The back-office entrance is fixed at /admin': '后台入口固定为 /admin',
+  'The home page must be a published content page': '首页必须是已发布的内容页面',
   'No config item was changed': '没有配置项被修改',
   'The current page configuration item was updated successfully': '当前页配置项更新成功！',
   'The config group does not exist': '配置分组不存在',
@@ -113,6 +114,7 @@ export const zhCn: Record<string, string> = {
   'The sign-in has timed out: please sign in again': '登录已超时，请重新登录',
   'Signed out of all other sessions': '已退出其他所有会话',
   'Login succeeded!': '登录成功！',
+  'Registered successfully, you are signed in': '注册成功，已为您登录',
   // admin-log titles: a refused administrator sign-in, and the titles actions give their entries
   'Login failed: %s': '登录失败：%s',
   Login: '登录',

@@ -67,7 +67,8 @@ forEachDatabase(
         email: 'reg@example.com',
         captcha: code,
       });
-      expect(done).toMatchObject({ code: 1, msg: 'Login succeeded!' });
+      // A new member is told they registered (and are signed in), not that they signed in.
+      expect(done).toMatchObject({ code: 1, msg: 'Registered successfully, you are signed in' });
       expect(done.data.userInfo).toMatchObject({
         username: 'newcomer',
         email: 'reg@example.com',

@@ -15,6 +15,9 @@ export const useSiteConfig = create<SiteConfigStore>()((set) => ({
   cdnUrl: '',
   apiUrl: '',
   upload: { maxSize: 0, saveName: '', allowedSuffixes: '', allowedMimeTypes: '', mode: 'local' },
+  // Blank until the server says: times are then shown in the browser's zone (utils/time.ts).
+  timeZone: '',
+  homeUrl: '/user',
   adminReady: false,
   set: (config) => set(config),
 }));

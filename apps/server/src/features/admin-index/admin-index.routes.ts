@@ -94,6 +94,10 @@ const indexAnswer = z.object({
       allowedMimeTypes: z.string(),
       mode: z.string(),
     }),
+    timeZone: z.string().describe('The `time_zone` setting: the zone every time on screen is shown in.'),
+    homeUrl: z
+      .string()
+      .describe("The site's public home: `/page/{id}` of the chosen content page, or `/user`."),
   }),
   terminal: z.object({
     phpDevelopmentServer: z.literal(false).describe("Always false: kept for the original client's panel."),
@@ -197,7 +201,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
             super: admin.super,
           } satisfies Omit<AdminInfo, 'token' | 'refresh_token'>,
           menus,
-          siteConfig: await siteConfig(ctx.settings),
+          siteConfig: await siteConfig(ctx.settings, ctx.db),
           terminal: await terminalSettings(ctx),
         });
       },

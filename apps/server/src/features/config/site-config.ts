@@ -1,5 +1,7 @@
 /** The site and upload settings the web app needs at start, read from config rows. */
 import type { SiteConfig, UploadSettings } from '@portico/shared';
+import type { Db } from '../../db/connection.js';
+import { publicHomeUrl } from '../content/index.js';
 import type { Settings } from './settings.js';
 
 export async function uploadSettings(settings: Settings): Promise<UploadSettings> {
@@ -12,7 +14,7 @@ export async function uploadSettings(settings: Settings): Promise<UploadSettings
   };
 }
 
-export async function siteConfig(settings: Settings): Promise<SiteConfig> {
+export async function siteConfig(settings: Settings, db: Db): Promise<SiteConfig> {
   return {
     siteName: await settings.get('site_name'),
     recordNumber: await settings.get('record_number'),
@@ -20,6 +22,8 @@ export async function siteConfig(settings: Settings): Promise<SiteConfig> {
     cdnUrl: await settings.get('cdn_url'),
     apiUrl: await settings.get('api_url'),
     upload: await uploadSettings(settings),
+    timeZone: (await settings.get('time_zone')) || 'UTC',
+    homeUrl: await publicHomeUrl(db, settings),
   };
 }
 

@@ -14,6 +14,7 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { apiRoute } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
+import { publicHomeUrl } from './public-home.js';
 import { sanitizeBody } from './sanitize.js';
 
 const KINDS = ['article', 'page'] as const;
@@ -110,6 +111,8 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
           update_time: true,
         }),
         siteName: z.string(),
+        homeUrl: z.string().describe("Where the page's brand link leads: the site's public home."),
+        timeZone: z.string().describe('The `time_zone` setting, for the publication date.'),
       }),
     },
     handler: async (request) => {
@@ -124,7 +127,12 @@ export function registerContentResource(app: FastifyInstance, ctx: AppContext): 
       if (!row) throw new ApiError('Record not found');
       // The page names the site in its title without a second request.
       const siteName = await ctx.settings.get('site_name');
-      return ok({ content: { ...row, body: await sanitizeBody(row.body ?? '') }, siteName });
+      return ok({
+        content: { ...row, body: await sanitizeBody(row.body ?? '') },
+        siteName,
+        homeUrl: await publicHomeUrl(ctx.db, ctx.settings),
+        timeZone: (await ctx.settings.get('time_zone')) || 'UTC',
+      });
     },
   });
 }

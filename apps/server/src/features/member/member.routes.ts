@@ -103,7 +103,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       const body = request.body;
       if (body.tab === 'register') {
         const userId = await registerMember(ctx, request, body);
-        return signedIn(userId, false, clientOf(request));
+        return signedIn(userId, false, clientOf(request), 'Registered successfully, you are signed in');
       }
       if (await captchaOn()) await checkLoginCaptcha(ctx, body);
       const column = MOBILE_PATTERN.test(body.username)
@@ -125,7 +125,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   /** The answer of a successful login or registration: a new session and the profile. */
-  async function signedIn(userId: number, keep: boolean, client: ClientInfo) {
+  async function signedIn(userId: number, keep: boolean, client: ClientInfo, message = 'Login succeeded!') {
     const { token, refreshToken } = await ctx.tokens.openSession(
       userId,
       { type: 'user', ttl: ctx.config.userTokenTtl },
@@ -134,7 +134,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
     const user = await ctx.userAuth.identity(userId, token);
     if (!user) throw new ApiError('Account disabled');
-    return ok({ userInfo: memberInfo(user, token, refreshToken), routePath: '/user' }, 'Login succeeded!');
+    return ok({ userInfo: memberInfo(user, token, refreshToken), routePath: '/user' }, message);
   }
 
   apiRoute(app, ctx, {
@@ -172,6 +172,14 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           version: z.string(),
           cdnUrl: z.string(),
           upload: uploadSchema,
+          timeZone: z
+            .string()
+            .describe('The `time_zone` setting: the zone every time on screen is shown in.'),
+          homeUrl: z
+            .string()
+            .describe(
+              'Where Home leads: `/page/{id}` of the chosen content page, or the member centre `/user`.',
+            ),
         }),
         openMemberCenter: z.boolean(),
         sendCodeCaptcha: z.boolean().describe('Whether sending a code takes an image captcha.'),
@@ -189,7 +197,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (found.state === 'expired') throw new ApiError('Token expiration', [], Code.tokenExpired);
         throw needLogin();
       }
-      const site = await siteConfig(ctx.settings);
+      const site = await siteConfig(ctx.settings, ctx.db);
       const { rules, menus } = await memberRules(ctx.db, request.user, request.lang);
       return ok({
         site: {
@@ -198,6 +206,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           version: site.version,
           cdnUrl: site.cdnUrl,
           upload: site.upload,
+          timeZone: site.timeZone,
+          homeUrl: site.homeUrl,
         },
         openMemberCenter: await ctx.settings.flag('open_member_center'),
         sendCodeCaptcha: sendCodeCaptchaOn(ctx),

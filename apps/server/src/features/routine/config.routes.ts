@@ -10,13 +10,16 @@ import { routeRemark } from '../../auth/rule-remarks.js';
 import type { AppContext } from '../../context.js';
 import { idsOf } from '../../crud/list-schemas.js';
 import { rememberResource, runWrite } from '../../crud/resource.js';
+import type { Db } from '../../db/connection.js';
 import { insertId } from '../../db/insert-id.js';
+import { HOME_PAGE_SETTING } from '../../db/seed/public-home.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
+import { isPublishedPage } from '../content/index.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
 import {
   type ConfigRow,
@@ -85,6 +88,14 @@ const configItem = z.looseObject({
 const keyValue = z.object({ key: z.string(), value: z.string() });
 
 type Group = { key: string; value: string };
+
+/** The public home: blank (the member centre) or a published content page's id. */
+async function isHomePage(db: Db, value: unknown): Promise<boolean> {
+  if (value === '' || value === null || value === undefined) return true;
+  return (
+    (typeof value === 'string' || typeof value === 'number') && isPublishedPage(db, String(value).trim())
+  );
+}
 
 function parseList<T>(value: string | null): T[] {
   try {
@@ -173,6 +184,9 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
           if (isSecret(name) && (value === '' || value === undefined || value === null)) continue;
           if (name === 'backend_entrance' && value !== row.value) {
             throw new ApiError('The back-office entrance is fixed at /admin');
+          }
+          if (name === HOME_PAGE_SETTING && !(await isHomePage(ctx.db, value))) {
+            throw new ApiError('The home page must be a published content page');
           }
           changes.push([name, stored(row, value)]);
         }

@@ -34,7 +34,11 @@ export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppConte
     },
     present: presentEntry,
     row: {
-      id_value: z.string().describe('The changed row: `primary_key=value`.'),
+      id_value: z
+        .union([z.string(), z.number()])
+        .describe(
+          'The changed row: `primary_key=value` in the list, the bare value in `info` (beside `primary_key`).',
+        ),
       data_field: z.string(),
       data_comment: z.string().describe("The field's label in the rule."),
       before: z.string().nullable().describe('The value before the edit; ****** for a password.'),
@@ -52,15 +56,16 @@ export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppConte
 }
 
 /**
- * `id_value` reads `pk=value` as in the original; a password's old hash is never shown, and
- * the digest stays on the server.
+ * `id_value` reads `pk=value` in the list and stays the bare value in the detail, as in the
+ * original, whose info dialog writes `pk=` before it (it would show `id=id=3` otherwise). A
+ * password's old hash is never shown, and the digest stays on the server.
  */
-function presentEntry(row: Row): Row {
+function presentEntry(row: Row, detail: boolean): Row {
   const { after_digest: _digest, ...rest } = row;
   const secret = isSecretField(String(row.data_field));
   return {
     ...rest,
-    id_value: `${String(row.primary_key)}=${String(row.id_value)}`,
+    id_value: detail ? row.id_value : `${String(row.primary_key)}=${String(row.id_value)}`,
     before: secret && row.before !== null ? MASK : row.before,
   };
 }

@@ -26,12 +26,16 @@ export interface LoginForm {
   captcha?: string;
 }
 
-/** Signed in, or the password is right and a second factor is asked for (two-factor.ts). */
+/**
+ * Signed in, or the password is right and a second factor is asked for (two-factor.ts). No
+ * success toast here: the sign-in has not succeeded while a second factor is still asked for.
+ */
 export function login(data: LoginForm) {
-  return createAxios<SignedIn | { twoFactor: SecondStep }>(
-    { url: '/admin/index/login', method: 'post', data },
-    { showSuccessMessage: true },
-  );
+  return createAxios<SignedIn | { twoFactor: SecondStep }>({
+    url: '/admin/index/login',
+    method: 'post',
+    data,
+  });
 }
 
 export function logout(refreshToken: string) {

@@ -68,7 +68,7 @@ export function WorkingTimeCard() {
       <CoffeeOutlined style={{ fontSize: 28, color: '#409eff' }} />
       <div>{t('dashboard.You have worked today')}</div>
       <div className="ba-working-time-value" data-testid="working-time">
-        {days > 0 ? `${days}${t('dashboard.Day')} ` : ''}
+        {days > 0 ? `${days}${t('dashboard.Day', { count: days })} ` : ''}
         {hours}
         {t('dashboard.Hour')}
         {pad(Math.floor((total % 3600) / 60))}

@@ -21,6 +21,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { secondsToPicked } from '../../utils/site-dayjs';
 import { ArrayInput } from './array-input';
 import { CityInput } from './city-input';
 import { IconSelect } from './icon-select';
@@ -140,7 +141,7 @@ function valueContract(type: InputType): Convert {
 
 function toDayjs(value: unknown, format: string): Dayjs | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'number') return dayjs.unix(value);
+  if (typeof value === 'number') return secondsToPicked(value);
   const parsed = dayjs(String(value), format);
   return parsed.isValid() ? parsed : null;
 }

@@ -107,6 +107,7 @@ function RegisterFields({ channels, onRegistered, onBackToLogin }: Omit<Props, '
             <Input size="large" placeholder={t('account.Verification code')} autoComplete="one-time-code" />
           </Form.Item>
           <SendCodeButton
+            size="large"
             prepare={async () => {
               const values = await form.validateFields([type, 'username', 'password']).catch(() => null);
               const address = values?.[type];

@@ -12,7 +12,14 @@ import { CaptchaInput, newCaptchaId } from '../login/captcha-input';
 
 const RESEND_SECONDS = 60;
 
-export function SendCodeButton({ prepare }: { prepare: () => Promise<CodeRequest | null> }) {
+/** `size` matches the code field beside it (the registration form's fields are large). */
+export function SendCodeButton({
+  prepare,
+  size,
+}: {
+  prepare: () => Promise<CodeRequest | null>;
+  size?: 'large';
+}) {
   const { t } = useTranslation();
   const [request, setRequest] = useState<CodeRequest | null>(null);
   const [captchaId, setCaptchaId] = useState(newCaptchaId);
@@ -55,7 +62,13 @@ export function SendCodeButton({ prepare }: { prepare: () => Promise<CodeRequest
 
   return (
     <>
-      <Button type="primary" disabled={left > 0} onClick={() => void open()} data-testid="send-code">
+      <Button
+        type="primary"
+        size={size}
+        disabled={left > 0}
+        onClick={() => void open()}
+        data-testid="send-code"
+      >
         {left > 0 ? t('account.{seconds} seconds', { seconds: left }) : t('account.Send')}
       </Button>
       <Modal

@@ -3,7 +3,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { Button, Image, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeFormat } from '../../utils/time';
+import { timeFormat, zoneLabel } from '../../utils/time';
 import { Icon } from '../icon';
 import { valueAt } from './filter';
 import type { Column, Row } from './types';
@@ -89,10 +89,11 @@ export function Cell<R extends Row>({
 }
 
 /** Date and time each stay whole (no break at a hyphen); a narrow column puts them on two lines. */
+/** A time, with the site's zone it is shown in as its tooltip. */
 function DateTime({ text }: { text: string }) {
   const [date, ...time] = text.split(' ');
   return (
-    <>
+    <span title={zoneLabel()} data-testid="list-time">
       <span className="ba-nowrap">{date}</span>
       {time.length > 0 && (
         <>
@@ -100,7 +101,7 @@ function DateTime({ text }: { text: string }) {
           <span className="ba-nowrap">{time.join(' ')}</span>
         </>
       )}
-    </>
+    </span>
   );
 }
 

@@ -2,10 +2,12 @@
  * The common-search panel (reference web §2.2): a widget per column chosen by its operator
  * and renderer. Search applies the filled widgets; Reset clears them and searches.
  */
-import { Button, Checkbox, Col, DatePicker, Row as GridRow, Input, Select } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Row as GridRow, Input, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pickedToSeconds, secondsToPicked } from '../../utils/site-dayjs';
+import { zoneLabel } from '../../utils/time';
 import { operatorOf, type SearchItem, searchable } from './filter';
 import type { Column, Row } from './types';
 
@@ -94,6 +96,9 @@ function Widget<R extends Row>({
         value={Array.isArray(value) && value.length === 2 ? (value as [Dayjs, Dayjs]) : null}
         onChange={(range) => onChange(range ? [range[0], range[1]] : undefined)}
         separator={t('To')}
+        renderExtraFooter={() => (
+          <Typography.Text type="secondary">{t('Times in {zone}', { zone: zoneLabel() })}</Typography.Text>
+        )}
       />
     );
   }
@@ -149,8 +154,10 @@ export function toItems<R extends Row>(columns: Column<R>[], values: Record<stri
     if (operator === 'NULL' || operator === 'NOT NULL') {
       if (value !== true) continue;
     } else if (Array.isArray(value)) {
-      // Dates leave as unix seconds: the browser knows its own time zone, the server does not.
-      const parts = value.map((part) => (dayjs.isDayjs(part) ? String(part.unix()) : String(part ?? '')));
+      // Dates leave as unix seconds of the picked time on the site's clocks.
+      const parts = value.map((part) =>
+        dayjs.isDayjs(part) ? String(pickedToSeconds(part)) : String(part ?? ''),
+      );
       if (parts.every((part) => part === '')) continue;
       item.val = parts.join(',');
     } else if (typeof value === 'string' && value !== '') {
@@ -181,9 +188,9 @@ function fromItems<R extends Row>(columns: Column<R>[], items: SearchItem[]): Re
   return values;
 }
 
-/** A date from the URL: unix seconds or a local date-time text. */
+/** A date from the URL: unix seconds or a date-time text, both on the site's clocks. */
 function toDay(text: string | undefined): Dayjs | null {
   if (!text) return null;
-  const day = /^\d+$/.test(text) ? dayjs.unix(Number(text)) : dayjs(text);
+  const day = /^\d+$/.test(text) ? secondsToPicked(Number(text)) : dayjs(text);
   return day.isValid() ? day : null;
 }

@@ -3,6 +3,7 @@
  * view in its place. A drawer from the right, the whole width of a phone.
  */
 import {
+  AppstoreOutlined,
   ClearOutlined,
   DownloadOutlined,
   ExperimentOutlined,
@@ -81,6 +82,7 @@ function TaskButtons() {
   const packageManager = useTerminal((s) => s.packageManager);
   const dispatch = useTerminal((s) => s.dispatch);
   const toggleConfigDialog = useTerminal((s) => s.toggleConfigDialog);
+  const togglePackageManagerDialog = useTerminal((s) => s.togglePackageManagerDialog);
 
   return (
     <div className="ba-terminal-buttons">
@@ -117,6 +119,13 @@ function TaskButtons() {
         data-testid="terminal-clean"
       >
         {t('terminal.Clean up the task list')}
+      </Button>
+      <Button
+        icon={<AppstoreOutlined />}
+        onClick={() => togglePackageManagerDialog(true)}
+        data-testid="terminal-package-manager"
+      >
+        {t('terminal.Package manager')}
       </Button>
       <Button icon={<ToolOutlined />} onClick={() => toggleConfigDialog(true)} data-testid="terminal-setup">
         {t('terminal.Terminal setup')}

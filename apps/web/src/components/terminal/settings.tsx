@@ -1,9 +1,13 @@
-/** Terminal setup (reference web §6.1 settings): npm source, package manager, cleanup, port. */
+/**
+ * Terminal setup (reference web §6.1 settings): npm source, package manager, cleanup. The
+ * original's port only told its client that the API ran on PHP's one-request-at-a-time dev
+ * server; Portico has none, so it is not offered (the server still takes and answers it for
+ * the original client).
+ */
 import { NPM_REGISTRIES, type NpmRegistryName, TerminalTaskStatus } from '@portico/shared';
-import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { Button, Form, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeTerminalConfig } from '../../api/backend/terminal';
 import { addTask, useTerminal } from '../../stores/terminal';
 import { PackageManagerSelect } from './package-manager-select';
 
@@ -33,7 +37,6 @@ export function TerminalSettingsView() {
           ]}
         />
       </Form.Item>
-      <PortField />
       <Button type="primary" onClick={() => toggleConfigDialog(false)} data-testid="terminal-back">
         {t('terminal.Back to terminal')}
       </Button>
@@ -86,47 +89,5 @@ function NpmRegistrySelect() {
       aria-label={t('terminal.NPM source')}
       data-testid="terminal-npm-registry"
     />
-  );
-}
-
-/** The port, saved on the server (`changeTerminalConfig {port}`). */
-function PortField() {
-  const { t } = useTranslation();
-  const port = useTerminal((s) => s.port);
-  const setSettings = useTerminal((s) => s.setSettings);
-  const [value, setValue] = useState(port);
-  const valid = /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
-
-  const save = async () => {
-    if (!valid) return;
-    try {
-      await changeTerminalConfig({ port: value });
-    } catch {
-      return;
-    }
-    setSettings({ port: value });
-  };
-
-  return (
-    <Form.Item
-      label={t('terminal.Port')}
-      extra={t('terminal.Port tip')}
-      validateStatus={valid ? undefined : 'error'}
-      help={valid ? undefined : t('terminal.Please enter a port from 1 to 65535')}
-    >
-      <Space.Compact style={{ width: '100%', maxWidth: 240 }}>
-        <Input
-          value={value}
-          inputMode="numeric"
-          onChange={(event) => setValue(event.target.value.trim())}
-          onPressEnter={() => void save()}
-          aria-label={t('terminal.Port')}
-          data-testid="terminal-port"
-        />
-        <Button type="primary" disabled={!valid || value === port} onClick={() => void save()}>
-          {t('Save')}
-        </Button>
-      </Space.Compact>
-    </Form.Item>
   );
 }

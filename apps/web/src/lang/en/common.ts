@@ -120,6 +120,7 @@ export const globs = {
   Search: 'Search',
   Reset: 'Reset',
   To: 'To',
+  'Times in {zone}': 'Times in {zone}',
   Operate: 'Operate',
   Info: 'Info',
   'Are you sure to delete the selected record?': 'Are you sure to delete the selected record?',

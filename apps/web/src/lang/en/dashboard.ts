@@ -1,7 +1,9 @@
 /** English: the dashboard. */
 export default {
   'You have worked today': 'You have worked today',
-  Day: ' days',
+  // Plural forms (i18next picks one by `count`): "1 day", "2 days".
+  Day_one: ' day',
+  Day_other: ' days',
   Hour: 'h ',
   Minute: 'm ',
   Second: 's',

@@ -54,6 +54,7 @@ export const config = {
   'smtp verification': 'SMTP verification',
   'smtp sender mail': 'SMTP sender e-mail',
   'Backend entrance': 'Back-office entrance',
+  'Home page': 'Home page',
   'CDN url': 'CDN URL',
   'API url': 'API URL',
   'Open member center': 'Open member center',

@@ -27,12 +27,10 @@ export default {
   'Manual execution': 'Manual execution',
   'NPM package manager tip':
     'Runs installs and builds in the terminal. npm is the default: it comes with Node.js. pnpm is not on a fresh machine and leaves a second lockfile that makes package-lock.json stale. Manual execution: the terminal runs no installs; run them yourself.',
+  'Package manager': 'Package manager',
   'Please select package manager': 'Please select package manager',
   'Clear successful task': 'Clear successful task',
   'Clear successful task tip': 'When a new task is added, successful tasks are removed from the list',
-  Port: 'Port',
-  'Port tip': 'Saved in the terminal settings on the server; 8000 by default',
-  'Please enter a port from 1 to 65535': 'Please enter a port from 1 to 65535',
   'Failed to modify the source command, Please try again manually':
     'Failed to modify the source command, Please try again manually',
   Reminder: 'Reminder',

@@ -116,6 +116,7 @@ export const globs = {
   Search: '搜索',
   Reset: '重置',
   To: '至',
+  'Times in {zone}': '时间为 {zone}',
   Operate: '操作',
   Info: '详情',
   'Are you sure to delete the selected record?': '确定删除选中记录？',

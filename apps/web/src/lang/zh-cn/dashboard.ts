@@ -1,7 +1,9 @@
 /** 简体中文：控制台。 */
 export default {
   'You have worked today': '您今天已工作了',
-  Day: '天',
+  // Chinese counts take no plural; both forms are kept so the packs hold the same keys.
+  Day_one: '天',
+  Day_other: '天',
   Hour: '小时',
   Minute: '分',
   Second: '秒',

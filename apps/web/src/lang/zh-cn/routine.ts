@@ -54,6 +54,7 @@ export const config = {
   'smtp verification': 'SMTP 验证方式',
   'smtp sender mail': 'SMTP 发件人邮箱',
   'Backend entrance': '后台入口',
+  'Home page': '首页',
   'CDN url': 'CDN 地址',
   'API url': 'API 地址',
   'Open member center': '开启会员中心',

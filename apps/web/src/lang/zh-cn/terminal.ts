@@ -26,12 +26,10 @@ export default {
   'Manual execution': '手动执行',
   'NPM package manager tip':
     '终端用它执行安装与构建。默认使用 npm：它随 Node.js 一同安装。新机器上没有 pnpm，且它会留下第二份锁文件，使 package-lock.json 过时。手动执行：终端不执行安装，请自行执行。',
+  'Package manager': '包管理器',
   'Please select package manager': '请选择包管理器',
   'Clear successful task': '清理成功任务',
   'Clear successful task tip': '添加新任务时，自动从列表中清除已成功的任务',
-  Port: '端口',
-  'Port tip': '保存在服务器的终端设置中，默认 8000',
-  'Please enter a port from 1 to 65535': '请输入 1 到 65535 之间的端口',
   'Failed to modify the source command, Please try again manually': '修改源的命令执行失败，请手动重试',
   Reminder: '提示',
   'Newly added tasks will never start because they are blocked by failed tasks':

@@ -11,6 +11,7 @@ import { useMemberMenuClick, useMemberMenuItems } from './member-menu';
 export function MemberHeader() {
   const { t } = useTranslation();
   const siteName = useSiteConfig((s) => s.siteName);
+  const homeUrl = useSiteConfig((s) => s.homeUrl);
   const items = useMemberMenuItems();
   const onClick = useMemberMenuClick();
   const screens = Grid.useBreakpoint();
@@ -34,7 +35,7 @@ export function MemberHeader() {
           <MenuUnfoldOutlined />
         </button>
       )}
-      <a className="ba-frontend-brand" href="/">
+      <a className="ba-frontend-brand" href={homeUrl}>
         <Logo />
         <span>{siteName}</span>
       </a>

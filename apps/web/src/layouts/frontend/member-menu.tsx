@@ -18,6 +18,7 @@ import { Icon } from '../../components/icon';
 import type { MemberLink } from '../../router/member-routes';
 import { type Lang, useConfig } from '../../stores/config';
 import { useMemberCenterStore } from '../../stores/member-center';
+import { useSiteConfig } from '../../stores/site-config';
 import { useUserInfo } from '../../stores/user-info';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -97,7 +98,8 @@ export function useMemberMenuClick() {
   const isDark = useConfig((s) => s.layout.isDark);
   return (key: string) => {
     if (openLink(key)) return;
-    if (key === 'home') location.assign('/');
+    // The site's public front (a content page or the member centre), never the back-office.
+    if (key === 'home') location.assign(useSiteConfig.getState().homeUrl);
     else if (key === 'center') void navigate('/user');
     else if (key === 'logout') void signOut();
     else if (key === 'dark') setLayout('isDark', !isDark);

@@ -15,7 +15,7 @@ export interface PublicContent {
 
 /** Missing and unpublished content both answer code 0; the page shows its 404 for them, no popup. */
 export function publicContent(kind: ContentKind, id: string) {
-  return createAxios<{ content: PublicContent; siteName: string }>(
+  return createAxios<{ content: PublicContent; siteName: string; homeUrl: string; timeZone: string }>(
     { url: '/api/content/index', method: 'get', params: { kind, id } },
     { showCodeMessage: false },
   );

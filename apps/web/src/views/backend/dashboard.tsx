@@ -15,6 +15,7 @@ import { RegistrationSetupNotice } from '../../components/dashboard/registration
 import { WorkingTimeCard } from '../../components/dashboard/working-time';
 import { useAdminInfo } from '../../stores/admin-info';
 import { greetingKeys } from '../../utils/greet';
+import { siteOffsetMinutes } from '../../utils/time';
 import './dashboard.css';
 
 interface Stats {
@@ -47,7 +48,8 @@ export default function Dashboard() {
     createAxios<Stats>({
       url: '/admin/dashboard/index',
       method: 'get',
-      params: { tzOffset: -new Date().getTimezoneOffset() },
+      // "Today" is the site's day, as every time on screen.
+      params: { tzOffset: siteOffsetMinutes() },
     })
       .then(({ data }) => setStats(data))
       .catch(() => {});

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { login, loginConfig } from '../../api/backend';
 import type { SecondStep, SignedIn } from '../../api/backend/two-factor';
+import { notifier } from '../../api/notifier';
 import { LangSwitch } from '../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../components/login/login-form';
 import { Logo } from '../../components/logo';
@@ -43,9 +44,12 @@ export default function AdminLogin() {
 
   const submit = async (values: LoginValues) => {
     try {
-      const { data } = await login(values);
+      const { data, msg } = await login(values);
       if ('twoFactor' in data) setPending({ step: data.twoFactor, keep: values.keep });
-      else signedIn(data);
+      else {
+        notifier.success(msg);
+        signedIn(data);
+      }
       return true;
     } catch {
       // The request layer has shown why.

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { useSiteConfig } from '../../../stores/site-config';
 import { timeFormat } from '../../../utils/time';
 import { composeTitle } from '../../../utils/title';
 import NotFound from '../../../views/common/not-found';
@@ -27,6 +28,7 @@ export default function ContentPage() {
   const { pathname } = useLocation();
   const kind: ContentKind = pathname.startsWith('/page/') ? 'page' : 'article';
   const [state, setState] = useState<State>({ status: 'loading' });
+  const homeUrl = useSiteConfig((s) => s.homeUrl);
 
   useEffect(() => {
     let live = true;
@@ -34,8 +36,11 @@ export default function ContentPage() {
     publicContent(kind, id)
       .then((res) => {
         if (!live) return;
-        setState({ status: 'ready', content: res.data.content, siteName: res.data.siteName });
-        document.title = composeTitle(res.data.content.title, res.data.siteName);
+        const { content, siteName, homeUrl, timeZone } = res.data;
+        // The page is outside both areas: what they would load about the site comes with the content.
+        useSiteConfig.getState().set({ siteName, homeUrl, timeZone });
+        setState({ status: 'ready', content, siteName });
+        document.title = composeTitle(content.title, siteName);
       })
       .catch(() => {
         if (live) setState({ status: 'missing' });
@@ -51,7 +56,7 @@ export default function ContentPage() {
   return (
     <div className="ba-content-page">
       <header className="ba-frontend-header">
-        <a className="ba-frontend-brand" href="/">
+        <a className="ba-frontend-brand" href={homeUrl}>
           <Logo />
           <span>{siteName}</span>
         </a>

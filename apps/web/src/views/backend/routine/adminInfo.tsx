@@ -13,7 +13,7 @@ import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
 import { TwoFactorCard } from '../../../components/two-factor/two-factor-card';
 import { useAdminInfo } from '../../../stores/admin-info';
-import { timeFormat } from '../../../utils/time';
+import { timeFormat, zoneLabel } from '../../../utils/time';
 
 interface Info {
   id: number;
@@ -126,7 +126,8 @@ export default function AdminInfoPage() {
             </Upload>
             <Typography.Title level={4}>{info?.nickname}</Typography.Title>
             <Typography.Text type="secondary">
-              {t('routine.adminInfo.Last logged in on')} {info?.last_login_time || '-'}
+              {t('routine.adminInfo.Last logged in on')}{' '}
+              <span title={zoneLabel()}>{info?.last_login_time || '-'}</span>
             </Typography.Text>
           </div>
           <Form
@@ -174,7 +175,14 @@ export default function AdminInfoPage() {
       <Col xs={24} lg={12}>
         <Card title={t('routine.adminInfo.Operation log')}>
           <Timeline
-            items={log.list.map((row) => ({ title: timeFormat(row.create_time), content: row.title }))}
+            items={log.list.map((row) => ({
+              title: (
+                <span title={zoneLabel()} data-testid="timeline-time">
+                  {timeFormat(row.create_time)}
+                </span>
+              ),
+              content: row.title,
+            }))}
           />
           <Pagination
             simple

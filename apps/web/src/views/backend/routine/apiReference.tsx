@@ -79,7 +79,7 @@ export default function ApiReferencePage() {
             </div>
           ))}
         </div>
-        <Typography.Link href={`${apiBaseUrl()}/api/openapi.json`} target="_blank">
+        <Typography.Link href={`${apiBaseUrl()}/api/openapi.json`} download="portico-openapi.json">
           {t('routine.apiReference.Download the OpenAPI document')}
           {document ? ` (${document.info.version})` : ''}
         </Typography.Link>

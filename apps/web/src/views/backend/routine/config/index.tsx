@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createAxios } from '../../../../api/request';
 import { FormItem } from '../../../../components/form/form-item';
+import type { RemoteSelectProps } from '../../../../components/form/remote-select';
 import type { RuleName } from '../../../../components/form/rules';
 import type { InputType } from '../../../../components/form/types';
 import { useTabQuery } from '../../../../components/tab-context';
@@ -51,6 +52,26 @@ interface ConfigIndex {
 }
 
 const MAIL_REQUIRED = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_sender_mail'];
+
+/** Where the seeded remote selects find their choices: the home page is a published content page. */
+const REMOTE_SOURCES: Record<string, RemoteSelectProps> = {
+  home_page: {
+    url: '/admin/content.Content/index',
+    field: 'title',
+    params: {
+      search: [
+        { field: 'kind', val: 'page', operator: '=' },
+        { field: 'status', val: '1', operator: '=' },
+      ],
+    },
+  },
+};
+
+/** A cleared select has no value: it is sent blank, so the setting is cleared rather than left out. */
+function withClearedSelects(values: Record<string, unknown>, items: ConfigItem[]): Record<string, unknown> {
+  const cleared = items.filter((item) => item.type === 'remoteSelect' && values[item.name] === undefined);
+  return { ...values, ...Object.fromEntries(cleared.map((item) => [item.name, ''])) };
+}
 const ADD_TAB = '__add';
 
 export default function ConfigPage() {
@@ -133,7 +154,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
     setSaving(true);
     try {
       await createAxios(
-        { url: '/admin/routine.Config/edit', method: 'post', data: values },
+        { url: '/admin/routine.Config/edit', method: 'post', data: withClearedSelects(values, items) },
         { showSuccessMessage: true },
       );
       // The page title and other shell texts follow at once.
@@ -160,7 +181,9 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
       {items.map((item) => (
         <div className="ba-config-item" key={item.name}>
           <FormItem
-            type={item.type}
+            // A secret is typed unseen, and never shown: the server sends none back.
+            type={item.secret ? 'password' : item.type}
+            remote={REMOTE_SOURCES[item.name]}
             name={item.name}
             label={t(`routine.config.${item.title}`, { defaultValue: item.title })}
             tip={item.tip || undefined}

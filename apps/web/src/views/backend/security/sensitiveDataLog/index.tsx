@@ -49,7 +49,8 @@ const INFO: InfoItem[] = [
   { label: 'security.Data table', render: (row) => row.data_table },
   { label: 'security.Modification time', render: (row) => timeFormat(row.create_time) },
   { label: 'IP', render: (row) => row.ip },
-  { label: 'security.Modified row', render: (row) => row.id_value },
+  // The detail carries the bare key value, as the original's did.
+  { label: 'security.Modified row', render: (row) => `${row.primary_key}=${row.id_value}` },
   { label: 'security.Modified item', render: (row) => `${row.data_field}(${row.data_comment})` },
   { label: 'security.Before', render: (row) => value(row.before), span: 2 },
   { label: 'security.After', render: (row) => value(row.after), span: 2 },

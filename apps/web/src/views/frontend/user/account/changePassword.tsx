@@ -43,12 +43,14 @@ export default function ChangePassword() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('account.New password')} rules={[passwordRule(t)]}>
+        {/* The shared rule is a validator, which antd does not mark: every field here is required. */}
+        <Form.Item name="newPassword" label={t('account.New password')} rules={[passwordRule(t)]} required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
           label={t('account.Confirm new password')}
+          required
           dependencies={['newPassword']}
           rules={[
             passwordRule(t),

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { accountOverview } from '../../../../api/frontend/account';
 import { useUserInfo } from '../../../../stores/user-info';
 import { greetingKeys } from '../../../../utils/greet';
-import { timeFormat } from '../../../../utils/time';
+import { timeFormat, zoneLabel } from '../../../../utils/time';
 
 // ECharts is large: it loads only with the chart.
 const EChart = lazy(() =>
@@ -101,7 +101,9 @@ export default function AccountOverview() {
             </Link>
           </Descriptions.Item>
           <Descriptions.Item label={t('account.Last login')}>
-            {user.last_login_time ? timeFormat(user.last_login_time) : '-'}
+            <span title={zoneLabel()} data-testid="last-login-time">
+              {user.last_login_time ? timeFormat(user.last_login_time) : '-'}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('account.Last login IP')}>
             {user.last_login_ip || '-'}

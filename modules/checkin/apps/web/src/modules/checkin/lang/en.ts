@@ -8,7 +8,9 @@ const checkin = {
   'Checked in today': 'Checked in today',
   'Come back tomorrow': 'Come back tomorrow to keep your streak',
   Streak: 'Current streak',
-  days: 'days',
+  // Plural forms, picked by `count`: "1 day", "2 days".
+  days_one: 'day',
+  days_other: 'days',
   'Points per check-in': 'Points per check-in',
   'Total check-ins': 'Total check-ins',
   'Points this month': 'Points this month',

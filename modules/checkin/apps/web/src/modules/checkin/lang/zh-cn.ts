@@ -8,7 +8,9 @@ const checkin = {
   'Checked in today': '今日已签到',
   'Come back tomorrow': '明天再来，保持连续签到',
   Streak: '连续签到',
-  days: '天',
+  // Chinese counts take no plural; both forms keep the packs' keys alike.
+  days_one: '天',
+  days_other: '天',
   'Points per check-in': '每次签到积分',
   'Total check-ins': '累计签到',
   'Points this month': '本月获得积分',

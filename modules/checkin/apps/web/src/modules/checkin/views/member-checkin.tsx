@@ -74,7 +74,7 @@ export default function MemberCheckin() {
           <Statistic
             title={t('checkin.Streak')}
             value={status?.streak ?? 0}
-            suffix={t('checkin.days')}
+            suffix={t('checkin.days', { count: status?.streak ?? 0 })}
             data-testid="checkin-streak"
           />
         </Col>
