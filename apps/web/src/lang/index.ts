@@ -110,7 +110,8 @@ export async function backendTextsIn(lang: Lang): Promise<(key: string) => strin
   const [core, backend, modulePacks] = await Promise.all([
     PACKS[lang](),
     AREA_PACKS.backend[lang](),
-    moduleLangPacks(lang),
+    // The registry loads on demand, as in loadModuleTexts: the sign-in page needs no module code.
+    import('../modules/registry').then(({ moduleLangPacks }) => moduleLangPacks(lang)),
   ]);
   const texts: Record<string, string> = Object.assign(
     {},

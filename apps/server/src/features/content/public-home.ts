@@ -6,7 +6,6 @@
  */
 import type { Db } from '../../db/connection.js';
 import { HOME_PAGE_SETTING } from '../../db/seed/public-home.js';
-import type { Settings } from '../config/index.js';
 
 export const MEMBER_CENTRE_URL = '/user';
 
@@ -24,7 +23,12 @@ export async function isPublishedPage(db: Db, value: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function publicHomeUrl(db: Db, settings: Settings): Promise<string> {
+/** What the home needs of the settings (config's `Settings`, which itself asks this area for the home). */
+interface SettingReader {
+  get(name: string): Promise<string>;
+}
+
+export async function publicHomeUrl(db: Db, settings: SettingReader): Promise<string> {
   const page = await settings.get(HOME_PAGE_SETTING);
   return page && (await isPublishedPage(db, page)) ? `/page/${page}` : MEMBER_CENTRE_URL;
 }
