@@ -4,18 +4,11 @@
  * same Idempotency-Key as the web form does, finds the change saved and applies nothing: the
  * balance moved once. The server talks to its database through a TCP proxy the test owns.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { defaultConfig } from '../../src/config.js';
-import { ensureSuperAdmin } from '../../src/setup/super-admin.js';
 import { testDatabases } from '../support/databases.js';
 import { createMember } from '../support/member.js';
-import { startTcpProxy } from '../support/tcp-proxy.js';
-import { call, loginAdmin } from '../support/test-app.js';
+import { call, loginSuper, startTestAppBehindProxy } from '../support/test-app.js';
 
 const remote = testDatabases().filter((factory) => factory.dialect !== 'sqlite');
 if (remote.length === 0) {
@@ -24,30 +17,10 @@ if (remote.length === 0) {
 
 for (const factory of remote) {
   it(`a retry after a COMMIT whose answer was lost changes the balance once [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const direct = new URL(database.url);
-    const proxy = await startTcpProxy(
-      direct.hostname,
-      Number(direct.port || (factory.dialect === 'postgres' ? 5432 : 3306)),
-    );
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    const dataDir = mkdtempSync(join(tmpdir(), 'portico-test-data-'));
-    const { app, ctx } = await buildApp(
-      defaultConfig({
-        dataDir,
-        databaseUrl: proxied.toString(),
-        appSecret: randomBytes(32).toString('hex'),
-        logLevel: 'silent',
-        adminLoginCaptcha: false,
-        authRateLimit: 1000,
-      }),
-    );
+    const t = await startTestAppBehindProxy(factory.dialect);
+    const { app, ctx, proxy } = t;
     try {
-      const password = (await ensureSuperAdmin(ctx.db)) ?? '';
-      await app.ready();
-      const { token } = await loginAdmin(app, 'admin', password);
+      const { token } = await loginSuper(t);
       const userId = await createMember(ctx, 'idem_fault', 'member-pass-1');
       const send = () =>
         call(app, 'POST', '/admin/user.MoneyLog/add', {
@@ -79,10 +52,7 @@ for (const factory of remote) {
         .execute();
       expect({ money: user.money, logs: logs.length }).toEqual({ money: 1250, logs: 1 });
     } finally {
-      await app.close();
-      await proxy.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await t.close();
     }
   });
 }

@@ -5,20 +5,12 @@
  * time; once the network is back the server serves again. The server talks to its database
  * through a TCP proxy the test owns; the shared database service is never touched.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { defaultConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connection.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
-import { ensureSuperAdmin } from '../../src/setup/super-admin.js';
 import { testDatabases } from '../support/databases.js';
-import { startTcpProxy } from '../support/tcp-proxy.js';
-import { call, loginAdmin } from '../support/test-app.js';
+import { call, loginSuper, startTestAppBehindProxy } from '../support/test-app.js';
 
 const STATEMENT_TIMEOUT_MS = 1500;
 /** The statement timeout, the driver's grace after it, and a busy machine's slack. */
@@ -32,31 +24,12 @@ if (remote.length === 0) {
 
 for (const factory of remote) {
   it(`answers 503 in bounded time while the database is black-holed [${factory.dialect}]`, async () => {
-    const database = await factory.create();
-    const direct = new URL(database.url);
-    const proxy = await startTcpProxy(
-      direct.hostname,
-      Number(direct.port || (factory.dialect === 'postgres' ? 5432 : 3306)),
-    );
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    const dataDir = mkdtempSync(join(tmpdir(), 'portico-test-data-'));
-    const { app, ctx } = await buildApp(
-      defaultConfig({
-        dataDir,
-        databaseUrl: proxied.toString(),
-        appSecret: randomBytes(32).toString('hex'),
-        logLevel: 'silent',
-        adminLoginCaptcha: false,
-        authRateLimit: 1000,
-        statementTimeoutMs: STATEMENT_TIMEOUT_MS,
-      }),
-    );
+    const t = await startTestAppBehindProxy(factory.dialect, {
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
+    const { app, proxy } = t;
     try {
-      const password = (await ensureSuperAdmin(ctx.db)) ?? '';
-      await app.ready();
-      const { token } = await loginAdmin(app, 'admin', password);
+      const { token } = await loginSuper(t);
       const list = () => call(app, 'GET', '/admin/user.User/index', { token });
       expect((await list()).code).toBe(1);
 
@@ -77,11 +50,7 @@ for (const factory of remote) {
       }
       expect(again.code).toBe(1);
     } finally {
-      proxy.restore();
-      await app.close();
-      await proxy.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await t.close();
     }
   }, 60_000);
 }

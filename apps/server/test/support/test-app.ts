@@ -16,6 +16,7 @@ import type { Dialect } from '../../src/db/dialect.js';
 import { insertId } from '../../src/db/insert-id.js';
 import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '../../src/setup/super-admin.js';
 import { type TestDatabase, testDatabases } from './databases.js';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 export interface Envelope<T = any> {
   code: number;
@@ -37,15 +38,21 @@ export async function startTestApp(
   factoryDialect: Dialect,
   overrides: Partial<AppConfig> = {},
   build: Pick<BuildOptions, 'logStream' | 'terminal' | 'modules'> = {},
+  /** Where the server reaches the database (a fault test's proxy); the database's own URL by default. */
+  route: (databaseUrl: string) => Promise<{ url: string; close(): Promise<void> }> = async (url) => ({
+    url,
+    close: async () => {},
+  }),
 ): Promise<TestApp> {
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
   const database: TestDatabase = await factory.create();
+  const way = await route(database.url);
   // Uploads land in a folder of this app's own.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-test-data-'));
   const config = defaultConfig({
     dataDir,
-    databaseUrl: database.url,
+    databaseUrl: way.url,
     appSecret: randomBytes(32).toString('hex'),
     logLevel: 'silent',
     adminLoginCaptcha: false,
@@ -63,10 +70,43 @@ export async function startTestApp(
     superPassword,
     close: async () => {
       await app.close();
+      await way.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test app that reaches its database through a TCP proxy the test owns, so a fault test can
+ * cut, black-hole or lose answers on the connection without touching the shared database service.
+ */
+export async function startTestAppBehindProxy(
+  dialect: Dialect,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp & { proxy: TcpProxy }> {
+  if (dialect === 'sqlite') throw new Error('SQLite is a file: there is no connection to proxy');
+  let proxy: TcpProxy | undefined;
+  const t = await startTestApp(dialect, overrides, {}, async (databaseUrl) => {
+    const direct = new URL(databaseUrl);
+    const started = await startTcpProxy(
+      direct.hostname,
+      Number(direct.port || (dialect === 'postgres' ? 5432 : 3306)),
+    );
+    proxy = started;
+    const proxied = new URL(databaseUrl);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(started.port);
+    return {
+      url: proxied.toString(),
+      close: async () => {
+        started.restore();
+        await started.close();
+      },
+    };
+  });
+  if (!proxy) throw new Error('the proxy did not start');
+  return { ...t, proxy };
 }
 
 /** Runs `suite` once per configured database, with a fresh app for each. */
