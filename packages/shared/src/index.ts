@@ -10,5 +10,6 @@ export * from './module.js';
 export * from './site-config.js';
 export * from './store.js';
 export * from './terminal.js';
+export * from './time-zone.js';
 export * from './two-factor.js';
 export * from './validators.js';

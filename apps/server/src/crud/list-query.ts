@@ -3,7 +3,7 @@
  * clauses that mean the same on SQLite, MySQL/MariaDB and PostgreSQL. Columns come only
  * from the resource's whitelist; every client value is a bound parameter.
  */
-import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
+import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
@@ -23,7 +23,6 @@ import {
   searchPhrase,
   usesSearchIndex,
 } from './search-index.js';
-import { zonedToInstant } from './time-zone.js';
 import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } from './trigram-search.js';
 
 export * from './list-params.js';

@@ -8,45 +8,11 @@
  * exports, the profile's last sign-in and the check-in dates: a browser elsewhere would
  * otherwise show the same moment as another time, with nothing to tell which.
  */
+import { isKnownTimeZone, type WallClock, wallClockAsUtc, wallClockIn } from '@portico/shared';
 import { t } from '../lang';
 import { useSiteConfig } from '../stores/site-config';
 
 export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
-
-/** A moment's wall-clock reading: y year, m month (1-12), d day, h hour, M minute, s second. */
-export interface WallClock {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  M: number;
-  s: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
-/** A formatter for `zone`, or null when this browser does not know the zone. */
-function formatter(zone: string): Intl.DateTimeFormat | null {
-  let found = formatters.get(zone);
-  if (found === undefined) {
-    try {
-      found = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      found = null;
-    }
-    formatters.set(zone, found);
-  }
-  return found;
-}
 
 /**
  * The zone times are shown in: the site's. Before the site config has arrived (nothing shows a
@@ -55,41 +21,28 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
 export function siteTimeZone(): string | undefined {
   const zone = useSiteConfig.getState().timeZone;
   if (!zone) return undefined;
-  return formatter(zone) ? zone : 'UTC';
+  return isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
-/** The wall clock of the site's zone at the instant `ms`. */
+/** The wall clock of the site's zone at the instant `ms` (the browser's before the site config came). */
 export function wallClockAt(ms: number): WallClock {
   const zone = siteTimeZone();
-  const format = zone ? formatter(zone) : null;
-  if (!format) {
-    const date = new Date(ms);
-    return {
-      y: date.getFullYear(),
-      m: date.getMonth() + 1,
-      d: date.getDate(),
-      h: date.getHours(),
-      M: date.getMinutes(),
-      s: date.getSeconds(),
-    };
-  }
-  const parts = format.formatToParts(ms);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = zone ? wallClockIn(zone, ms) : null;
+  if (wall) return wall;
+  const date = new Date(ms);
   return {
-    y: part('year'),
-    m: part('month'),
-    d: part('day'),
-    h: part('hour'),
-    M: part('minute'),
-    s: part('second'),
+    y: date.getFullYear(),
+    m: date.getMonth() + 1,
+    d: date.getDate(),
+    h: date.getHours(),
+    M: date.getMinutes(),
+    s: date.getSeconds(),
   };
 }
 
 /** How far the site's clocks are ahead of UTC at the instant `ms`, in minutes. */
 export function siteOffsetMinutes(ms = Date.now()): number {
-  const wall = wallClockAt(ms);
-  const asUtc = Date.UTC(wall.y, wall.m - 1, wall.d, wall.h, wall.M, wall.s);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+  return Math.round((wallClockAsUtc(wallClockAt(ms)) - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
 /**
@@ -97,7 +50,7 @@ export function siteOffsetMinutes(ms = Date.now()): number {
  * daylight-saving edges: the offset is taken again at the first guess.
  */
 export function wallClockToSeconds(wall: WallClock): number {
-  const asUtc = Date.UTC(wall.y, wall.m - 1, wall.d, wall.h, wall.M, wall.s);
+  const asUtc = wallClockAsUtc(wall);
   const first = asUtc - siteOffsetMinutes(asUtc) * 60_000;
   return Math.floor((asUtc - siteOffsetMinutes(first) * 60_000) / 1000);
 }

@@ -3,7 +3,7 @@
  * setting, not the server's zone nor UTC, so a member in Shanghai checking in at 07:00 gets
  * today's date, not yesterday's.
  */
-import { offsetAt } from '../../crud/time-zone.js';
+import { offsetAt } from '@portico/shared';
 
 const DAY_MS = 86_400_000;
 
