@@ -25,7 +25,8 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '修改终端的包管理器和/或端口；返回终端设置',
   'Clear the cached settings, grants and page remarks in every server process':
     '清除所有服务器进程中缓存的设置、权限和页面备注',
-  'Delete a disabled module': '删除已禁用的模块',
+  'Delete a disabled module, or one waiting for its install: its data, and its folder unless the project ships it':
+    '删除已禁用或等待安装的模块：删除其数据，以及其文件夹（项目自带的模块除外）',
   'Delete config items added by hand (ids in the query or the body)':
     '删除手动添加的配置项（id 在查询参数或请求体中）',
   'Delete rows (ids in the query or the body)': '删除行（id 在查询参数或请求体中）',
