@@ -12,7 +12,7 @@ import { Form } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_HTML } from '../../../apps/server/test/fixtures/editor-html';
 import { FormItem } from '../../../apps/web/src/components/form/form-item';
-import { initI18n } from '../../../apps/web/src/lang';
+import { initI18n, loadModuleTexts } from '../../../apps/web/src/lang';
 import editorModule from '../apps/web/src/modules/editor/index';
 
 const missing = (() => {
@@ -43,7 +43,11 @@ vi.mock('../../../apps/web/src/modules/registry', async (original) => {
   };
 });
 
-beforeAll(() => initI18n('en'));
+// Module texts load with the screens that use them (the sign-in page needs none), as here.
+beforeAll(async () => {
+  await initI18n('en');
+  await loadModuleTexts();
+});
 // jsdom has no ResizeObserver; the source view's auto-sized textarea observes itself with it.
 globalThis.ResizeObserver ??= class {
   observe() {}
