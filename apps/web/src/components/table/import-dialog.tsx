@@ -79,12 +79,15 @@ function ImportDialog<R extends Row>({
     setBusy('reading');
     setRefused(null);
     try {
-      const { data } = await previewImport(spec.api, chosen);
+      // A header may be in either language (a file exported from the other one's screen): the
+      // other language's texts load beside the preview, so the preview shows with its guess.
+      const [{ data }, other] = await Promise.all([
+        previewImport(spec.api, chosen),
+        backendTextsIn(i18n.language === 'en' ? 'zh-cn' : 'en').catch(() => t),
+      ]);
+      const labels = (name: string) => [label(name), fieldLabel(spec, name, other)];
       setFile(chosen);
       setPreview(data);
-      // A header may be in either language (a file exported from the other one's screen).
-      const other = await backendTextsIn(i18n.language === 'en' ? 'zh-cn' : 'en').catch(() => t);
-      const labels = (name: string) => [label(name), fieldLabel(spec, name, other)];
       setMapping(guessMapping(data.columns, data.mapping, data.fields, labels));
     } catch {
       // The request layer has said why (not a table, no header, too large).
