@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api } from './support/api.js';
+import { addGuardedAdmin, adminToken, api } from './support/api.js';
 import {
   browserAvailable,
   chooseLanguage,
@@ -99,29 +99,11 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
   });
 
   it('shows no success toast when a sign-in stops at the second factor', async () => {
-    const token = await adminToken(suite.server);
-    await api(
-      suite.server,
-      '/admin/auth.Group/add',
-      { pid: 1, name: 'Guarded', rules: [1], status: '1', two_factor: '1' },
-      token,
-    );
-    const groups = await fetch(`${suite.server.baseUrl}/admin/auth.Group/index?quickSearch=Guarded`, {
-      headers: { batoken: token, server: 'true', 'think-lang': 'en' },
-    }).then((r) => r.json() as Promise<{ data: { list: { id: number; name: string }[] } }>);
-    const guarded = groups.data.list.find((g) => g.name === 'Guarded');
-    await api(
-      suite.server,
-      '/admin/auth.Admin/add',
-      {
-        username: 'guarded1',
-        nickname: 'Guarded',
-        password: 'Guarded-pass1',
-        group_arr: [guarded?.id],
-        status: '1',
-      },
-      token,
-    );
+    await addGuardedAdmin(suite.server, await adminToken(suite.server), {
+      username: 'guarded1',
+      nickname: 'Guarded',
+      password: 'Guarded-pass1',
+    });
     const { page, context } = await newPage(suite.browser);
     await page.goto(`${suite.server.baseUrl}/admin/login`);
     await page.fill('#username', 'guarded1');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api } from './support/api.js';
+import { addGuardedAdmin, adminToken } from './support/api.js';
 import { audit } from './support/axe.js';
 import { browserAvailable, chooseLanguage, newPage, settledScreenshot } from './support/browser.js';
 import { serverWithBrowser } from './support/suite.js';
@@ -50,31 +50,11 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   it('sets the second factor up while signing in when the group requires it', async () => {
-    const token = await adminToken(suite.server);
-    // Rule 1 is the dashboard: a menu to land on.
-    await api(
-      suite.server,
-      '/admin/auth.Group/add',
-      { pid: 1, name: 'Guarded', rules: [1], status: '1', two_factor: '1' },
-      token,
-    );
-    const groups = await fetch(`${suite.server.baseUrl}/admin/auth.Group/index?quickSearch=Guarded`, {
-      headers: { batoken: token, server: 'true', 'think-lang': 'en' },
-    }).then((r) => r.json() as Promise<{ data: { list: { id: number; name: string }[] } }>);
-    const guarded = groups.data.list.find((g) => g.name === 'Guarded');
-    expect(guarded).toBeDefined();
-    await api(
-      suite.server,
-      '/admin/auth.Admin/add',
-      {
-        username: 'guarded1',
-        nickname: 'Guarded One',
-        password: 'Guarded-pass1',
-        group_arr: [guarded?.id],
-        status: '1',
-      },
-      token,
-    );
+    await addGuardedAdmin(suite.server, await adminToken(suite.server), {
+      username: 'guarded1',
+      nickname: 'Guarded One',
+      password: 'Guarded-pass1',
+    });
 
     const { context, page } = await newPage(suite.browser);
     await chooseLanguage(page, suite.server.baseUrl, 'en');

@@ -25,3 +25,26 @@ export async function adminToken(server: E2eServer): Promise<string> {
   });
   return login.userInfo.token;
 }
+
+/**
+ * An administrator `username` (password `password`) in a new group "Guarded" that requires the
+ * second factor, with the dashboard as its one menu (rule 1): a sign-in that stops at that step.
+ */
+export async function addGuardedAdmin(
+  server: E2eServer,
+  token: string,
+  account: { username: string; nickname: string; password: string },
+): Promise<void> {
+  await api(
+    server,
+    '/admin/auth.Group/add',
+    { pid: 1, name: 'Guarded', rules: [1], status: '1', two_factor: '1' },
+    token,
+  );
+  const groups = await fetch(`${server.baseUrl}/admin/auth.Group/index?quickSearch=Guarded`, {
+    headers: { batoken: token, server: 'true', 'think-lang': 'en' },
+  }).then((r) => r.json() as Promise<{ data: { list: { id: number; name: string }[] } }>);
+  const guarded = groups.data.list.find((g) => g.name === 'Guarded');
+  if (!guarded) throw new Error('the group Guarded was not added');
+  await api(server, '/admin/auth.Admin/add', { ...account, group_arr: [guarded.id], status: '1' }, token);
+}
