@@ -1,6 +1,7 @@
 /** Every feature's routes, registered in one place so the map of the API is easy to read. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { MONEY, SCORE } from '../ledger/ledger.js';
 import type { ModuleDefinition } from '../module-contract/define.js';
 import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
@@ -30,7 +31,7 @@ import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
-import { MONEY, registerBalanceLog, SCORE } from './user/balance-log.js';
+import { registerBalanceLog } from './user/balance-log.js';
 import { registerMemberGroupResource } from './user/member-group.resource.js';
 import { registerMemberRuleResource } from './user/member-rule.resource.js';
 import { registerUserResource } from './user/user.resource.js';

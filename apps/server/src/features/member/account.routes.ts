@@ -22,8 +22,9 @@ import { ApiError } from '../../http/errors.js';
 import type { RouteSchema } from '../../http/route-schema.js';
 import { type ApiRouteSpec, apiRoute } from '../../http/routes.js';
 import { checkNickname, input } from '../../http/validate.js';
+import { centsToString } from '../../ledger/ledger.js';
 import { CHANNELS, verificationChannels } from '../verify/index.js';
-import { centsToString, memberInfo, userInfoSchema } from './member-info.js';
+import { memberInfo, userInfoSchema } from './member-info.js';
 import { memberPasswordMatches, setMemberPassword } from './member-password.js';
 
 const VERIFICATION_TOKEN_SECONDS = 600;

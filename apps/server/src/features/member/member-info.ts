@@ -7,13 +7,7 @@ import { buildTree } from '../../crud/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';
 import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
-
-/** Money is integer cents in the database and a 2-decimal string on the wire. */
-export function centsToString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+import { centsToString } from '../../ledger/ledger.js';
 
 /** What a member sees of their own account (`userInfo` of the member answers). */
 export const userInfoSchema = z.object({

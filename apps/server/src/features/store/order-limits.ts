@@ -5,7 +5,7 @@
  * needed), and a member holds at most MAX_UNPAID_ORDERS unpaid orders.
  *
  * The cap is exact under concurrency on every dialect because a member's order placements
- * run one at a time: each starts its transaction by locking the member (user/member-lock.ts),
+ * run one at a time: each starts its transaction by locking the member (ledger/member-lock.ts),
  * so the count it reads next already includes what an earlier placement committed.
  */
 import type { StoreDb } from './repository.js';

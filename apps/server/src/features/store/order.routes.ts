@@ -26,8 +26,8 @@ import { claimOnceKey, onceKeyOf, saveOnceAnswer, sweepOnceKeys } from '../../ht
 import { apiRoute } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
-import { centsToString } from '../member/index.js';
-import { adjustBalance, lockMember, MONEY, SCORE } from '../user/index.js';
+import { adjustBalance, centsToString, MONEY, SCORE } from '../../ledger/ledger.js';
+import { lockMember } from '../../ledger/member-lock.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import {
   hasLapsed,

@@ -26,7 +26,7 @@ import { ApiError } from '../../http/errors.js';
 import { checkNickname, input } from '../../http/validate.js';
 import type { Lang } from '../../i18n/index.js';
 import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
-import { centsToString } from '../member/index.js';
+import { centsToString } from '../../ledger/ledger.js';
 
 const PUBLIC_COLUMNS = [
   'user.id',
