@@ -44,6 +44,39 @@ module.exports = {
         pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
       },
     },
+    {
+      name: 'module-imports-core-only-through-sdk',
+      comment:
+        'A module (modules/<uid>, or installed into apps/*/src/modules/<uid>) reaches the core only through @portico/server-sdk and @portico/web-sdk, so the core can move its files behind them (docs/architecture.md, "Module contract").',
+      severity: 'error',
+      from: {
+        path: '^(modules/[^/]+/apps/(server|web)/src/modules/[^/]+|apps/(server|web)/src/modules/[^/]+)/',
+      },
+      to: { path: '^apps/', pathNot: ['^$1/'] },
+    },
+    {
+      name: 'area-imports-core-only-through-sdk',
+      comment:
+        'A built-in area (apps/*/src/areas/<name>) is shaped like a module: it reaches the core only through the SDK, and another area not at all.',
+      severity: 'error',
+      from: { path: '^(apps/(server|web)/src/areas/[^/]+)/' },
+      to: { path: '^apps/', pathNot: ['^$1/'] },
+    },
+    {
+      name: 'sdk-not-areas-or-modules',
+      comment: 'The SDK is the core seen from outside: it never reaches into an area or a module.',
+      severity: 'error',
+      from: { path: '^packages/(server|web)-sdk/' },
+      to: { path: '^(apps/(server|web)/src/(areas|modules)/|modules/)' },
+    },
+    {
+      name: 'core-not-areas',
+      comment:
+        "The core does not depend on an area: only the app's list of areas (apps/server/src/areas/index.ts) names them; the web finds them by a glob (modules/registry.ts).",
+      severity: 'error',
+      from: { path: '^apps/(server|web)/src/', pathNot: '^apps/(server|web)/src/(areas|modules)/' },
+      to: { path: '^apps/(server|web)/src/areas/[^/]+/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { BUILT_IN_AREAS } from './areas/index.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { CaptchaService } from './auth/captcha.js';
 import { TokenService } from './auth/tokens.js';
@@ -19,7 +20,7 @@ import { type Db, openDatabase } from './db/connection.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { prepareDatabase } from './db/takeover/takeover.js';
 import { Settings } from './features/config/settings.js';
-import { BUILT_IN_MODULES, registerFeatures } from './features/index.js';
+import { registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
 import { packageInstalled } from './features/module/installer/package-installed.js';
 import { marketImageSources } from './features/module/market/market-address.js';
@@ -206,7 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerIpBlock(app, ctx);
 
   await registerFeatures(app, ctx);
-  const modules = [...BUILT_IN_MODULES, ...(options.modules ?? INSTALLED_MODULES)];
+  const modules = [...BUILT_IN_AREAS, ...(options.modules ?? INSTALLED_MODULES)];
   registerModuleInstallerRoutes(app, ctx, modules);
   await withStartupLock(db, () =>
     startModules(app, ctx, modules, (uid) => packageInstalled(config.projectDir, uid)),

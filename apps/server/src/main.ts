@@ -4,6 +4,7 @@
  * The only place that reads the environment (through loadConfig).
  */
 import { buildApp } from './app.js';
+import { BUILT_IN_AREAS } from './areas/index.js';
 import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateDownOne } from './db/migrate.js';
@@ -11,7 +12,6 @@ import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { prepareDatabase, TakeoverRefused, takeOverIfOriginal } from './db/takeover/takeover.js';
 import { importAreas } from './features/area/area-data.js';
-import { BUILT_IN_MODULES } from './features/index.js';
 import { removeTwoFactor } from './features/two-factor/index.js';
 import { migrateEnabledModules } from './module-contract/lifecycle.js';
 import { INSTALLED_MODULES } from './modules/installed.js';
@@ -71,7 +71,7 @@ async function migrate(): Promise<void> {
   try {
     // Like a start, this takes a BuildAdmin v2 database over first (db/takeover/).
     const { applied: core } = await prepareDatabase(db);
-    const modules = await migrateEnabledModules(db, [...BUILT_IN_MODULES, ...INSTALLED_MODULES]);
+    const modules = await migrateEnabledModules(db, [...BUILT_IN_AREAS, ...INSTALLED_MODULES]);
     const applied = [...core, ...modules];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {

@@ -9,10 +9,10 @@ import { Form } from 'antd';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { FormItem } from '../src/components/form/form-item';
 import { initI18n, loadBackendTexts } from '../src/lang';
-import type { FormInputProps } from '../src/modules/contract';
+import type { FormInputProps } from '../src/module-contract/contract';
 
-vi.mock('../src/modules/registry', async (original) => {
-  const actual = await original<typeof import('../src/modules/registry')>();
+vi.mock('../src/module-contract/registry', async (original) => {
+  const actual = await original<typeof import('../src/module-contract/registry')>();
   function TestEditor({ value, onChange }: FormInputProps) {
     return (
       <div data-testid="module-editor">

@@ -4,7 +4,12 @@
  * come from its own language packs.
  */
 import { expect, it } from 'vitest';
-import { moduleLangPacks, modulePages, modulePublicRoutes, WEB_MODULES } from '../src/modules/registry';
+import {
+  moduleLangPacks,
+  modulePages,
+  modulePublicRoutes,
+  WEB_MODULES,
+} from '../src/module-contract/registry';
 import { backendView, hasBackendView } from '../src/views/backend/registry';
 
 const CONTENT_PAGE = '/src/views/backend/content/content/index.tsx';

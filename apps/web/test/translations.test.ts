@@ -12,7 +12,7 @@ import en from '../src/lang/en/index';
 import zhCnBackend from '../src/lang/zh-cn/backend';
 import zhCnFrontend from '../src/lang/zh-cn/frontend';
 import zhCn from '../src/lang/zh-cn/index';
-import { moduleLangPacks } from '../src/modules/registry';
+import { moduleLangPacks } from '../src/module-contract/registry';
 import type { Lang } from '../src/stores/config';
 
 const SRC = join(import.meta.dirname, '../src');

@@ -4,9 +4,10 @@
  * ellipsis and shown whole on hover, instead of breaking into a stack of letters that made
  * every row several lines high. (Checked in Chromium by screenshots: rows one line, 47 px.)
  */
+
+import type { Column, Row } from '@portico/web-sdk/list';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { Column, Row } from '../../../apps/web/src/components/table/types';
 import { CHECKIN_COLUMNS } from '../apps/web/src/modules/checkin/views/checkin-admin';
 
 // jsdom has no ResizeObserver; antd's ellipsis observes the text's size with it.

@@ -32,8 +32,8 @@ if (missing)
 // Whether the module is in the web build (the installer copies its entry in; disabling takes it out).
 const build = vi.hoisted(() => ({ hasEditorModule: true }));
 
-vi.mock('../../../apps/web/src/modules/registry', async (original) => {
-  const actual = await original<typeof import('../../../apps/web/src/modules/registry')>();
+vi.mock('../../../apps/web/src/module-contract/registry', async (original) => {
+  const actual = await original<typeof import('../../../apps/web/src/module-contract/registry')>();
   const { default: entry } = await import('../apps/web/src/modules/editor/index');
   return {
     ...actual,

@@ -474,7 +474,14 @@ export interface IdBlockTable {
   counted: Default<number>;
 }
 
-export interface Database {
+/**
+ * The tables of modules and built-in areas, added by augmenting this interface through
+ * `@portico/server-sdk` (see its database.ts), so they join `Database` with their own types.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging from modules and areas.
+export interface ModuleTables {}
+
+export interface Database extends ModuleTables {
   admin: AdminTable;
   admin_group: AdminGroupTable;
   admin_group_access: AdminGroupAccessTable;

@@ -2,19 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MONEY, SCORE } from '../ledger/ledger.js';
-import type { ModuleDefinition } from '../module-contract/define.js';
 import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
 import { registerClearCacheRoute } from './ajax/clear-cache.routes.js';
 import { registerTableInfoRoutes } from './ajax/table-info.routes.js';
-import { apiDocsModule } from './api-docs/api-docs.module.js';
 import { registerAreaRoutes } from './area/area.routes.js';
 import { registerAdminResource } from './auth/admin.resource.js';
 import { registerGroupResource } from './auth/group.resource.js';
 import { registerRuleResource } from './auth/rule.resource.js';
 import { registerCommonRoutes } from './common/common.routes.js';
-import { contentModule } from './content/content.module.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerHealthRoute } from './health/health.routes.js';
 import { registerAccountRoutes } from './member/account.routes.js';
@@ -24,7 +21,6 @@ import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerRecycleLogResource } from './security/recycle-log.resource.js';
 import { registerSecurityRuleResources } from './security/security-rule.resource.js';
 import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
-import { storeModule } from './store/store.module.js';
 import { registerTerminalConfigRoute } from './terminal/config.routes.js';
 import { registerTerminalStreamRoutes } from './terminal/stream.routes.js';
 import { registerTwoFactorRoutes } from './two-factor/index.js';
@@ -36,9 +32,6 @@ import { registerMemberGroupResource } from './user/member-group.resource.js';
 import { registerMemberRuleResource } from './user/member-rule.resource.js';
 import { registerUserResource } from './user/user.resource.js';
 import { registerSendCodeRoutes } from './verify/send-code.routes.js';
-
-/** Areas that declare themselves through the module contract (always enabled). */
-export const BUILT_IN_MODULES: readonly ModuleDefinition[] = [contentModule, storeModule, apiDocsModule];
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAdminLogRecorder(app, ctx);

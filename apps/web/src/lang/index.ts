@@ -3,7 +3,7 @@
  * original does). Keys are natural-English sentences, which may hold '.' or ':', so
  * lookups are flat: each namespace file's keys are prefixed with its name, e.g.
  * t('axios.Operation successful'); the `globs` namespace has no prefix. Modules' packs
- * (modules/registry.ts) are merged in with the areas and public pages that use them; the core's
+ * (module-contract/registry.ts) are merged in with the areas and public pages that use them; the core's
  * own texts win a clash.
  */
 import i18next from 'i18next';
@@ -82,7 +82,7 @@ let moduleTexts: Promise<void> | undefined;
 export function loadModuleTexts(): Promise<void> {
   if (moduleTexts) return moduleTexts;
   const loading = chosenLanguage.then(async (lang) => {
-    const { moduleLangPacks } = await import('../modules/registry');
+    const { moduleLangPacks } = await import('../module-contract/registry');
     for (const pack of await moduleLangPacks(lang))
       i18n.addResourceBundle(lang, 'translation', flatten(pack), true, false);
   });
@@ -111,7 +111,7 @@ export async function backendTextsIn(lang: Lang): Promise<(key: string) => strin
     PACKS[lang](),
     AREA_PACKS.backend[lang](),
     // The registry loads on demand, as in loadModuleTexts: the sign-in page needs no module code.
-    import('../modules/registry').then(({ moduleLangPacks }) => moduleLangPacks(lang)),
+    import('../module-contract/registry').then(({ moduleLangPacks }) => moduleLangPacks(lang)),
   ]);
   const texts: Record<string, string> = Object.assign(
     {},

@@ -98,7 +98,7 @@ async function patchModuleRoutes({
   patch: (routeId: string | null, children: RouteObject[]) => void;
 }): Promise<void> {
   if (moduleRoutesAdded) return;
-  const { modulePublicRoutes } = await import('../modules/registry');
+  const { modulePublicRoutes } = await import('../module-contract/registry');
   if (moduleRoutesAdded) return;
   moduleRoutesAdded = true;
   patch(

@@ -33,7 +33,7 @@ import './form.css';
 import { UploadInput } from './upload-input';
 
 export interface FormItemProps {
-  /** A core input type, or one a module provides (modules/contract.ts formInputs). */
+  /** A core input type, or one a module provides (module-contract/contract.ts formInputs). */
   type: InputType | (string & {});
   name: string;
   /** Translation key. */

@@ -1,12 +1,12 @@
 /**
- * A form-input type a module provides (modules/registry.ts), e.g. the editor module's
+ * A form-input type a module provides (module-contract/registry.ts), e.g. the editor module's
  * `editor`. Form.Item hands value and onChange to its direct child, so this wrapper is that
  * child and passes them on to the lazily loaded input.
  */
 import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
-import type { FormInputProps } from '../../modules/contract';
-import { moduleFormInput } from '../../modules/registry';
+import type { FormInputProps } from '../../module-contract/contract';
+import { moduleFormInput } from '../../module-contract/registry';
 
 // One wrapper per type, made once: a new component each render would remount the input.
 const wrappers = new Map<string, ComponentType<FormInputProps>>();

@@ -1,10 +1,10 @@
 /**
  * Back-office pages addressed by menu rules' component paths, e.g.
  * `/src/views/backend/auth/admin/index.tsx`, each loaded lazily on first use.
- * Modules add pages at their rules' component paths (modules/registry.ts).
+ * Modules add pages at their rules' component paths (module-contract/registry.ts).
  */
 import type { ComponentType } from 'react';
-import { modulePages } from '../../modules/registry';
+import { modulePages } from '../../module-contract/registry';
 import { viewRegistry } from '../view-registry';
 
 // Pages of the area's own files, then those modules declare at component paths of their own.

@@ -3,16 +3,11 @@
  * date range) and the reward setting. Check-ins are history, like the points log: they are
  * neither edited nor deleted here.
  */
+
+import { type AppContext, defineAction, input, ok, registerResource } from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
-import type { TableName } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
-import { defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
 import { REWARD_RANGE, rewardPoints, setRewardPoints } from './check-in.js';
-import type { CheckinTables } from './tables.js';
 
 const settingBody = z.object({
   points: input.id().pipe(z.number().min(REWARD_RANGE.min).max(REWARD_RANGE.max)),
@@ -21,7 +16,7 @@ const settingBody = z.object({
 export function registerCheckinAdmin(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'checkin.Checkin',
-    table: 'checkin' as TableName,
+    table: 'checkin',
     list: {
       pk: 'id',
       fields: {
@@ -40,7 +35,6 @@ export function registerCheckinAdmin(app: FastifyInstance, ctx: AppContext): voi
     },
     listQuery: (db) =>
       db
-        .withTables<CheckinTables>()
         .selectFrom('checkin')
         .leftJoin('user', 'user.id', 'checkin.user_id')
         .selectAll('checkin')

@@ -1,25 +1,26 @@
 /**
  * Checking in: one row per member and site day, and the reward written to the member's
- * points log in the same transaction, through the member feature's adjustBalance (this
+ * points log in the same transaction, through the SDK's ledger (adjustBalance) (this
  * module never writes the member's columns or the log table itself).
  */
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { adjustBalance, SCORE } from '../../features/user/balance-log.js';
-import { ApiError } from '../../http/errors.js';
-import { type Lang, translate } from '../../i18n/index.js';
+import {
+  ApiError,
+  type AppContext,
+  adjustBalance,
+  isUniqueViolation,
+  type Lang,
+  now,
+  SCORE,
+  translate,
+} from '@portico/server-sdk';
 import { CHECKIN_MESSAGES } from './lang.js';
 import { dayBefore, monthBounds, siteDay } from './site-day.js';
-import type { CheckinTables } from './tables.js';
 
 /** The range the reward setting accepts: 0 turns the reward off, the check-in still counts. */
 export const REWARD_RANGE = { min: 0, max: 100_000 } as const;
 
-const tables = (ctx: AppContext) => ctx.db.kysely.withTables<CheckinTables>();
-
 export async function rewardPoints(ctx: AppContext): Promise<number> {
-  const row = await tables(ctx)
+  const row = await ctx.db.kysely
     .selectFrom('checkin_setting')
     .select('points')
     .orderBy('id')
@@ -29,7 +30,7 @@ export async function rewardPoints(ctx: AppContext): Promise<number> {
 }
 
 export async function setRewardPoints(ctx: AppContext, points: number): Promise<void> {
-  await tables(ctx).updateTable('checkin_setting').set({ points, update_time: now() }).execute();
+  await ctx.db.kysely.updateTable('checkin_setting').set({ points, update_time: now() }).execute();
 }
 
 export interface CheckInResult {
@@ -45,8 +46,7 @@ export async function checkIn(ctx: AppContext, userId: number, lang: Lang): Prom
   const date = siteDay(await ctx.settings.get('time_zone'));
   const points = await rewardPoints(ctx);
   try {
-    return await ctx.db.kysely.transaction().execute(async (plain) => {
-      const trx = plain.withTables<CheckinTables>();
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
       const previous = await trx
         .selectFrom('checkin')
         .select('streak')
@@ -62,7 +62,7 @@ export async function checkIn(ctx: AppContext, userId: number, lang: Lang): Prom
       // A reward of 0 (switched off) writes no log row: the log refuses a change of 0.
       const score =
         points > 0
-          ? await adjustBalance(plain, SCORE, {
+          ? await adjustBalance(trx, SCORE, {
               userId,
               amount: points,
               memo: translate(CHECKIN_MESSAGES.remark, lang, [date]),
@@ -95,7 +95,7 @@ export async function checkInStatus(ctx: AppContext, userId: number, month?: str
   const today = siteDay(await ctx.settings.get('time_zone'));
   const shown = month ?? today.slice(0, 7);
   const { first, last } = monthBounds(shown);
-  const db = tables(ctx);
+  const db = ctx.db.kysely;
   const [recent, inMonth, total, reward] = await Promise.all([
     db
       .selectFrom('checkin')

@@ -3,7 +3,7 @@
  * centre and receive the configured points through the points log; the back-office lists the
  * check-ins and holds the reward setting.
  */
-import { defineModule } from '../../module-contract/define.js';
+import { defineModule } from '@portico/server-sdk';
 import { registerCheckinAdmin } from './admin.resource.js';
 import { CHECKIN_LANG } from './lang.js';
 import { registerCheckinMemberRoutes } from './member.routes.js';

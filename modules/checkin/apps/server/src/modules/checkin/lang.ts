@@ -4,7 +4,7 @@
  * literal keys in the core's own pack, and these are translated in the module's pack (checked
  * by modules/checkin/test/lang.server.test.ts).
  */
-import type { LanguagePack } from '../../module-contract/define.js';
+import type { LanguagePack } from '@portico/server-sdk';
 
 export const CHECKIN_MESSAGES = {
   /** The points-log remark, with the site day. */

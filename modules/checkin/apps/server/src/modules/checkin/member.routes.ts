@@ -3,12 +3,10 @@
  * calendar) and the check-in itself. Both work on the signed-in member only and need the
  * member rule `checkin/index`, like the core's account pages need theirs.
  */
+
+import { ApiError, type AppContext, apiRoute, ok } from '@portico/server-sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { apiRoute } from '../../http/routes.js';
 import { type CheckInResult, type CheckInStatus, checkIn, checkInStatus } from './check-in.js';
 import { CHECKIN_MESSAGES } from './lang.js';
 

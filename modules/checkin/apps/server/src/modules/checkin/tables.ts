@@ -3,11 +3,10 @@
  * site day: the unique (user_id, date) is what makes a second click, or ten requests at once,
  * award nothing. `checkin_setting` holds the one reward setting row.
  */
+import { columnKit, type MigrationEnv } from '@portico/server-sdk';
 import type { Generated, Migration } from 'kysely';
-import { columnKit } from '../../db/migrations/columns.js';
-import type { MigrationEnv } from '../../module-contract/define.js';
 
-export type CheckinTables = {
+export interface CheckinTables {
   checkin: {
     id: Generated<number>;
     user_id: number;
@@ -20,7 +19,12 @@ export type CheckinTables = {
     create_time: number;
   };
   checkin_setting: { id: Generated<number>; points: number; update_time: number | null };
-};
+}
+
+// The module's tables join the core's Database type: queries and the resource are typed by name.
+declare module '@portico/server-sdk' {
+  interface ModuleTables extends CheckinTables {}
+}
 
 export const CHECKIN_TABLES = ['checkin', 'checkin_setting'];
 

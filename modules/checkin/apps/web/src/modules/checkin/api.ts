@@ -1,5 +1,5 @@
 /** The check-in module's calls: the member's `/api/checkin/*` and the back-office setting. */
-import { createAxios } from '../../api/request';
+import { createAxios } from '@portico/web-sdk/request';
 
 export interface CheckinStatus {
   /** The site's day, 'YYYY-MM-DD'. */

@@ -2,7 +2,7 @@
  * Daily check-in, the module's web entry: the member centre page and the back-office screen,
  * at the component paths their menu rules name, and the module's texts.
  */
-import { defineWebModule } from '../contract';
+import { defineWebModule } from '@portico/web-sdk/module';
 
 export default defineWebModule({
   uid: 'checkin',

@@ -3,7 +3,7 @@
  * (replacing the core's textarea fallback). The editor and its packages load only where an
  * editor field is shown, never on the first load.
  */
-import { defineWebModule } from '../contract';
+import { defineWebModule } from '@portico/web-sdk/module';
 
 export default defineWebModule({
   uid: 'editor',

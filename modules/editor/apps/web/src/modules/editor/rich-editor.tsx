@@ -12,12 +12,12 @@ import {
   PictureOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { AttachmentPicker } from '@portico/web-sdk/form';
+import type { FormInputProps } from '@portico/web-sdk/module';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Button, Input, Modal, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachmentPicker } from '../../components/form/attachment-picker';
-import type { FormInputProps } from '../contract';
 import { extensions } from './extensions';
 import './rich-editor.css';
 

@@ -1,5 +1,5 @@
 /** English: the check-in page of the member centre and the back-office screen. */
-import type { Pack } from '../../../lang/pack';
+import type { Pack } from '@portico/web-sdk/module';
 
 const checkin = {
   'Daily check-in': 'Daily check-in',

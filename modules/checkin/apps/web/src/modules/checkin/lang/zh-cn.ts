@@ -1,5 +1,5 @@
 /** 简体中文：会员中心的签到页和后台的签到管理。 */
-import type { Pack } from '../../../lang/pack';
+import type { Pack } from '@portico/web-sdk/module';
 
 const checkin = {
   'Daily check-in': '每日签到',

@@ -3,12 +3,13 @@
  * search) and by date range (the site's days, 'YYYY-MM-DD'), and above them the reward
  * setting for administrators holding its rule. Check-ins are history: nothing is edited here.
  */
+
+import type { Column, ListSpec, Row } from '@portico/web-sdk/list';
+import { ListPage } from '@portico/web-sdk/list';
+import { useAuth } from '@portico/web-sdk/stores';
 import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../components/auth';
-import { ListPage } from '../../../components/table/list-page';
-import type { Column, ListSpec, Row } from '../../../components/table/types';
 import { rewardSetting, saveRewardSetting } from '../api';
 
 function RewardSetting() {

@@ -4,12 +4,12 @@
  * (the server's `time_zone` setting), so the calendar marks what the server counted.
  */
 import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons';
+import { useUserInfo } from '@portico/web-sdk/stores';
 import { Button, Calendar, Card, Col, Row, Select, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCn from 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../../../stores/user-info';
 import { type CheckinStatus, checkIn, checkinStatus } from '../api';
 import './checkin.css';
 

@@ -1,5 +1,5 @@
 /** English: the rich-text editor's toolbar. */
-import type { Pack } from '../../../lang/pack';
+import type { Pack } from '@portico/web-sdk/module';
 
 const editor = {
   'Heading 2': 'Heading 2',

@@ -1,5 +1,5 @@
 /** 简体中文：富文本编辑器的工具栏。 */
-import type { Pack } from '../../../lang/pack';
+import type { Pack } from '@portico/web-sdk/module';
 
 const editor = {
   'Heading 2': '二级标题',

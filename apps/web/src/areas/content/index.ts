@@ -1,0 +1,22 @@
+/**
+ * The content pages area's web entry (the server entry is features/content/content.module.ts):
+ * its back-office page, at the component path its menu rule names, its public reading pages
+ * and its language packs.
+ */
+import { defineWebModule } from '@portico/web-sdk/module';
+
+export default defineWebModule({
+  uid: 'content',
+  pages: {
+    '/src/views/backend/content/content/index.tsx': () => import('./views/content-admin'),
+  },
+  // Public reading pages: their own title once loaded, and no first-load overlay.
+  publicRoutes: [
+    { path: '/article/:id', page: () => import('./views/public-page'), noBlockLoading: true },
+    { path: '/page/:id', page: () => import('./views/public-page'), noBlockLoading: true },
+  ],
+  lang: {
+    'zh-cn': () => import('./lang/zh-cn'),
+    en: () => import('./lang/en'),
+  },
+});

@@ -1,0 +1,15 @@
+/**
+ * Routes and answers: the envelope, errors with their translated messages, input validation,
+ * and the two route helpers (docs/architecture.md, "Request pipeline" and "Wire contract").
+ */
+export type { AppContext } from '../../../apps/server/src/context.js';
+export { ok } from '../../../apps/server/src/http/envelope.js';
+export { ApiError, Code, FieldError, fail } from '../../../apps/server/src/http/errors.js';
+export {
+  claimOnceKey,
+  onceKeyOf,
+  saveOnceAnswer,
+  sweepOnceKeys,
+} from '../../../apps/server/src/http/idempotency.js';
+export { adminController, apiRoute, defineAction } from '../../../apps/server/src/http/routes.js';
+export { checkNickname, input } from '../../../apps/server/src/http/validate.js';

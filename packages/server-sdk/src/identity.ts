@@ -1,0 +1,3 @@
+/** Who is asking: the signed-in administrator or member of a request, and the checks on them. */
+export { requireSuper, signedInAdmin } from '../../../apps/server/src/auth/admin-auth.js';
+export type { AdminIdentity, UserIdentity } from '../../../apps/server/src/auth/types.js';

@@ -1,0 +1,17 @@
+/**
+ * Declaring a module or a built-in area: its routes, tables, migrations, menu rules, language
+ * packs and lifecycle events (docs/architecture.md, "Module contract").
+ */
+
+/** Column builders that mean the same on SQLite, MySQL/MariaDB and PostgreSQL, for migrations. */
+export { columnKit } from '../../../apps/server/src/db/migrations/columns.js';
+export {
+  defineModule,
+  type LanguagePack,
+  type MigrationEnv,
+  type ModuleAdminRule,
+  type ModuleDefinition,
+  type ModuleEvents,
+  type ModuleMemberRule,
+} from '../../../apps/server/src/module-contract/define.js';
+export { adminRuleTree } from '../../../apps/server/src/module-contract/seeded-rules.js';

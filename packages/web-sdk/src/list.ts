@@ -1,0 +1,13 @@
+/** Back-office list pages: the table with its search, buttons and add/edit form, declared once. */
+
+export { DEFAULT_HEADER, DEFAULT_ROW } from '../../../apps/web/src/components/table/list-defaults';
+export { ListPage } from '../../../apps/web/src/components/table/list-page';
+export type {
+  CellRender,
+  Column,
+  FormProps,
+  HeaderButton,
+  ListSpec,
+  Row,
+  RowButton,
+} from '../../../apps/web/src/components/table/types';
