@@ -1,23 +1,25 @@
 /**
- * Vite plugin for tests of a module package before it is installed: a file under
- * `modules/<uid>/apps/...` imports project files by the relative paths it will have once the
- * installer copied it to `apps/...`, so an import the package itself cannot satisfy is resolved
- * from the file's project path instead (what tsc's `rootDirs` does in modules/<uid>/tsconfig.json).
+ * Vite plugin for tests of a module package before it is installed: the package's sides import
+ * its wire types as `@portico/shared/modules/<uid>`, which exists in packages/shared only once
+ * the installer copied `modules/<uid>/packages/shared/src/modules/<uid>/` there. Until then such
+ * an import is resolved from the package itself (what `paths` does in modules/<uid>/tsconfig.json).
  */
+import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+
+const WIRE = /^@portico\/shared\/modules\/([a-z][a-z0-9_-]*)$/;
 
 export function moduleMirror(projectDir) {
   const modulesDir = join(projectDir, 'modules');
   return {
     name: 'portico-module-mirror',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !source.startsWith('.') || !importer.startsWith(modulesDir + sep)) return null;
-      const own = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (own) return own;
-      // modules/<uid>/<project path>: drop the first two segments.
-      const inProject = relative(modulesDir, importer).split(sep).slice(1).join(sep);
-      return this.resolve(source, join(projectDir, inProject), { ...options, skipSelf: true });
+    resolveId(source, importer) {
+      const wire = WIRE.exec(source);
+      if (!wire || !importer?.startsWith(modulesDir + sep)) return null;
+      const pkg = relative(modulesDir, importer).split(sep)[0] ?? '';
+      const file = join(modulesDir, pkg, 'packages/shared/src/modules', wire[1], 'index.ts');
+      return existsSync(file) ? file : null;
     },
   };
 }

@@ -62,7 +62,7 @@ it('imports only npm packages its workspace already has', () => {
   expect(undeclared).toEqual([]);
 });
 
-it('installs into a scratch project as its server and web files, with no packages to install', async () => {
+it('installs into a scratch project as its server, web and wire files, with no packages to install', async () => {
   const project = projectWithPackage();
   const before = readJsonFile(project, 'apps/web/package.json');
   const result = await installInto(project);
@@ -84,6 +84,8 @@ it('installs into a scratch project as its server and web files, with no package
     `${web}views/checkin-admin.tsx`,
     `${web}views/checkin.css`,
     `${web}views/member-checkin.tsx`,
+    // The wire types both sides import as @portico/shared/modules/checkin.
+    'packages/shared/src/modules/checkin/index.ts',
   ]);
   expect(readJsonFile(project, 'apps/web/package.json')).toEqual(before);
 });

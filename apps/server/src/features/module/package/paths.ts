@@ -8,6 +8,8 @@
  *   modules/<uid>/.runtime.json    the files copied into the project at enable, with sizes and hashes
  *   modules/<uid>/apps/..., docs/...   mirror folders: `modules/<uid>/<path>` is copied to `<path>`
  *                                  in the project, e.g. `apps/server/src/modules/<uid>/index.ts`.
+ *   modules/<uid>/packages/shared/src/modules/<uid>/   the module's wire types, imported by both
+ *                                  sides as `@portico/shared/modules/<uid>`.
  *   modules/backups/<uid>-install.zip, <uid>-cover-<ts>.zip, <uid>-disable-<ts>.zip
  * One rule (same path in the package as in the project) keeps a package readable and lets a module
  * override any project file under `apps/` or `docs/`, which is what the conflict decisions are for.
@@ -24,7 +26,7 @@ export const INFO_FILE = 'module.json';
 export const STATE_FILE = '.state.json';
 export const RUNTIME_FILE = '.runtime.json';
 /** Top folders of a package that are mirrored into the project. */
-export const MIRROR_ROOTS = ['apps', 'docs'] as const;
+export const MIRROR_ROOTS = ['apps', 'docs', 'packages/shared/src/modules'] as const;
 export const WORKSPACE_PACKAGE_FILES: Record<ModuleWorkspace, string> = {
   server: 'apps/server/package.json',
   web: 'apps/web/package.json',

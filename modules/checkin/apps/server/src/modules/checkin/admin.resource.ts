@@ -5,6 +5,7 @@
  */
 
 import { type AppContext, defineAction, input, ok, registerResource } from '@portico/server-sdk';
+import { CHECKIN_CONTROLLER } from '@portico/shared/modules/checkin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { REWARD_RANGE, rewardPoints, setRewardPoints } from './check-in.js';
@@ -15,7 +16,7 @@ const settingBody = z.object({
 
 export function registerCheckinAdmin(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'checkin.Checkin',
+    controller: CHECKIN_CONTROLLER,
     table: 'checkin',
     list: {
       pk: 'id',

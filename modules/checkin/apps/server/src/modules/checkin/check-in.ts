@@ -13,6 +13,7 @@ import {
   SCORE,
   translate,
 } from '@portico/server-sdk';
+import type { CheckInResult, CheckInStatus } from '@portico/shared/modules/checkin';
 import { CHECKIN_MESSAGES } from './lang.js';
 import { dayBefore, monthBounds, siteDay } from './site-day.js';
 
@@ -31,14 +32,6 @@ export async function rewardPoints(ctx: AppContext): Promise<number> {
 
 export async function setRewardPoints(ctx: AppContext, points: number): Promise<void> {
   await ctx.db.kysely.updateTable('checkin_setting').set({ points, update_time: now() }).execute();
-}
-
-export interface CheckInResult {
-  date: string;
-  points: number;
-  streak: number;
-  /** The member's points after the reward; null when no points were given. */
-  score: number | null;
 }
 
 /** Checks `userId` in for today (the site's day); refused when they already did. */
@@ -74,20 +67,6 @@ export async function checkIn(ctx: AppContext, userId: number, lang: Lang): Prom
     if (isUniqueViolation(error)) throw new ApiError(CHECKIN_MESSAGES.already);
     throw error;
   }
-}
-
-export interface CheckInStatus {
-  today: string;
-  checkedToday: boolean;
-  /** Consecutive days up to today, or up to yesterday while today is still open. */
-  streak: number;
-  /** Points the next check-in gives. */
-  reward: number;
-  /** 'YYYY-MM' shown, and the days of it the member checked in on. */
-  month: string;
-  days: string[];
-  monthPoints: number;
-  total: number;
 }
 
 /** The member centre page: today, the streak and one month's calendar. */

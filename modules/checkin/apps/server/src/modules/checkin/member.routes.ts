@@ -5,9 +5,10 @@
  */
 
 import { ApiError, type AppContext, apiRoute, ok } from '@portico/server-sdk';
+import { CHECKIN_ROUTES, type CheckInResult, type CheckInStatus } from '@portico/shared/modules/checkin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type CheckInResult, type CheckInStatus, checkIn, checkInStatus } from './check-in.js';
+import { checkIn, checkInStatus } from './check-in.js';
 import { CHECKIN_MESSAGES } from './lang.js';
 
 const PERMISSION = 'checkin/index';
@@ -26,7 +27,7 @@ function memberId(request: FastifyRequest): number {
 
 export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   apiRoute(app, ctx, {
-    path: 'checkin/index',
+    path: CHECKIN_ROUTES.status,
     action: 'index',
     method: 'GET',
     access: 'permission',
@@ -53,7 +54,7 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   apiRoute(app, ctx, {
-    path: 'checkin/checkIn',
+    path: CHECKIN_ROUTES.checkIn,
     action: 'checkIn',
     method: 'POST',
     access: 'permission',

@@ -4,13 +4,14 @@
  * (the server's `time_zone` setting), so the calendar marks what the server counted.
  */
 import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons';
+import type { CheckInStatus } from '@portico/shared/modules/checkin';
 import { useUserInfo } from '@portico/web-sdk/stores';
 import { Button, Calendar, Card, Col, Row, Select, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCn from 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CheckinStatus, checkIn, checkinStatus } from '../api';
+import { checkIn, checkinStatus } from '../api';
 import './checkin.css';
 
 // antd asks dayjs for the calendar's month and week-day names (and the week's first day) in the
@@ -21,7 +22,7 @@ dayjs.locale(zhCn, undefined, true);
 export default function MemberCheckin() {
   const { t } = useTranslation();
   const setInfo = useUserInfo((s) => s.setInfo);
-  const [status, setStatus] = useState<CheckinStatus | null>(null);
+  const [status, setStatus] = useState<CheckInStatus | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback((month?: string) => {
