@@ -55,6 +55,14 @@ module.exports = {
       to: { path: '^apps/', pathNot: ['^$1/'] },
     },
     {
+      name: 'module-package-imports-resolve',
+      comment:
+        "In a package not yet installed (modules/<uid>), an import that resolves nowhere is a core path it would reach once installed (e.g. '../../clock.js'); only its own wire types (@portico/shared/modules/<uid>) appear on install.",
+      severity: 'error',
+      from: { path: '^modules/[^/]+/(apps|packages)/' },
+      to: { couldNotResolve: true, pathNot: '^@portico/shared/modules/' },
+    },
+    {
       name: 'area-imports-core-only-through-sdk',
       comment:
         'A built-in area (apps/*/src/areas/<name>) is shaped like a module: it reaches the core only through the SDK, and another area not at all.',
@@ -82,6 +90,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
