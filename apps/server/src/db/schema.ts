@@ -1,10 +1,10 @@
 /**
  * Table types, named by logical table (without the configurable prefix, which the
- * withTablePrefix adds). Columns follow the reference schema so that an existing
+ * withTablePrefix adds). Columns follow the original's schema so that an existing
  * database of the original product can be taken over; additions are marked.
  *
- * Conventions: times are unix seconds (nullable where the reference allows it),
- * money is integer cents, flags stored as '0' / '1' strings where the reference
+ * Conventions: times are unix seconds (nullable where the original allows it),
+ * money is integer cents, flags stored as '0' / '1' strings where the original
  * used ENUM('0','1').
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The request layer's full-page loading overlay (SPEC section 9: shared and counted).
+ * The request layer's full-page loading overlay (shared by the calls and counted, as the original's).
  * Concurrent requests with `loading: true` share one overlay, which stays until the last
  * of them settles. Plain DOM, so it works outside React and before the app mounts.
  */

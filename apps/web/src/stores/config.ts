@@ -1,7 +1,7 @@
 /**
- * Layout and language settings, persisted under `storeConfig_v2` (SPEC section 3,
- * reference web §3.3 and §8). Every colour is a [light, dark] pair; the drawer edits the
- * half of the current theme.
+ * Layout and language settings, persisted under `storeConfig_v2` (the original's storage key
+ * and settings: docs/architecture.md, "Wire contract"). Every colour is a [light, dark] pair;
+ * the drawer edits the half of the current theme.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

@@ -1,5 +1,5 @@
 /**
- * The terminal (SPEC sections 3 and 4): a thin zustand store that drives the pure queue in
+ * The terminal (the original's queue and storage key): a thin zustand store that drives the pure queue in
  * components/terminal/queue.ts and carries out its effects. Only showDot, taskList and
  * automaticCleanupTask persist, under `storeTerminal`; the server's settings come with
  * `/admin/index/index` on every boot.
@@ -42,7 +42,7 @@ interface TerminalStore extends QueueState {
   setSettings(settings: Partial<Omit<TerminalSettings, 'phpDevelopmentServer'>>): void;
 }
 
-/** The persisted part (SPEC section 4: "persists only showDot, taskList and automaticCleanupTask"). */
+/** The persisted part (as the original: only showDot, taskList and automaticCleanupTask). */
 export function persistedTerminal(
   state: QueueState,
 ): Pick<QueueState, 'showDot' | 'taskList' | 'automaticCleanupTask'> {
@@ -61,7 +61,7 @@ export const useTerminal = create<TerminalStore>()(
   persist(
     (set, get) => ({
       ...INITIAL_QUEUE,
-      // The lead chose npm over the spec's pnpm: see the package-manager tip.
+      // npm rather than the original's pnpm by default: see the package-manager tip.
       packageManager: 'npm',
       npmRegistry: 'unknown',
       port: '8000',

@@ -1,5 +1,5 @@
 /**
- * Dates as the original shows them (reference web §8 "Date helper", SPEC section 9): the
+ * Dates as the original shows them (the original's "Date helper"): the
  * server sends unix seconds, so 10-digit values are seconds; the default format is
  * yyyy-mm-dd hh:MM:ss (y year, m month, d day, h hour, M minute, s second; a repeated
  * letter is zero-padded to its length); an empty value means now.

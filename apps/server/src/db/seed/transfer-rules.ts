@@ -1,5 +1,5 @@
 /**
- * The permissions to export a list and to import into one (issue 21, migration 0022): a button
+ * The permissions to export a list and to import into one (migration 0022): a button
  * rule `<menu>/export` under every list's menu, and `<menu>/import` under the lists that take
  * imports. Only super administrators have them until a group is given them.
  */

@@ -1,5 +1,5 @@
 /**
- * The data-recycle and sensitive-data captures of ARCHITECTURE §5, in the data layer: a
+ * The data-recycle and sensitive-data captures (docs/architecture.md, "Request pipeline"), in the data layer: a
  * delete or edit through a monitored resource writes its log inside the same transaction,
  * so a failed write leaves no entry and a failed capture fails the write.
  */

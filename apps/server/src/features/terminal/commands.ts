@@ -1,5 +1,5 @@
 /**
- * The terminal's whitelist, in one place (reference server §7.1, adapted to Node): every
+ * The terminal's whitelist, in one place (the original's, adapted to Node): every
  * command a key can name, as programs with fixed argument lists run without a shell in a
  * fixed folder. Nothing from a request reaches an argument list: the only input is the key.
  * Package-manager commands exist once per manager (`web-build.npm`, `web-build.pnpm`, …);

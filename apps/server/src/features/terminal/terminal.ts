@@ -1,6 +1,6 @@
 /**
  * The terminal: runs the whitelisted command a stream asks for, one at a time on the
- * machine, and reports it over the stream in the original's order (reference server §7.3):
+ * machine, and reports it over the stream in the original's order:
  * link success, `> command line`, output lines, `exitCode: N`, success or error, completed.
  * Whoever opened the stream has already been checked (stream.routes.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * `GET /admin/ajax/buildSuffixSvg` and `/api/ajax/buildSuffixSvg`: a document icon with a
- * file's suffix on a coloured band (reference server §6.5), for files without a preview.
+ * file's suffix on a coloured band (as in the original), for files without a preview.
  * The colour comes from the label, so each suffix keeps its colour.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

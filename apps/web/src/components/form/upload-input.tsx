@@ -1,5 +1,5 @@
 /**
- * image, images, file and files inputs (reference web §2.5): checked in the browser, sent
+ * image, images, file and files inputs (as in the original): checked in the browser, sent
  * to the upload endpoint with progress, picked from the attachment library, and several
  * files reordered by dragging. A single file's value is its URL; several are an array, or
  * a comma-joined text when the value came as text.

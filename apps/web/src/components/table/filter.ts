@@ -1,4 +1,4 @@
-/** The list query a page sends to `index` (reference web §2.1, "Filter"), and its URL prefill. */
+/** The list query a page sends to `index` (the original's "Filter"), and its URL prefill. */
 import type { ListQuery, ListSearchItem, SearchOperator } from '@portico/shared';
 import type { Column, ListSpec, Row } from './types';
 

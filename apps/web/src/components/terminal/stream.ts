@@ -37,7 +37,7 @@ export function parseMessage(text: string): TerminalMessage | null {
 /**
  * Leaving the page (a reload, another address) aborts the stream, and the browser reports
  * that as a stream error. Taken as one, it would store the task as Failed; a task cut off by
- * a reload must come back Unknown (SPEC section 4). So while the page is on its way out, an
+ * a reload must come back Unknown (as in the original). So while the page is on its way out, an
  * error is only reported if the page is still there a moment later (a cancelled unload).
  */
 let leaving = false;
