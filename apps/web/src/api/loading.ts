@@ -60,10 +60,6 @@ export function hideLoading(): void {
   if (count === 0) document.getElementById(LOADING_ID)?.remove();
 }
 
-export function loadingCount(): number {
-  return count;
-}
-
 /** Drops the overlay whatever the count (tests, hard resets). */
 export function resetLoading(): void {
   count = 0;

@@ -48,7 +48,7 @@ export const DEFAULT_OPTIONS: RequestOptions = {
   anotherToken: '',
 };
 
-export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
+const REFRESH_TOKEN_URL = '/api/common/refreshToken';
 
 // Same origin; 60 s is the original client's request timeout.
 // Arrays and objects in query strings use PHP's bracket notation with indexes
@@ -183,7 +183,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 const ABNORMAL = 'Abnormal problem, please contact the website administrator!';
 
 /** What to tell the user about a call that got no usable answer (the original's messages). */
-export function httpErrorMessage(error: unknown): string {
+function httpErrorMessage(error: unknown): string {
   if (!axios.isAxiosError(error)) return t(`axios.${ABNORMAL}`);
   if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
     return t('axios.Network request timeout!');

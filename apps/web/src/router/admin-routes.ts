@@ -45,7 +45,7 @@ export function iframePath(url: string): string {
   return `${ADMIN_BASE}/iframe/${encodeURIComponent(url)}`;
 }
 
-export function pagePath(rule: Pick<ServerRule, 'path'>): string {
+function pagePath(rule: Pick<ServerRule, 'path'>): string {
   return `${ADMIN_BASE}/${rule.path.replace(/^\/+/, '')}`;
 }
 

@@ -11,7 +11,7 @@ export type Lang = 'zh-cn' | 'en';
 export type LayoutMode = 'Default' | 'Classic' | 'Streamline';
 export type ColorPair = [light: string, dark: string];
 
-export const COLOR_KEYS = [
+const COLOR_KEYS = [
   'menuBackground',
   'menuColor',
   'menuActiveBackground',
@@ -78,7 +78,7 @@ export const DEFAULT_LAYOUT: LayoutSettings = {
   headerBarHoverBackground: ['#f5f5f5', '#18222c'],
 };
 
-export const DEFAULT_LANG: LangSettings = {
+const DEFAULT_LANG: LangSettings = {
   defaultLang: 'zh-cn',
   fallbackLang: 'zh-cn',
   langArray: [

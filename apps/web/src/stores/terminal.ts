@@ -43,7 +43,7 @@ interface TerminalStore extends QueueState {
 }
 
 /** The persisted part (as the original: only showDot, taskList and automaticCleanupTask). */
-export function persistedTerminal(
+function persistedTerminal(
   state: QueueState,
 ): Pick<QueueState, 'showDot' | 'taskList' | 'automaticCleanupTask'> {
   return {
@@ -162,7 +162,7 @@ function runEffect(effect: QueueEffect): void {
 }
 
 /** A random 36-character uuid (v4); crypto.randomUUID needs a secure context, this does not. */
-export function newUuid(): string {
+function newUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

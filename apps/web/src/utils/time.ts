@@ -12,13 +12,13 @@ import { isKnownTimeZone, type WallClock, wallClockAsUtc, wallClockIn } from '@p
 import { t } from '../lang';
 import { useSiteConfig } from '../stores/site-config';
 
-export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
+const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
 
 /**
  * The zone times are shown in: the site's. Before the site config has arrived (nothing shows a
  * time then) the browser's own; a zone the browser does not know is read as UTC, as the server does.
  */
-export function siteTimeZone(): string | undefined {
+function siteTimeZone(): string | undefined {
   const zone = useSiteConfig.getState().timeZone;
   if (!zone) return undefined;
   return isKnownTimeZone(zone) ? zone : 'UTC';

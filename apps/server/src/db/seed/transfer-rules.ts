@@ -5,7 +5,7 @@
  */
 import type { Seeded, SeedTitle } from './seeded.js';
 
-export const EXPORTABLE_LISTS = [
+const EXPORTABLE_LISTS = [
   'auth/group',
   'auth/admin',
   'auth/rule',
@@ -23,7 +23,7 @@ export const EXPORTABLE_LISTS = [
   'content/content',
 ] as const;
 
-export const IMPORTABLE_LISTS = ['auth/admin', 'user/user', 'content/content'] as const;
+const IMPORTABLE_LISTS = ['auth/admin', 'user/user', 'content/content'] as const;
 
 const TITLES: Record<'export' | 'import', SeedTitle> = {
   export: ['导出', 'Export'],

@@ -40,7 +40,7 @@ export function valueDigest(secret: string, value: unknown): string {
 }
 
 /** How a column value is kept in the logs: text, with NULL as null. */
-export function stringOf(value: unknown): string | null {
+function stringOf(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return String(value);
 }

@@ -48,7 +48,7 @@ export function installTestDir(dataDir: string): string {
 }
 
 /** The throw-away package's manifest: private, one small dependency that has none of its own. */
-export const INSTALL_TEST_PACKAGE = {
+const INSTALL_TEST_PACKAGE = {
   name: 'npm-install-test',
   version: '1.0.0',
   private: true,

@@ -22,7 +22,7 @@ import { TerminalLock } from './terminal-lock.js';
 import { TerminalTickets } from './tickets.js';
 
 /** A command running longer than this is stopped (installs on a slow line take minutes, not hours). */
-export const DEFAULT_MAX_RUNTIME_MS = 20 * 60_000;
+const DEFAULT_MAX_RUNTIME_MS = 20 * 60_000;
 
 export interface TerminalOptions {
   /**

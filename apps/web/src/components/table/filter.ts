@@ -38,7 +38,7 @@ export function initialFilter<R extends Row>(spec: ListSpec<R>, query: URLSearch
   };
 }
 
-export function searchItem<R extends Row>(column: Column<R>, val: string): SearchItem {
+function searchItem<R extends Row>(column: Column<R>, val: string): SearchItem {
   const item: SearchItem = { field: column.searchField ?? column.prop, val, operator: operatorOf(column) };
   if (column.render === 'datetime') item.render = 'datetime';
   return item;

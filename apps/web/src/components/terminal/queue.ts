@@ -86,7 +86,7 @@ export function isRunning(task: TerminalTask): boolean {
   return task.status === connecting || task.status === executing;
 }
 
-export function isFailed(task: TerminalTask): boolean {
+function isFailed(task: TerminalTask): boolean {
   return task.status === failed || task.status === unknown;
 }
 

@@ -12,7 +12,7 @@ export interface StreamListener {
   error(uuid: string): void;
 }
 
-export function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>, ticket: string): string {
+function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>, ticket: string): string {
   const query = new URLSearchParams({
     command: task.command,
     uuid: task.uuid,
@@ -24,7 +24,7 @@ export function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'
 }
 
 /** The stream's message, or null for anything that is not one. */
-export function parseMessage(text: string): TerminalMessage | null {
+function parseMessage(text: string): TerminalMessage | null {
   try {
     const message = JSON.parse(text) as Partial<TerminalMessage> | null;
     if (typeof message?.data !== 'string' || typeof message.uuid !== 'string') return null;

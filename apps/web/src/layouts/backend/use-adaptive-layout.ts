@@ -30,7 +30,7 @@ function remembered(): BeforeResize | null {
   }
 }
 
-export function adaptLayout(width: number): void {
+function adaptLayout(width: number): void {
   const { layout, setLayout, setLayoutMode } = useConfig.getState();
   if (width < SHRINK_BELOW) {
     if (layout.shrink) return;

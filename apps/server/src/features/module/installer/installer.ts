@@ -68,10 +68,7 @@ const LOCK_STALE_MS = 30 * 60 * 1000;
 /** The envelope codes -1/-2/-3 of the module answers (outside the ordinary response codes). */
 const answerCode = (code: number) => code as unknown as EnvelopeCode;
 
-export function changeFlags(
-  paths: readonly string[],
-  workspaces: readonly ModuleWorkspace[],
-): ModuleChangeFlags {
+function changeFlags(paths: readonly string[], workspaces: readonly ModuleWorkspace[]): ModuleChangeFlags {
   return {
     needRebuild: workspaces.includes('web') || paths.some((path) => path.startsWith('apps/web/')),
     needRestart: workspaces.includes('server') || paths.some((path) => path.startsWith('apps/server/')),

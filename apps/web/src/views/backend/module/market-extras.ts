@@ -16,8 +16,8 @@ import {
 import type { GoodsActions } from './market';
 
 /** The store's back-office module screen (menu rule store/module) and member-centre points page. */
-export const STORE_PUBLISH_PATH = '/admin/store/module';
-export const STORE_POINTS_PATH = '/user/account/integral';
+const STORE_PUBLISH_PATH = '/admin/store/module';
+const STORE_POINTS_PATH = '/user/account/integral';
 
 /**
  * As in the original: "View demo" is offered while the module is not purchased, or can be installed
