@@ -12,7 +12,7 @@ import { isKnownTimeZone, type WallClock, wallClockAsUtc, wallClockIn } from '@p
 import { t } from '../lang';
 import { useSiteConfig } from '../stores/site-config';
 
-const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
+export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
 
 /**
  * The zone times are shown in: the site's. Before the site config has arrived (nothing shows a
