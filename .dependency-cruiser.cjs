@@ -1,5 +1,5 @@
 /**
- * Layering rules (issue 19; ../shared/ARCHITECTURE.md section 3), run by `npm run lint`.
+ * Layering rules (docs/architecture.md, "Layers"), run by `npm run lint`.
  * Type-only imports count: a type cycle still ties modules together for the reader.
  */
 module.exports = {

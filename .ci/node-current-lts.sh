@@ -16,8 +16,8 @@ npm install --prefix "$scratch/node" --no-save --no-package-lock --no-audit --no
 export PATH="$node_package/bin:$PATH" npm_config_nodedir="$node_package"
 echo "Node $(node --version)"
 
-# The working tree as it is (tracked and new files, not what .gitignore leaves out), with
-# ../shared beside it as in the checkout.
+# The working tree as it is (tracked and new files, not what .gitignore leaves out), with the
+# checkout's sibling folder `shared`, when there is one, linked beside the copy as beside the checkout.
 mkdir -p "$copy"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$copy"
 [ -e ../shared ] && ln -sfn "$(cd ../shared && pwd)" "$scratch/shared"

@@ -1,5 +1,5 @@
 /**
- * The API reference page (issue 19): opened from the back-office menu, it lists the site's
+ * The API reference page: opened from the back-office menu, it lists the site's
  * routes from the OpenAPI document, finds a route by its permission, and shows who may call
  * it and what it takes, in both languages and on a phone-wide screen.
  */

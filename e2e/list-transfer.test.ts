@@ -1,5 +1,5 @@
 /**
- * A list exported and rows imported, in Chromium against the real server (issue 21). The
+ * A list exported and rows imported, in Chromium against the real server. The
  * member list, searched and with a column hidden, is exported as CSV and as Excel: the file
  * saved holds the table's own column titles (in English, then in Chinese) and every row the
  * list API answers for that search, in its order, its first rows reading as the table shows

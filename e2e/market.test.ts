@@ -1,5 +1,5 @@
 /**
- * The module market in Chromium (reference web §6.2) with this server as its own store (the
+ * The module market in Chromium (as in the original) with this server as its own store (the
  * default MARKET_URL): the store publishes a free module and a paid one through its back-office
  * API, a store member is created; the administrator opens the market, sees the cards with their
  * prices, opens the goods info, is refused until the agreement is ticked, signs in as the

@@ -1,5 +1,5 @@
 /**
- * The module market in Chromium (reference web §6.2): a super administrator sees every module
+ * The module market in Chromium (as in the original): a super administrator sees every module
  * on the machine with its state, installs one through the conflict screen to the done screen,
  * disables, enables (in its own wording) and uninstalls it, its folder kept as the project's; the Upload installation view; a non-super administrator is
  * refused. The server works on a scratch project (PROJECT_DIR) so the checkout stays as it is.

@@ -1,5 +1,5 @@
 /**
- * Menu rules as a database taken over from the original product has them (issue 20): a
+ * Menu rules as a database taken over from the original product has them: a
  * component path ending in `.vue` opens the matching Portico page, and the address of a rule
  * naming a page Portico does not have opens a clear "not available" screen instead of a blank
  * one (the menu leaves such a page out, as it does the seeded CRUD generator's).

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the browser (issue 21): an administrator sets it up from the profile
+ * Two-factor sign-in in the browser: an administrator sets it up from the profile
  * (scans the key, confirms with a code computed here as an authenticator app would, keeps
  * the recovery codes), then signs in with a code, and on a phone in Chinese with a recovery
  * code; an administrator of a group that requires it sets it up while signing in (first, while

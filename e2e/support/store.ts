@@ -21,7 +21,7 @@ export async function adminList<T>(server: E2eServer, token: string, path: strin
 }
 
 /** A module package zip uploaded as an administrator's attachment: answers its URL. */
-export const uploadZip = (server: E2eServer, token: string, zip: string): Promise<string> =>
+const uploadZip = (server: E2eServer, token: string, zip: string): Promise<string> =>
   uploadAttachment(server, token, readFileSync(zip), basename(zip), 'application/zip');
 
 /** Bytes uploaded as an administrator's attachment (a package, an image): answers its URL. */

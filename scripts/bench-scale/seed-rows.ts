@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Expr, SqlKit } from './sql-kit.js';
 
-export const NAME_STEMS = [
+const NAME_STEMS = [
   'user',
   'alice',
   'bob',
@@ -26,7 +26,7 @@ export const NAME_STEMS = [
   'sam',
   'kate',
 ] as const;
-export const ADJECTIVES = [
+const ADJECTIVES = [
   'Quiet',
   'Brave',
   'Silver',
@@ -48,7 +48,7 @@ export const ADJECTIVES = [
   '温柔的',
   '阳光的',
 ] as const;
-export const NOUNS = [
+const NOUNS = [
   'Harbor',
   'Tiger',
   'River',
@@ -70,17 +70,10 @@ export const NOUNS = [
   '飞鸟',
   '森林',
 ] as const;
-export const MAIL_DOMAINS = [
-  'example.com',
-  'qq.com',
-  '163.com',
-  'gmail.com',
-  'outlook.com',
-  'mail.cn',
-] as const;
+const MAIL_DOMAINS = ['example.com', 'qq.com', '163.com', 'gmail.com', 'outlook.com', 'mail.cn'] as const;
 
 /** [title, url] pairs as the admin log records them: the same screen gives the same title. */
-export const LOGGED_ACTIONS = [
+const LOGGED_ACTIONS = [
   ['会员管理-编辑', '/admin/user.User/edit'],
   ['会员管理-添加', '/admin/user.User/add'],
   ['会员管理-删除', '/admin/user.User/del'],
@@ -98,16 +91,7 @@ export const LOGGED_ACTIONS = [
   ['Member group management-Edit', '/admin/user.Group/edit'],
   ['个人资料-保存', '/admin/routine.AdminInfo/edit'],
 ] as const;
-export const LOG_ADMINS = [
-  'admin',
-  'editor2',
-  'editor3',
-  'ops4',
-  'ops5',
-  'audit6',
-  'support7',
-  'support8',
-] as const;
+const LOG_ADMINS = ['admin', 'editor2', 'editor3', 'ops4', 'ops5', 'audit6', 'support7', 'support8'] as const;
 const USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
@@ -118,11 +102,11 @@ const USER_AGENTS = [
 export const YEAR_SECONDS = 365 * 86_400;
 /** Members joined over the five years before this moment; log entries cover the last three. */
 export const HISTORY_END = 1_767_225_600; // 2026-01-01 UTC
-export const MEMBER_HISTORY_START = HISTORY_END - 5 * YEAR_SECONDS;
-export const LOG_HISTORY_START = HISTORY_END - 3 * YEAR_SECONDS;
+const MEMBER_HISTORY_START = HISTORY_END - 5 * YEAR_SECONDS;
+const LOG_HISTORY_START = HISTORY_END - 3 * YEAR_SECONDS;
 
 /** Rows are created in id order, spread evenly over the history, with some jitter. */
-export function timeOf(kit: SqlKit, id: Expr, start: number, rows: number, salt: number): Expr {
+function timeOf(kit: SqlKit, id: Expr, start: number, rows: number, salt: number): Expr {
   const step = Math.max(1, Math.floor((HISTORY_END - start) / rows));
   return sql`(${sql.lit(start)} + (${id}) * ${sql.lit(step)} + ${kit.hash(id, salt, step)})`;
 }

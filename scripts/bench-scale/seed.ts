@@ -16,7 +16,7 @@ import { ensureSuperAdmin } from '../../apps/server/src/setup/super-admin.js';
 import { logColumns, memberColumns } from './seed-rows.js';
 import { type Expr, sqlKit } from './sql-kit.js';
 
-export const TABLE_PREFIX = 'ba_';
+const TABLE_PREFIX = 'ba_';
 const BATCH = 100_000;
 const SEQUENCE = 'bench_seq';
 const DIGITS = 'bench_digit';

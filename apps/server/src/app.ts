@@ -44,7 +44,7 @@ import './http/request-context.js';
 import { writeCaptures } from './features/security/audit.js';
 
 /** PHP bracket notation (`ids[]=1`, `search[0][field]=id`), bounded against abuse. */
-export const QS_OPTIONS: qs.IParseOptions = {
+const QS_OPTIONS: qs.IParseOptions = {
   depth: 5,
   arrayLimit: 1000,
   parameterLimit: 2000,

@@ -17,7 +17,7 @@ export const PRIMARY_COLOR = '#1e66d0';
  * menu and the selected item's tint (5.1 to 6.2:1). No blue can carry white text at 4.5:1
  * and read at 4.5:1 on a near-black page, so solid buttons carry dark text instead.
  */
-export const DARK_PRIMARY_SEED = '#69b1ff';
+const DARK_PRIMARY_SEED = '#69b1ff';
 /** The dark primary as drawn, for the app's own styles (the menu's selected item, the logo). */
 export const DARK_PRIMARY = '#5c99dc';
 /** A red that reads on the dark page (#dc6966 after the algorithm: 5 to 5.5:1). */

@@ -1,5 +1,5 @@
 /**
- * The done screen's dependency box (reference web §6.2): executing keeps End of installation
+ * The done screen's dependency box (as in the original): executing keeps End of installation
  * disabled; a failed package task offers the terminal and "confirm that dependencies are
  * ready"; the reissue radio queues web-build in the terminal.
  */

@@ -1,5 +1,5 @@
 /**
- * The market's links to the store (reference web §6.2): when the goods info offers "View demo",
+ * The market's links to the store (as in the original): when the goods info offers "View demo",
  * that only http/https demos (and http/https/mailto contacts) become links, and where
  * "Publishing module" and "Get points" lead on the store.
  */

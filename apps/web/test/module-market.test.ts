@@ -1,5 +1,5 @@
 /**
- * The market screens' logic (reference web §6.2): prices, "New version", the merged grid,
+ * The market screens' logic (as in the original): prices, "New version", the merged grid,
  * the goods info buttons, and the login codes: the market's 301/408 end the market login, the
  * site's own 303/409 are about the administrator's session (checked against a real local
  * HTTP server, no mocks).

@@ -1,4 +1,4 @@
-/** The install pipeline's screens: which screen each installer answer leads to (reference web §6.2). */
+/** The install pipeline's screens: which screen each installer answer leads to (as in the original). */
 import { type ModuleConflictData, ModuleState } from '@portico/shared';
 import { describe, expect, it } from 'vitest';
 import enModule from '../src/lang/en/module';

@@ -1,5 +1,5 @@
 /**
- * What the terminal panel shows for each task (reference web §6.1): the status tag and its
+ * What the terminal panel shows for each task (as in the original): the status tag and its
  * colour, the blocking and do-not-refresh tags, Retry and Delete, the run log; the empty
  * state; Install dependent packages hidden under Manual execution.
  */

@@ -1,5 +1,5 @@
 /**
- * The terminal queue (SPEC section 4, "Terminal task status"): every transition and queue
+ * The terminal queue (the original's task statuses and transitions): every transition and queue
  * rule, on the pure state machine, plus what the store persists and restores.
  */
 import { TerminalTaskStatus as S, TerminalFlag } from '@portico/shared';

@@ -7,8 +7,8 @@ export const ResponseCode = {
   noPermission: 401,
   tokenExpired: 409,
   /**
-   * The module market's own "sign in to the market" and "market token expired" (reference web
-   * §6.2): the site answers these for the store's 303 and 409, so that a market answer is
+   * The module market's own "sign in to the market" and "market token expired" (as in the
+   * original): the site answers these for the store's 303 and 409, so that a market answer is
    * never mistaken for one about the administrator's session on the site.
    */
   marketNeedLogin: 301,

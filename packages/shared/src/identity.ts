@@ -1,7 +1,7 @@
 /**
  * Who is signed in, as the server answers it: the administrator of `/admin/index/*` and the
  * member of `/api/user/*` and `/api/index/index`. Shared so the web's request layer and stores
- * read the same shape the server writes (issue 19: the request layer imports no store). The
+ * read the same shape the server writes (the request layer imports no store: docs/architecture.md, "Layers"). The
  * tokens ride along with the login answers; the index answers leave them out.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The input types of form items and config items (reference web §2.3): what the form
+ * The input types of form items and config items (as in the original): what the form
  * component renders and what the config screen's server accepts.
  */
 export const INPUT_TYPES = [

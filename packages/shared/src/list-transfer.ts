@@ -1,5 +1,5 @@
 /**
- * Lists exported to a file and rows imported from one (issue 21), on the wire.
+ * Lists exported to a file and rows imported from one, on the wire.
  *
  * Export: `GET /admin/<controller>/export` with the list's own parameters (search, quick search,
  * order: what the index is sent) plus `format` and `columns` (JSON of ExportColumn[]). The answer

@@ -1,7 +1,7 @@
 /**
  * The menu rules the server sends at start: the administrator's (`/admin/index/index`
  * `menus`) and the member's (`/api/index/index` `rules` and `menus`), as trees. Shared so the
- * server's queries and the web's request layer and router agree on the shape (issue 19).
+ * server's queries and the web's request layer and router agree on the shape (docs/architecture.md, "Wire contract").
  */
 
 /** What a rule of either tree carries; `type` is the tree's own kinds. */

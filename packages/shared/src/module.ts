@@ -1,5 +1,5 @@
 /**
- * The module package's wire contract (reference server §8): what a `module.json` holds, the
+ * The module package's wire contract (as in the original): what a `module.json` holds, the
  * states a module on the machine goes through, the answer codes of install/disable, and the
  * conflict lists and decisions the administrator's screen exchanges with the server.
  */
@@ -28,7 +28,7 @@ export interface ModuleInfo {
   protectedFiles: string[];
 }
 
-/** Reference §8.2, same numbers on the wire. */
+/** The original's numbers, the same on the wire. */
 export const ModuleState = {
   uninstalled: 0,
   installed: 1,
@@ -52,7 +52,7 @@ export const ModuleAnswerCode = {
 
 /**
  * A dependency's section in a workspace: `env` of the conflict lists and the first key of the
- * dependency decisions (the reference's `dependencies`, `require-dev`... for Node workspaces).
+ * dependency decisions (the original's `dependencies`, `require-dev`... for Node workspaces).
  */
 export const MODULE_DEPENDENCY_ENVS = {
   serverDependencies: { workspace: 'server', section: 'dependencies' },
@@ -90,7 +90,7 @@ export interface ModuleConflictData {
   dependConflict: ModuleDependConflict[];
 }
 
-/** The administrator's answer to the conflict lists (the reference's `extend`). */
+/** The administrator's answer to the conflict lists (the original's `extend`). */
 export interface ModuleConflictDecisions {
   fileConflict?: Record<string, ConflictSolution>;
   dependConflict?: Partial<Record<ModuleDependencyEnv, Record<string, ConflictSolution>>>;

@@ -1,7 +1,7 @@
 /**
  * The site and upload settings the server hands the web at start (`siteConfig` of
  * `/admin/index/index`, `site` of `/api/index/index`). Shared so the server's reader of the
- * config rows and the web's stores and upload checks agree on the shape (issue 19).
+ * config rows and the web's stores and upload checks agree on the shape (docs/architecture.md, "Wire contract").
  */
 
 export interface UploadSettings {

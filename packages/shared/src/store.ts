@@ -74,7 +74,7 @@ export interface StorePurchase {
 }
 
 /**
- * A "View demo" entry of a module (reference §6.2): a title and the demo's address, with an
+ * A "View demo" entry of a module (as in the original): a title and the demo's address, with an
  * optional QR code image shown as "Code scanning Preview". `url` is http(s); `image` is
  * http(s) or a path on the store (an uploaded attachment, `/storage/...`).
  */

@@ -1,9 +1,9 @@
 /**
  * The web terminal's wire contract, shared by the server that runs whitelisted commands and
- * the client queue that asks for them (SPEC §3, §4, §7; reference server §7.3).
+ * the client queue that asks for them (as the original's; docs/architecture.md, "Wire contract").
  */
 
-/** A task's status in the client queue (SPEC §4). */
+/** A task's status in the client queue (the original's statuses). */
 export const TerminalTaskStatus = {
   waiting: 0,
   connecting: 1,

@@ -15,7 +15,7 @@ import type { Lang } from '../i18n/index.js';
 import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.js';
 import { clickAnswerMatches, drawClickCaptcha, readClickChallenge } from './click-captcha.js';
 
-export const CAPTCHA_TTL_SECONDS = 600;
+const CAPTCHA_TTL_SECONDS = 600;
 export const CAPTCHA_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 const CAPTCHA_LENGTH = 4;
 

@@ -15,11 +15,11 @@ import { CAPTCHA_ALPHABET, GLYPH_GRID, glyphStrokes } from './captcha-image.js';
 import { CLICK_CAPTCHA_ICONS, ICON_VIEWBOX } from './click-captcha-icons.js';
 import { flattenPath, type Pt, Raster, type Rgb } from './raster.js';
 
-export const CLICK_CAPTCHA_WIDTH = 350;
-export const CLICK_CAPTCHA_HEIGHT = 200;
+const CLICK_CAPTCHA_WIDTH = 350;
+const CLICK_CAPTCHA_HEIGHT = 200;
 /** How many items are to be clicked, and how many more are drawn to mislead. */
 export const CLICK_CAPTCHA_TARGETS = 2;
-export const CLICK_CAPTCHA_DECOYS = 2;
+const CLICK_CAPTCHA_DECOYS = 2;
 
 const MIN_SIZE = 30;
 const MAX_SIZE = 44;

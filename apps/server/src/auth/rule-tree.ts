@@ -111,7 +111,7 @@ export async function insertRule(
 }
 
 /** Groups that hold the parent get the new child too, so a new button is usable at once. */
-export function grantWithParent(
+function grantWithParent(
   trx: Transaction<Database>,
   tables: RuleTables,
   pid: number,

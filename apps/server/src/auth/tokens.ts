@@ -50,7 +50,7 @@ export interface SessionInfo {
 }
 
 /** Use is recorded at most this often per token, so a busy session does not write on every request. */
-export const TOUCH_INTERVAL_SECONDS = 60;
+const TOUCH_INTERVAL_SECONDS = 60;
 
 export type TokenLookup =
   | { state: 'valid'; row: TokenRow }

@@ -2,7 +2,7 @@
  * Who a request is signed in as, for the administrator and the member area. Declared apart
  * from admin-auth.ts and user-auth.ts because http/request-context.ts puts them on every
  * request and the auth services import that declaration: kept in the services, each imported
- * the other back (issue 19: no import cycles). Only types, importing nothing but leaves.
+ * the other back (no import cycles: docs/architecture.md, "Layers"). Only types, importing nothing but leaves.
  */
 import type { AdminInfo } from '@portico/shared';
 import type { User } from '../db/schema.js';

@@ -9,9 +9,9 @@ import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { ApiError } from '../http/errors.js';
 
-export const CODE_TTL_SECONDS = 600;
-export const CODE_RESEND_SECONDS = 60;
-export const CODE_MAX_CHECKS = 5;
+const CODE_TTL_SECONDS = 600;
+const CODE_RESEND_SECONDS = 60;
+const CODE_MAX_CHECKS = 5;
 const CODE_DIGITS = 6;
 
 export class VerificationCodes {

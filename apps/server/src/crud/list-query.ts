@@ -98,10 +98,6 @@ export function applyListOrder<Q extends AnySelect>(qb: Q, spec: ListSpec, param
   return query;
 }
 
-export function applyListPage<Q extends AnySelect>(qb: Q, params: ListParams): Q {
-  return qb.limit(params.limit).offset((params.page - 1) * params.limit) as Q;
-}
-
 function quickSearch(
   spec: ListSpec,
   text: string,
@@ -297,7 +293,7 @@ const RANGES = new Set(['RANGE', '>', '>=', '<', '<=']);
  * number of matches, not the distance to them. PostgreSQL makes the same choice for a text
  * search it expects to match few rows, which `narrowed` says (crud/few-matches.ts).
  */
-export function rangeDriven(spec: ListSpec, params: ListParams): boolean {
+function rangeDriven(spec: ListSpec, params: ListParams): boolean {
   return params.search.some((item) => {
     const field = spec.fields[item.field];
     return RANGES.has(item.operator) && !!field && leadsAnIndex(field.column);

@@ -45,7 +45,7 @@ export interface ListTotal {
 export const PAGES_AHEAD = 5;
 
 /** A table this large (by the database's estimate) counts its filtered lists in a window. */
-export const LARGE_TABLE_ROWS = 100_000;
+const LARGE_TABLE_ROWS = 100_000;
 
 export interface TotalOptions {
   /** The page shown and its size: where the count's window ends. */

@@ -2,7 +2,7 @@
  * The type of a list query over any tables. Its own module because the list helpers
  * (list-total, search-index, list-page-rows, list-page-ids, few-matches) take such queries
  * while resource.ts, which builds them, imports those helpers: declared in resource.ts, each
- * helper imported it back (issue 19: no import cycles). A leaf: it imports only kysely.
+ * helper imported it back (no import cycles: docs/architecture.md, "Layers"). A leaf: it imports only kysely.
  */
 import type { SelectQueryBuilder } from 'kysely';
 

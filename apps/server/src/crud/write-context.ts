@@ -3,7 +3,7 @@
  * around deletes and edits inside that transaction (the security feature's data-recycle and
  * sensitive-data logs), which the app hands the resource helper through its context so the
  * generic helper names no feature. Declared in resource.ts, the captures imported it back
- * (issue 19: no import cycles). A leaf: it imports only types from fastify, kysely and the
+ * (no import cycles: docs/architecture.md, "Layers"). A leaf: it imports only types from fastify, kysely and the
  * schema.
  */
 import type { FastifyRequest } from 'fastify';

@@ -21,7 +21,7 @@ import { CACHE_AREAS } from './migrations/0014-shared-state.js';
 export type CacheArea = (typeof CACHE_AREAS)[number];
 
 /** How often each process reads the versions: the bound on how stale another process can be. */
-export const POLL_MS = 250;
+const POLL_MS = 250;
 
 export class CacheVersions {
   private readonly listeners = new Map<CacheArea, (() => void)[]>();

@@ -28,7 +28,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export function dialectOf(url: string): Dialect {
+function dialectOf(url: string): Dialect {
   if (url.startsWith('sqlite:')) return 'sqlite';
   if (url.startsWith('mysql://') || url.startsWith('mariadb://')) return 'mysql';
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';

@@ -1,13 +1,13 @@
 /**
  * Table types, named by logical table (without the configurable prefix, which the
- * withTablePrefix adds). Columns follow the reference schema so that an existing
+ * withTablePrefix adds). Columns follow the original's schema so that an existing
  * database of the original product can be taken over; additions are marked.
  *
- * Conventions: times are unix seconds (nullable where the reference allows it),
- * money is integer cents, flags stored as '0' / '1' strings where the reference
+ * Conventions: times are unix seconds (nullable where the original allows it),
+ * money is integer cents, flags stored as '0' / '1' strings where the original
  * used ENUM('0','1').
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A unix-seconds timestamp column that may be NULL. */
 type Time = number | null;
@@ -565,11 +565,4 @@ export const BOOKKEEPING_TABLES: readonly TableName[] = [
   'admin_recovery_code',
 ];
 
-export type Admin = Selectable<AdminTable>;
-export type NewAdmin = Insertable<AdminTable>;
-export type AdminUpdate = Updateable<AdminTable>;
-export type AdminRule = Selectable<AdminRuleTable>;
-export type AdminGroup = Selectable<AdminGroupTable>;
 export type User = Selectable<UserTable>;
-export type UserRule = Selectable<UserRuleTable>;
-export type Config = Selectable<ConfigTable>;

@@ -40,7 +40,7 @@ export function corsOptions(): FastifyCorsOptions {
   };
 }
 
-export function isAllowedOrigin(origin: string, host: string | undefined): boolean {
+function isAllowedOrigin(origin: string, host: string | undefined): boolean {
   let url: URL;
   try {
     url = new URL(origin);

@@ -19,7 +19,7 @@ import { isSuccess, type Success, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
 import { type CataloguedRoute, checkAnswer, type RouteSchema, type SchemaRequest } from './route-schema.js';
 
-export const MEMBER_CENTER_DISABLED =
+const MEMBER_CENTER_DISABLED =
   'The member center has been disabled. Please contact the webmaster to turn it on.';
 
 export interface ActionSpec<S extends RouteSchema = RouteSchema> {

@@ -6,7 +6,7 @@ import { en } from './en.js';
 import { zhCn } from './zh-cn.js';
 
 export type Lang = 'zh-cn' | 'en';
-export const DEFAULT_LANG: Lang = 'zh-cn';
+const DEFAULT_LANG: Lang = 'zh-cn';
 
 /** Modules' language packs (see module-contract); the core's own texts take precedence. */
 const modulePacks: Record<Lang, Map<string, string>> = { 'zh-cn': new Map(), en: new Map() };

@@ -11,7 +11,7 @@ import { ADMIN_RULE_TITLES } from './seeded-titles.js';
 const FAILED_SIGN_IN = 'Login failed: %s';
 
 /** The stored title of an admin-log entry, as `lang` reads it. */
-export function logTitleIn(stored: string, lang: Lang): string {
+function logTitleIn(stored: string, lang: Lang): string {
   const key = keyOf(stored);
   if (key !== undefined) return translate(key, lang);
   const reason = failedSignInReason(stored);

@@ -17,7 +17,7 @@ import { flattenRules, type ModuleDefinition } from './define.js';
 import { migrateModule, unmigrateModule } from './migrations.js';
 import { insertModuleRules, type ModuleGrants, removeModuleRules } from './rules.js';
 
-/** The original's state numbers (reference §8.2); the package manager uses the others. */
+/** The original's state numbers; the package manager uses the others. */
 export const MODULE_STATE = { ENABLED: 1, DISABLED: 6 } as const;
 
 const NO_GRANTS: ModuleGrants = { admin: {}, member: {} };

@@ -12,10 +12,10 @@ import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 
 export const SUPER_ADMIN_USERNAME = 'admin';
-export const PASSWORD_FILE = 'admin-password.txt';
+const PASSWORD_FILE = 'admin-password.txt';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
-export function randomPassword(length = 16): string {
+function randomPassword(length = 16): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14.1, through the security logs: restoring a deleted row and rolling back a logged
+ * The administrator hierarchy, through the security logs: restoring a deleted row and rolling back a logged
  * change write rows of whatever table a rule names. On the tables that decide who may do
  * what, they must give a non-super administrator no more than the admin screens do: a
  * super administrator cannot be brought back or have their password rolled back by a

@@ -1,6 +1,6 @@
 /**
- * Issue 14.1: an administrator acts on another only when every group of the target lies
- * strictly below the actor's (ARCHITECTURE §7). The attack: the super administrator was
+ * An administrator acts on another only when every group of the target lies
+ * strictly below the actor's (docs/architecture.md, "Security baseline"). The attack: the super administrator was
  * also put in a sub-group, and the sub-group's manager took over the super account through
  * that shared group. Every action on another administrator must refuse it and change nothing.
  */

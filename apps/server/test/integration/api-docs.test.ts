@@ -1,5 +1,5 @@
 /**
- * The API described (issue 19): every route declares its schema, the OpenAPI document at
+ * The API described: every route declares its schema, the OpenAPI document at
  * /api/openapi.json is valid OpenAPI 3.1 and names every registered route with its permission,
  * and input a route's schema refuses gets the code-0 envelope naming the field.
  */

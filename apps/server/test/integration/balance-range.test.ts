@@ -1,5 +1,5 @@
 /**
- * Issue 14.5: balances, points and their logs are 32-bit integer columns (cents, points).
+ * Balances, points and their logs are 32-bit integer columns (cents, points).
  * An amount or a resulting value outside that range is refused with a clear message on
  * every dialect — never an HTTP 500, never a silently clamped or wrapped value — and the
  * refused step changes nothing.

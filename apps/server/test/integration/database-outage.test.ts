@@ -1,5 +1,5 @@
 /**
- * The database going away under a concurrent write load (issue 14, item 3). The real server
+ * The database going away under a concurrent write load. The real server
  * runs as its own process, connected to its database through a TCP proxy the test owns.
  * Three faults in a row: every connection terminated from the database side (the 57P01 /
  * ER_CONNECTION_KILLED a restart sends), the database refusing connections for a while (a

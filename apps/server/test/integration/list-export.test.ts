@@ -1,5 +1,5 @@
 /**
- * Exporting a list (issue 21): the whole filtered, sorted list as the administrator sees it,
+ * Exporting a list: the whole filtered, sorted list as the administrator sees it,
  * in CSV and Excel, with its own permission and an audit entry; secrets never leave.
  */
 import type { ExportColumn } from '@portico/shared';

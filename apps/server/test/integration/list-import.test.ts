@@ -1,5 +1,5 @@
 /**
- * Importing rows into a list (issue 21): a preview with a guessed mapping, every row checked by
+ * Importing rows into a list: a preview with a guessed mapping, every row checked by
  * the add form's rules, all rows saved or none, refusals named by line, its own permission and
  * an entry in the admin log.
  */

@@ -1,5 +1,5 @@
 /**
- * The market's login codes are not the site's (reference web §6.2): when the store asks its
+ * The market's login codes are not the site's (as in the original): when the store asks its
  * member to sign in (its 303) or says the member's token expired (its 409), the site passes
  * that on as 301 or 408 with the store's message, through the market proxy and through an
  * install or update downloading from the market. The site's own 303 and 409, about the

@@ -1,5 +1,5 @@
 /**
- * Several server processes on one database (issue 18, item 5): two real server processes,
+ * Several server processes on one database: two real server processes,
  * A and B, share one PostgreSQL or MariaDB database and one APP_SECRET, as processes behind a
  * load balancer do. What one process changes, the other must honour: a signed-out session or
  * a changed password at once, a group's removed rule and a changed setting within a second;

@@ -1,5 +1,5 @@
 /**
- * Signed-in sessions in the profile (issue 21): an account lists its sessions with device,
+ * Signed-in sessions in the profile: an account lists its sessions with device,
  * address and last use, and ends one or all others. Ending a session refuses its tokens at
  * once; nobody ends another account's session; an area's list shows its own sessions only.
  */

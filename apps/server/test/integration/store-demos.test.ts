@@ -1,5 +1,5 @@
 /**
- * A store module's "View demo" entries and developer contact (reference web §6.2): edited in
+ * A store module's "View demo" entries and developer contact (as in the original): edited in
  * the back-office, checked there (http/https demos, an http/https/mailto contact, bounded
  * counts and lengths; a refused form changes nothing), loaded back into the form as edited, and
  * answered by `/api/store/info` for the market's goods dialog. The module page tells the market

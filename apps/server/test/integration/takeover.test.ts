@@ -1,5 +1,5 @@
 /**
- * Taking over a BuildAdmin v2 database (issue 20): the original's schema and data
+ * Taking over a BuildAdmin v2 database: the original's schema and data
  * (fixtures/buildadmin-v2.sql) on a real MariaDB, then Portico on it through the real routes.
  * MySQL/MariaDB only, as the original is; skipped without TEST_MYSQL_URL.
  */

@@ -182,7 +182,7 @@ forEachDatabase('token rotation', (get) => {
       it('logout with only the refresh token ends the access tokens of its session', async () => {
         const login = await signedIn();
         const other = await area.login(get(), login.username, 'rotate-pass-1');
-        // SPEC section 7's field name; the web client sends refreshToken (the test above).
+        // The field name the original's API documents; the web client sends refreshToken (the test above).
         const out = await call(get().app, 'POST', area.logoutPath, {
           body: { refresh_token: login.refresh_token },
         });

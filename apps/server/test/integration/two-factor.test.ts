@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for administrators (issue 21): enrolment from the profile with a code
+ * Two-factor sign-in for administrators: enrolment from the profile with a code
  * from the new secret, sign-in with and without the code, a code and a recovery code each
  * good once, a group that requires it (enrolment at sign-in), the secret sealed in the
  * table, the codes kept out of the admin log, a super administrator's reset, and the console's

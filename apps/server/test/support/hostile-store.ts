@@ -12,7 +12,7 @@ import { moduleJson, scratchDir, writeRawZip } from './module-project.js';
 import { freePort } from './server-process.js';
 import { sha256 } from './store.js';
 
-export const HOSTILE_DESCRIPTION = [
+const HOSTILE_DESCRIPTION = [
   '<p>Useful <b>module</b></p>',
   '<img src="x" onerror="alert(document.cookie)">',
   '<iframe src="https://evil.example/phish"></iframe>',

@@ -1,5 +1,5 @@
 /**
- * module.json validation (what an uploaded package must describe) and the reference's version
+ * module.json validation (what an uploaded package must describe) and the original's version
  * comparison that decides whether an upload may replace an installed module.
  */
 import { checkModuleInfo, MODULE_MESSAGES } from '@portico/shared';
@@ -82,7 +82,7 @@ describe('module.json', () => {
   });
 });
 
-describe('version comparison (reference §8.3)', () => {
+describe('version comparison (as in the original)', () => {
   it('answers whether b is at least a', () => {
     expect(compareVersion('1.0.0', '1.0.1')).toBe(true);
     expect(compareVersion('1.0.1', '1.0.0')).toBe(false);

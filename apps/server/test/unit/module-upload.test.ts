@@ -1,6 +1,6 @@
 /**
  * Installing a module from an uploaded zip: a good package lands in modules/<uid>/ waiting for
- * installation, the reference's upgrade rules apply, and hostile archives (path escapes,
+ * installation, the original's upgrade rules apply, and hostile archives (path escapes,
  * absolute names, links and devices, too many entries, gigabytes when unpacked, whether
  * declared or hidden behind forged sizes) are refused with a clear message, leaving nothing.
  */

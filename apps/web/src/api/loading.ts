@@ -1,5 +1,5 @@
 /**
- * The request layer's full-page loading overlay (SPEC section 9: shared and counted).
+ * The request layer's full-page loading overlay (shared by the calls and counted, as the original's).
  * Concurrent requests with `loading: true` share one overlay, which stays until the last
  * of them settles. Plain DOM, so it works outside React and before the app mounts.
  */
@@ -58,10 +58,6 @@ export function hideLoading(): void {
   if (count === 0) return;
   count--;
   if (count === 0) document.getElementById(LOADING_ID)?.remove();
-}
-
-export function loadingCount(): number {
-  return count;
 }
 
 /** Drops the overlay whatever the count (tests, hard resets). */

@@ -1,5 +1,6 @@
 /**
- * The one HTTP client of the SPA (SPEC sections 4, 7 and 8; reference server §1 codes).
+ * The one HTTP client of the SPA (the original client's token refresh, answer handling and messages; the
+ * envelope codes of docs/architecture.md, "Wire contract").
  * Every call answers with the envelope {code, msg, time, data}; code 1 is success, 409 an
  * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
  * anything else an error shown to the user. Callers get the envelope or a rejection.
@@ -47,9 +48,9 @@ export const DEFAULT_OPTIONS: RequestOptions = {
   anotherToken: '',
 };
 
-export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
+const REFRESH_TOKEN_URL = '/api/common/refreshToken';
 
-// Same origin; 60 s is SPEC section 9's request timeout.
+// Same origin; 60 s is the original client's request timeout.
 // Arrays and objects in query strings use PHP's bracket notation with indexes
 // (search[0][field]=id), which the server parses; without indexes a list of objects
 // would be read as one object per key.
@@ -84,7 +85,7 @@ export type TokenKind = 'auth' | 'refresh';
 
 /**
  * What the request layer needs from the router and the session stores, handed in once at
- * start (configureRequest) so that the layer imports neither (issue 19): the stores and the
+ * start (configureRequest) so that the layer imports neither (docs/architecture.md, "Layers"): the stores and the
  * router call the API, so importing them back would tie the layers into one.
  */
 export interface RequestHandlers {
@@ -149,7 +150,7 @@ export function requestHeaders(opts: RequestOptions): Record<string, string> {
   return headers;
 }
 
-/** Identical = same method, url, tokens, params and body (SPEC section 9); '' = never deduplicated. */
+/** Identical = same method, url, tokens, params and body (as the original deduplicates); '' = never deduplicated. */
 function pendingKey(config: AxiosRequestConfig, headers: Record<string, string>): string {
   // Files cannot be compared by JSON (a FormData stringifies to {}), so uploads never cancel each other.
   if (typeof FormData !== 'undefined' && config.data instanceof FormData) return '';
@@ -181,8 +182,8 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 const ABNORMAL = 'Abnormal problem, please contact the website administrator!';
 
-/** SPEC section 8: what to tell the user about a call that got no usable answer. */
-export function httpErrorMessage(error: unknown): string {
+/** What to tell the user about a call that got no usable answer (the original's messages). */
+function httpErrorMessage(error: unknown): string {
   if (!axios.isAxiosError(error)) return t(`axios.${ABNORMAL}`);
   if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
     return t('axios.Network request timeout!');
@@ -208,7 +209,7 @@ function goToLogin(area: Area): void {
 
 async function runRefresh(area: Area): Promise<void> {
   try {
-    // The server also takes `refreshToken`; SPEC section 7 names the field refresh_token.
+    // The server also takes `refreshToken`; the original's API documents the field refresh_token.
     const response = await send<{ type: string; token: string; refresh_token?: string }>(
       { url: REFRESH_TOKEN_URL, method: 'post', data: { refresh_token: handlers.token(area, 'refresh') } },
       { ...DEFAULT_OPTIONS, cancelDuplicateRequest: false },
@@ -270,7 +271,7 @@ async function send<T>(
     });
   } catch (error) {
     if (axios.isCancel(error)) {
-      // Superseded by an identical call: expected, so only logged (SPEC section 8).
+      // Superseded by an identical call: expected, so only logged (as the original does).
       if (duplicates.has(controller))
         console.warn(t('axios.Automatic cancellation due to duplicate requests'), config.url);
       throw error;

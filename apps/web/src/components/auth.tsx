@@ -2,7 +2,6 @@
  * Button-level permissions: the current page may show an action only when the server
  * granted its `page path/action` node (built from button rules by buildAdminRoutes).
  */
-import type { ReactNode } from 'react';
 import { useNavTabs } from '../stores/nav-tabs';
 import { useTab } from './tab-context';
 
@@ -10,9 +9,4 @@ export function useAuth(): (action: string) => boolean {
   const path = useTab()?.path ?? '';
   const nodes = useNavTabs((s) => s.authNode.get(path));
   return (action) => nodes?.includes(`${path}/${action}`) ?? false;
-}
-
-/** Renders its children only when the current page may show `action`. */
-export function Auth({ action, children }: { action: string; children: ReactNode }) {
-  return useAuth()(action) ? children : null;
 }

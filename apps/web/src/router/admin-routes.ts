@@ -1,6 +1,6 @@
 /**
- * Turns the menu rules sent by /admin/index/index into what the shell needs (reference web
- * §4, handleAdminRoute): the routable pages, the menu tree and the permission nodes.
+ * Turns the menu rules sent by /admin/index/index into what the shell needs (the original's
+ * handleAdminRoute): the routable pages, the menu tree and the permission nodes.
  * Pure, so it is tested without a browser.
  */
 import type { ServerRule } from '@portico/shared';
@@ -45,7 +45,7 @@ export function iframePath(url: string): string {
   return `${ADMIN_BASE}/iframe/${encodeURIComponent(url)}`;
 }
 
-export function pagePath(rule: Pick<ServerRule, 'path'>): string {
+function pagePath(rule: Pick<ServerRule, 'path'>): string {
   return `${ADMIN_BASE}/${rule.path.replace(/^\/+/, '')}`;
 }
 
@@ -124,7 +124,7 @@ function menuPath(rule: ServerRule, hasComponent: (component: string) => boolean
     case 'iframe':
       return rule.url ? iframePath(rule.url) : null;
     default:
-      // Unknown menu types stay in the menu; choosing one reports it (reference web §3.1).
+      // Unknown menu types stay in the menu; choosing one reports it (as in the original).
       return pagePath(rule);
   }
 }

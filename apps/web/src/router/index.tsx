@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC section 2. Back-office pages are not routes of their own: the
+ * The route table (the original's routes). Back-office pages are not routes of their own: the
  * back-office layout resolves `/admin/*` against the menus loaded from the server, after
  * sending a cold deep link through the loading route.
  */

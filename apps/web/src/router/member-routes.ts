@@ -1,6 +1,6 @@
 /**
  * Turns the member rules of /api/index/index into the member centre's pages and menus
- * (reference server §3.7): `menus` are the aside's groups of pages, `nav` rules the header
+ * (as in the original): `menus` are the aside's groups of pages, `nav` rules the header
  * links, `nav_user_menu` rules the entries of the header's user menu. Pure, so it is
  * tested without a browser.
  */

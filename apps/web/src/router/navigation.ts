@@ -1,6 +1,6 @@
 /**
  * Navigation from outside React (the request layer, stores): the router registers itself
- * here once it exists. Named routes are the static ones of SPEC section 2.
+ * here once it exists. Named routes are the static ones of the route table (index.tsx).
  */
 export const ROUTE_PATHS = {
   home: '/',

@@ -1,5 +1,5 @@
 /**
- * Hands the request layer the router and the stores it works with (issue 19): the layer in
+ * Hands the request layer the router and the stores it works with (docs/architecture.md, "Layers"): the layer in
  * api/ may not import them, because they import the API themselves. main.tsx calls this once
  * before the first request; the web tests' setup does the same, so they run the app as booted.
  * The market's login is handed to the market API by its views (views/backend/module/market-session.ts).

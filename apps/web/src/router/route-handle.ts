@@ -1,7 +1,7 @@
 /**
  * What a route of the table declares for the shell around it. Its own module because the
  * root shell reads it while the route table (index.tsx) mounts the shell: declared in the
- * table, the shell imported it back (issue 19: no import cycles). A leaf: it imports nothing.
+ * table, the shell imported it back (no import cycles: docs/architecture.md, "Layers"). A leaf: it imports nothing.
  */
 export interface RouteHandle {
   /** Translation key of the page title. */

@@ -1,4 +1,7 @@
-/** The signed-in administrator, persisted under `adminInfo` (SPEC section 3). */
+/**
+ * The signed-in administrator, persisted under `adminInfo` (the original's storage key:
+ * docs/architecture.md, "Wire contract").
+ */
 import type { AdminInfo } from '@portico/shared';
 import { signedInStore } from './signed-in';
 

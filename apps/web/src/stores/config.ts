@@ -1,7 +1,7 @@
 /**
- * Layout and language settings, persisted under `storeConfig_v2` (SPEC section 3,
- * reference web §3.3 and §8). Every colour is a [light, dark] pair; the drawer edits the
- * half of the current theme.
+ * Layout and language settings, persisted under `storeConfig_v2` (the original's storage key
+ * and settings: docs/architecture.md, "Wire contract"). Every colour is a [light, dark] pair;
+ * the drawer edits the half of the current theme.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -11,7 +11,7 @@ export type Lang = 'zh-cn' | 'en';
 export type LayoutMode = 'Default' | 'Classic' | 'Streamline';
 export type ColorPair = [light: string, dark: string];
 
-export const COLOR_KEYS = [
+const COLOR_KEYS = [
   'menuBackground',
   'menuColor',
   'menuActiveBackground',
@@ -78,7 +78,7 @@ export const DEFAULT_LAYOUT: LayoutSettings = {
   headerBarHoverBackground: ['#f5f5f5', '#18222c'],
 };
 
-export const DEFAULT_LANG: LangSettings = {
+const DEFAULT_LANG: LangSettings = {
   defaultLang: 'zh-cn',
   fallbackLang: 'zh-cn',
   langArray: [

@@ -1,5 +1,5 @@
 /**
- * The terminal (SPEC sections 3 and 4): a thin zustand store that drives the pure queue in
+ * The terminal (the original's queue and storage key): a thin zustand store that drives the pure queue in
  * components/terminal/queue.ts and carries out its effects. Only showDot, taskList and
  * automaticCleanupTask persist, under `storeTerminal`; the server's settings come with
  * `/admin/index/index` on every boot.
@@ -42,8 +42,8 @@ interface TerminalStore extends QueueState {
   setSettings(settings: Partial<Omit<TerminalSettings, 'phpDevelopmentServer'>>): void;
 }
 
-/** The persisted part (SPEC section 4: "persists only showDot, taskList and automaticCleanupTask"). */
-export function persistedTerminal(
+/** The persisted part (as the original: only showDot, taskList and automaticCleanupTask). */
+function persistedTerminal(
   state: QueueState,
 ): Pick<QueueState, 'showDot' | 'taskList' | 'automaticCleanupTask'> {
   return {
@@ -61,7 +61,7 @@ export const useTerminal = create<TerminalStore>()(
   persist(
     (set, get) => ({
       ...INITIAL_QUEUE,
-      // The lead chose npm over the spec's pnpm: see the package-manager tip.
+      // npm rather than the original's pnpm by default: see the package-manager tip.
       packageManager: 'npm',
       npmRegistry: 'unknown',
       port: '8000',
@@ -162,7 +162,7 @@ function runEffect(effect: QueueEffect): void {
 }
 
 /** A random 36-character uuid (v4); crypto.randomUUID needs a secure context, this does not. */
-export function newUuid(): string {
+function newUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -1,4 +1,7 @@
-/** The signed-in member, persisted under `userInfo` (SPEC section 3). */
+/**
+ * The signed-in member, persisted under `userInfo` (the original's storage key:
+ * docs/architecture.md, "Wire contract").
+ */
 import type { UserInfo } from '@portico/shared';
 import { signedInStore } from './signed-in';
 

@@ -61,7 +61,7 @@ export function csvRowCounter(onRows: (rows: number) => void = () => {}): RowCou
 const ROW_END = [0x3c, 0x2f, 0x72, 0x6f, 0x77, 0x3e];
 
 /** Counts `</row>` in a byte stream, matches split across chunks included. */
-export function rowEndCounter() {
+function rowEndCounter() {
   let matched = 0;
   let count = 0;
   return {

@@ -1,4 +1,4 @@
-/** The greeting by local hour (reference web §8): which translation keys to show. */
+/** The greeting by local hour (as in the original): which translation keys to show. */
 export function greetingKeys(hour: number): string[] {
   if (hour < 5) return ['utils.Late at night, pay attention to your body!'];
   const welcome = 'utils.welcome back';

@@ -1,4 +1,4 @@
-/** Layout arithmetic shared by the shell's parts (SPEC section 4, "Layout"). */
+/** Layout arithmetic shared by the shell's parts (the original's layout rules). */
 import type { LayoutSettings } from '../stores/config';
 
 /** Narrower than this, the layout becomes Classic with an overlay sidebar. */

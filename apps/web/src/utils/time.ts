@@ -1,5 +1,5 @@
 /**
- * Dates as the original shows them (reference web §8 "Date helper", SPEC section 9): the
+ * Dates as the original shows them (the original's "Date helper"): the
  * server sends unix seconds, so 10-digit values are seconds; the default format is
  * yyyy-mm-dd hh:MM:ss (y year, m month, d day, h hour, M minute, s second; a repeated
  * letter is zero-padded to its length); an empty value means now.
@@ -18,7 +18,7 @@ export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
  * The zone times are shown in: the site's. Before the site config has arrived (nothing shows a
  * time then) the browser's own; a zone the browser does not know is read as UTC, as the server does.
  */
-export function siteTimeZone(): string | undefined {
+function siteTimeZone(): string | undefined {
   const zone = useSiteConfig.getState().timeZone;
   if (!zone) return undefined;
   return isKnownTimeZone(zone) ? zone : 'UTC';

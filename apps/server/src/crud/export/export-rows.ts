@@ -11,7 +11,7 @@ import { afterKey, type RowKey } from '../list-seek.js';
 import type { AnySelect } from '../query-types.js';
 import type { Row } from '../resource-spec.js';
 
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 /** How many rows `base` selects: the file's row count, told to the browser before the rows. */
 export async function countRows(base: AnySelect): Promise<number> {

@@ -9,7 +9,7 @@
 import { ReadBudget, writeInSlices } from './read-budget.js';
 import { MAX_COLUMNS, type TableRows, tooManyColumns } from './table-rows.js';
 
-export function decodeText(bytes: Buffer): string {
+function decodeText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {

@@ -1,5 +1,5 @@
 /**
- * Importing rows into a list from CSV or Excel (issue 21): `importPreview` reads the file and
+ * Importing rows into a list from CSV or Excel: `importPreview` reads the file and
  * answers its first rows with a guessed column mapping; `import` checks every row with the add
  * form's own rules and saves them all through the resource's own `add` in one transaction (made
  * ready by its `prepareAdd` before the transaction opens), or, when any row is refused, none:

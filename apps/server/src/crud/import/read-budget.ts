@@ -24,7 +24,7 @@ export const READ_LIMITS: ReadLimits = {
 };
 
 /** Characters handed to a parser before it gives way to other requests. */
-export const SLICE_CHARS = 16 * 1024;
+const SLICE_CHARS = 16 * 1024;
 
 export const tooLarge = () => new ApiError('The file is too large to import');
 export const unreadable = () => new ApiError('The file could not be read as CSV or Excel');

@@ -1,5 +1,5 @@
 /**
- * State that every server process on one database must share (issue 18): the version of each
+ * State that every server process on one database must share: the version of each
  * in-memory cache area, bumped by a process that changed what the area caches so the others
  * drop their copy (db/cache-versions.ts), and the per-IP auth budget's counters
  * (http/auth-budget-store.ts), which in memory would give each process a budget of its own;

@@ -1,5 +1,5 @@
 /**
- * Exact row counts of the tables that grow large (issue 18), so their unfiltered lists show an
+ * Exact row counts of the tables that grow large, so their unfiltered lists show an
  * exact total and read their back half from the other end (crud/list-page-rows.ts) instead of
  * skipping most of the table.
  *

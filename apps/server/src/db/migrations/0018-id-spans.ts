@@ -1,6 +1,6 @@
 /**
- * Which ids each day's rows hold, for the tables whose creation time grows with their ids
- * (issue 18): `id_span` keeps, per table, day of `create_time` and writer slot, the smallest
+ * Which ids each day's rows hold, for the tables whose creation time grows with their ids:
+ * `id_span` keeps, per table, day of `create_time` and writer slot, the smallest
  * and largest id of the rows inserted with that day, and how many were inserted.
  *
  * Why: a list in id order filtered by a creation-time range (the admin log's "quick search +

@@ -1,5 +1,5 @@
 /**
- * How many rows each block of ids holds, for the tables that grow large (issue 18), so a deep
+ * How many rows each block of ids holds, for the tables that grow large, so a deep
  * page of the whole table in id order starts at its block instead of skipping every row before
  * it (crud/id-block.ts).
  *

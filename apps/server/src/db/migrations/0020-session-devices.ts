@@ -1,5 +1,5 @@
 /**
- * What a signed-in session shows its owner (issue 21): the browser that signed in (its
+ * What a signed-in session shows its owner: the browser that signed in (its
  * User-Agent, clipped), the address it was last used from and when. Kept on the session's
  * token rows, so ending a session (deleting its rows) also takes it off the list.
  *

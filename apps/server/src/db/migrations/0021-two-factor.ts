@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for administrators (issue 21): each administrator's TOTP secret
+ * Two-factor sign-in for administrators: each administrator's TOTP secret
  * (encrypted under APP_SECRET, never readable from the table alone), the time step of the
  * last code accepted (a code is good once), their single-use recovery codes (HMACs only),
  * and a flag on administrator groups that makes the second factor a condition of signing in.

@@ -1,5 +1,5 @@
 /**
- * Export and import permissions (issue 21): a button rule under each list's menu, added where
+ * Export and import permissions: a button rule under each list's menu, added where
  * the menu exists (a taken-over database may lack some) and the button does not yet.
  */
 import type { Migration } from 'kysely';

@@ -1,11 +1,11 @@
 /**
- * The permissions to export a list and to import into one (issue 21, migration 0022): a button
+ * The permissions to export a list and to import into one (migration 0022): a button
  * rule `<menu>/export` under every list's menu, and `<menu>/import` under the lists that take
  * imports. Only super administrators have them until a group is given them.
  */
 import type { Seeded, SeedTitle } from './seeded.js';
 
-export const EXPORTABLE_LISTS = [
+const EXPORTABLE_LISTS = [
   'auth/group',
   'auth/admin',
   'auth/rule',
@@ -23,7 +23,7 @@ export const EXPORTABLE_LISTS = [
   'content/content',
 ] as const;
 
-export const IMPORTABLE_LISTS = ['auth/admin', 'user/user', 'content/content'] as const;
+const IMPORTABLE_LISTS = ['auth/admin', 'user/user', 'content/content'] as const;
 
 const TITLES: Record<'export' | 'import', SeedTitle> = {
   export: ['导出', 'Export'],

@@ -100,7 +100,7 @@ async function migrationsDone(db: Db): Promise<void> {
 }
 
 /** Column names by logical table name. */
-export async function columnsOf(db: Db, tables: string[]): Promise<Map<string, Set<string>>> {
+async function columnsOf(db: Db, tables: string[]): Promise<Map<string, Set<string>>> {
   const { rows } = await sql<{ tableName: string; columnName: string }>`
     select table_name as tableName, column_name as columnName from information_schema.columns
     where table_schema = database() and table_name in (${sql.join(tables.map((t) => `${db.prefix}${t}`))})`.execute(

@@ -48,7 +48,7 @@ const loginBody = z.object({
   ...captchaFields,
 });
 
-// The web client sends refreshToken (as the original); SPEC section 7 names it refresh_token.
+// The web client sends refreshToken (as the original); the original's API documents refresh_token.
 const logoutBody = z.object({
   refreshToken: z.string().max(200).optional().describe("The session's refresh token: ends it too."),
   refresh_token: z.string().max(200).optional().describe('The same, as SPEC section 7 names it.'),

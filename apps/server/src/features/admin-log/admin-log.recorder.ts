@@ -15,7 +15,7 @@ import { maskLoggedData, maskLoggedUrl } from './mask-secrets.js';
 const NOT_LOGGED = /\/(select|index|logout)$/i;
 
 /** `/admin/auth.Admin/edit` → ['auth/admin', 'edit'] */
-export function controllerAction(routeUrl: string): [string, string] | null {
+function controllerAction(routeUrl: string): [string, string] | null {
   const match = /^\/admin\/([^/]+)\/([^/]+)$/i.exec(routeUrl);
   if (!match?.[1] || !match[2]) return null;
   return [match[1].replaceAll('.', '/').toLowerCase(), match[2].toLowerCase()];

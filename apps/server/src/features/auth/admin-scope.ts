@@ -2,7 +2,7 @@
  * Every function takes the query executor explicitly: inside a write it must be the
  * transaction (SQLite has a single connection, so the outer handle would wait forever).
  *
- * What a non-super administrator may manage (ARCHITECTURE §7): groups "below" them —
+ * What a non-super administrator may manage (docs/architecture.md, "Security baseline"): groups "below" them —
  * enabled, not super, every rule of which they hold, while holding at least one rule the
  * group lacks — and the administrators ALL of whose groups are below them. Sharing one
  * group is not enough: an account in [super group, Sub] is not the manager of Sub's to

@@ -38,7 +38,7 @@ const UNITS: Record<string, number> = {
 };
 
 /** '10mb' → bytes (1024-based, as the original); undefined when unreadable. */
-export function parseSize(text: string): number | undefined {
+function parseSize(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
   if (!match) return undefined;
   const unit = UNITS[(match[2] || 'b').toLowerCase()];

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/connection.js';
 import { HOME_PAGE_SETTING } from '../../db/seed/public-home.js';
 
-export const MEMBER_CENTRE_URL = '/user';
+const MEMBER_CENTRE_URL = '/user';
 
 /** Whether `value` is the id of a published content page (not an article, not a draft). */
 export async function isPublishedPage(db: Db, value: string): Promise<boolean> {

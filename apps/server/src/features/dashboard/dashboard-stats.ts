@@ -11,7 +11,7 @@ const DAY = 86_400;
 export type AttachmentKind = 'image' | 'media' | 'document' | 'archive' | 'other';
 export const ATTACHMENT_KINDS: AttachmentKind[] = ['image', 'media', 'document', 'archive', 'other'];
 
-export function attachmentKind(mimetype: string): AttachmentKind {
+function attachmentKind(mimetype: string): AttachmentKind {
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/') || mimetype.startsWith('audio/')) return 'media';
   if (/zip|rar|7z|tar|gzip|compressed/.test(mimetype)) return 'archive';

@@ -10,7 +10,7 @@ import { ORIGINAL_PLACEHOLDERS, PORTICO_DEFAULTS } from '../../db/seed/config-ro
 import { SEEDED_USER_GROUPS } from '../../db/seed/groups.js';
 import { mailConfigured, storedMailSettings } from '../mail/index.js';
 
-export const FIRST_RUN_ITEMS = ['siteName', 'mail', 'memberGroup'] as const;
+const FIRST_RUN_ITEMS = ['siteName', 'mail', 'memberGroup'] as const;
 export type FirstRunItem = (typeof FIRST_RUN_ITEMS)[number];
 
 export const firstRunChecklist = z
@@ -55,7 +55,7 @@ export async function firstRunFor(ctx: AppContext, admin: Grants): Promise<First
 
 export type FirstRunChecklistAnswer = z.infer<typeof firstRunChecklist>;
 
-export async function firstRunState(ctx: AppContext): Promise<Record<FirstRunItem, boolean>> {
+async function firstRunState(ctx: AppContext): Promise<Record<FirstRunItem, boolean>> {
   const siteName = (await ctx.settings.get('site_name')).trim();
   return {
     // Portico's default name, or the original's placeholder a taken-over site may still hold.

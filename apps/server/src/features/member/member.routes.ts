@@ -38,7 +38,7 @@ const checkInBody = z.discriminatedUnion(
     error: (issue) => (issue.code === 'invalid_union' ? 'Parameter %s has an unsupported value' : undefined),
   },
 );
-// The web client sends refreshToken (as the original); SPEC section 7 names it refresh_token.
+// The web client sends refreshToken (as the original); the original's API documents refresh_token.
 const logoutBody = z.object({
   refreshToken: z.string().max(200).optional().describe('The refresh token of the session, if it has one.'),
   refresh_token: z.string().max(200).optional().describe('The same, under its other name.'),

@@ -1,5 +1,5 @@
 /**
- * The data-recycle and sensitive-data captures of ARCHITECTURE §5, in the data layer: a
+ * The data-recycle and sensitive-data captures (docs/architecture.md, "Request pipeline"), in the data layer: a
  * delete or edit through a monitored resource writes its log inside the same transaction,
  * so a failed write leaves no entry and a failed capture fails the write.
  */
@@ -40,7 +40,7 @@ export function valueDigest(secret: string, value: unknown): string {
 }
 
 /** How a column value is kept in the logs: text, with NULL as null. */
-export function stringOf(value: unknown): string | null {
+function stringOf(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return String(value);
 }

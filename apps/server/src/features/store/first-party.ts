@@ -14,7 +14,7 @@ import { checkZip, keepPackage, packagesRoot } from './packages.js';
 import { storeOf } from './repository.js';
 import { FIRST_PARTY_UPDATE_LOG } from './seeded-texts.js';
 
-export const FIRST_PARTY_MODULES = ['editor', 'checkin'] as const;
+const FIRST_PARTY_MODULES = ['editor', 'checkin'] as const;
 
 /** Publishes the first-party modules the store does not have yet; answers their uids. */
 export async function publishFirstPartyModules(ctx: AppContext): Promise<string[]> {

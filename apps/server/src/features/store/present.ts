@@ -7,7 +7,7 @@ import type { StoreRow } from './tables.js';
 type ModuleRow = StoreRow<'store_module'>;
 type OrderRow = StoreRow<'store_order'>;
 
-export const priceType = (value: string): StorePriceType =>
+const priceType = (value: string): StorePriceType =>
   (STORE_PRICE_TYPES as readonly string[]).includes(value) ? (value as StorePriceType) : 'free';
 
 /** Stored units (cents or points) as sent: "12.50" or "10". */

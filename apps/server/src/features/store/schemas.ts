@@ -21,12 +21,12 @@ import { z } from 'zod';
 const time = z.number().nullable().describe('Unix seconds.');
 const flag = z.enum(['0', '1']);
 
-export const storeCategory = z.object({
+const storeCategory = z.object({
   id: z.number().describe('0 is the "all" tab, always first.'),
   name: z.string(),
 }) satisfies z.ZodType<StoreCategory>;
 
-export const storeDemo = z.object({
+const storeDemo = z.object({
   title: z.string(),
   url: z.string(),
   image: z.string().describe("The QR code image, '' when none."),
@@ -34,7 +34,7 @@ export const storeDemo = z.object({
 
 const paidTypes = STORE_PRICE_TYPES.filter((type) => type !== 'free') as ['score', 'money'];
 
-export const storeListItem = z.object({
+const storeListItem = z.object({
   uid: z.string(),
   title: z.string(),
   logo: z.string(),

@@ -12,7 +12,7 @@ type Both = readonly [en: string, zh: string];
 type SeededField = 'title' | 'tags' | 'description';
 
 /** What a first-party module's store entry is seeded with; the English is its module.json's. */
-export const FIRST_PARTY_TEXTS: Record<string, Record<SeededField, Both>> = {
+const FIRST_PARTY_TEXTS: Record<string, Record<SeededField, Both>> = {
   editor: {
     title: ['Rich-text editor', '富文本编辑器'],
     tags: ['Editor', '编辑器'],

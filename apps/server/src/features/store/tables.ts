@@ -138,7 +138,7 @@ export function storeMigrations({ dialect, prefix }: MigrationEnv): Record<strin
         }
       },
     },
-    // Reference §6.2's goods dialog: View demo entries and Contact developer.
+    // The original's goods dialog: View demo entries and Contact developer.
     '0002-store-demos-contact': {
       async up(db) {
         await db.schema

@@ -41,7 +41,7 @@ const addBody = z.object({
 const editBody = z.object({ update_log: input.optionalText(20_000) });
 
 /** `candidate` is strictly newer than `latest` (the installer's comparison, both ways). */
-export const isNewerVersion = (latest: string, candidate: string) =>
+const isNewerVersion = (latest: string, candidate: string) =>
   compareVersion(latest, candidate) && !compareVersion(candidate, latest);
 
 export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {

@@ -33,7 +33,7 @@ export function resolveSteps(command: TerminalCommand, path: string): Resolution
 }
 
 /** The first executable file called `name` in the folders of `path`, or null. */
-export function findProgram(name: string, path: string): string | null {
+function findProgram(name: string, path: string): string | null {
   for (const folder of path.split(delimiter)) {
     if (!folder || !isAbsolute(folder)) continue;
     const candidate = join(folder, name);

@@ -1,5 +1,5 @@
 /**
- * The terminal's whitelist, in one place (reference server §7.1, adapted to Node): every
+ * The terminal's whitelist, in one place (the original's, adapted to Node): every
  * command a key can name, as programs with fixed argument lists run without a shell in a
  * fixed folder. Nothing from a request reaches an argument list: the only input is the key.
  * Package-manager commands exist once per manager (`web-build.npm`, `web-build.pnpm`, …);
@@ -48,7 +48,7 @@ export function installTestDir(dataDir: string): string {
 }
 
 /** The throw-away package's manifest: private, one small dependency that has none of its own. */
-export const INSTALL_TEST_PACKAGE = {
+const INSTALL_TEST_PACKAGE = {
   name: 'npm-install-test',
   version: '1.0.0',
   private: true,

@@ -1,5 +1,5 @@
 /**
- * The terminal's side of the event stream (reference server §7.3): unbuffered
+ * The terminal's side of the event stream (as in the original): unbuffered
  * `text/event-stream`, every message one `data:` line holding `{data, uuid, extend, key}`
  * and a blank line. A comment line every few seconds keeps proxies from closing a stream
  * while a long install prints nothing.

@@ -19,7 +19,7 @@ const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what is left of terminal control after ESCAPES.
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
-export function decodeLine(bytes: Uint8Array): string {
+function decodeLine(bytes: Uint8Array): string {
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -168,7 +168,7 @@ function signalNumber(signal: NodeJS.Signals): number {
 }
 
 /** How a step is shown: `> npm install --no-audit`, with `node` for the server's own Node. */
-export function commandLine(step: Pick<ResolvedStep, 'program' | 'args'>): string {
+function commandLine(step: Pick<ResolvedStep, 'program' | 'args'>): string {
   return [step.program, ...step.args]
     .map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part))
     .join(' ');

@@ -3,7 +3,7 @@
  * `extend` of `<prefix>:<argument>` with the command (the module installer queues
  * `web-install.<pm>` with `module-install:<uid>`); after the command exits 0, the handlers
  * registered for that prefix run with the argument. A handler that throws turns the
- * command's success into a failure (reference server §7.3, step 7).
+ * command's success into a failure (as the original's step 7 does).
  */
 
 export interface TerminalSuccess {

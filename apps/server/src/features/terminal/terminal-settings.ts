@@ -11,9 +11,9 @@ import type { AppContext } from '../../context.js';
 import { TERMINAL_DEFAULT_MANAGER } from '../../db/seed/config-rows.js';
 import { projectRegistry } from './npm-registry.js';
 
-export const DEFAULT_TERMINAL_PORT = '8000';
+const DEFAULT_TERMINAL_PORT = '8000';
 
-export function isManagerSetting(value: unknown): value is PackageManagerSetting {
+function isManagerSetting(value: unknown): value is PackageManagerSetting {
   return (PACKAGE_MANAGER_SETTINGS as readonly unknown[]).includes(value);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The terminal: runs the whitelisted command a stream asks for, one at a time on the
- * machine, and reports it over the stream in the original's order (reference server §7.3):
+ * machine, and reports it over the stream in the original's order:
  * link success, `> command line`, output lines, `exitCode: N`, success or error, completed.
  * Whoever opened the stream has already been checked (stream.routes.ts).
  */
@@ -22,7 +22,7 @@ import { TerminalLock } from './terminal-lock.js';
 import { TerminalTickets } from './tickets.js';
 
 /** A command running longer than this is stopped (installs on a slow line take minutes, not hours). */
-export const DEFAULT_MAX_RUNTIME_MS = 20 * 60_000;
+const DEFAULT_MAX_RUNTIME_MS = 20 * 60_000;
 
 export interface TerminalOptions {
   /**

@@ -9,7 +9,7 @@
 import type { TokenService } from '../../auth/tokens.js';
 import type { AdminIdentity } from '../../auth/types.js';
 
-export const TICKET_TTL_SECONDS = 60;
+const TICKET_TTL_SECONDS = 60;
 const TYPE = 'terminal-ticket';
 
 export type TicketUse = { state: 'valid'; adminId: number } | { state: 'expired' } | { state: 'missing' };

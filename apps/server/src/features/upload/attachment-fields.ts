@@ -18,7 +18,7 @@ export const ATTACHMENT_FIELDS = {
 };
 
 /** A file's suffix as the original answers it: the name's extension, or `file` without one. */
-export function attachmentSuffix(name: string): string {
+function attachmentSuffix(name: string): string {
   const dot = name.lastIndexOf('.');
   return (dot < 0 ? '' : name.slice(dot + 1)) || 'file';
 }

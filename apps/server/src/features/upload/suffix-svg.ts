@@ -1,6 +1,6 @@
 /**
  * `GET /admin/ajax/buildSuffixSvg` and `/api/ajax/buildSuffixSvg`: a document icon with a
- * file's suffix on a coloured band (reference server §6.5), for files without a preview.
+ * file's suffix on a coloured band (as in the original), for files without a preview.
  * The colour comes from the label, so each suffix keeps its colour.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -37,7 +37,7 @@ function adler32(text: string): number {
 }
 
 /** The original's colour: the big-endian Adler-32 digest read as a little-endian integer. */
-export function suffixColor(label: string): string {
+function suffixColor(label: string): string {
   const digest = Buffer.alloc(4);
   digest.writeUInt32BE(adler32(label));
   const hue = digest.readUInt32LE(0) % 360;
@@ -63,7 +63,7 @@ function hsvToRgb(h: number, s: number, v: number): [number, number, number] {
   return [Math.floor(r * 255), Math.floor(g * 255), Math.floor(b * 255)];
 }
 
-export function suffixSvg(suffix: string, background?: string): string {
+function suffixSvg(suffix: string, background?: string): string {
   const label = suffix.toUpperCase().slice(0, 4);
   const color = background ?? suffixColor(label);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512"><path d="M96 16h240l112 112v352a16 16 0 0 1-16 16H96a16 16 0 0 1-16-16V32a16 16 0 0 1 16-16z" fill="#e6e8eb"/><path d="M336 16v96a16 16 0 0 0 16 16h96z" fill="#c9ccd1"/><rect x="80" y="300" width="352" height="150" fill="${color}"/><text x="256" y="420" font-family="Verdana,sans-serif" font-size="124" font-weight="bold" fill="#fff" text-anchor="middle">${label}</text></svg>`;

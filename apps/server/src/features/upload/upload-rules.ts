@@ -44,7 +44,7 @@ export interface CheckedUpload {
 }
 
 /** Lower-case extension when it is plain letters and digits, else 'file'. */
-export function suffixOf(name: string): string {
+function suffixOf(name: string): string {
   const dot = name.lastIndexOf('.');
   const suffix = dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
   return /^[a-z0-9]{1,10}$/.test(suffix) ? suffix : 'file';

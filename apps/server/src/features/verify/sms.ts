@@ -58,7 +58,7 @@ export class SmsGateway {
   }
 }
 
-export function httpProvider(template: string): SmsProvider {
+function httpProvider(template: string): SmsProvider {
   return {
     async send({ mobile, template: templateCode, code }) {
       const url = template

@@ -2,8 +2,8 @@
  * The current web build on disk: its start page (re-read when a build replaces it) and the
  * files it may serve, and the page's content security policy. Apart from web-app.ts, which
  * routes requests to it with the app context, because the context and the terminal hold a
- * WebBuild: declared there, both imported web-app.ts and so the context back (issue 19: no
- * import cycles).
+ * WebBuild: declared there, both imported web-app.ts and so the context back (no import
+ * cycles: docs/architecture.md, "Layers").
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';

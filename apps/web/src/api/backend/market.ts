@@ -1,6 +1,6 @@
 /**
  * The module market through this server's proxy `/admin/module/market?path=<store path>`
- * (reference web §6.2): the market member's token goes in `x-market-token`. The store's
+ * (as in the original): the market member's token goes in `x-market-token`. The store's
  * member-login codes come back as the market's 301 and 408: they clear the market login and
  * open the member dialog. The site's own 303 and 409 (the administrator's session) are the
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
@@ -21,7 +21,7 @@ import { type ApiResponse, createAxios } from '../request';
 const MARKET_URL = '/admin/module/market';
 
 /**
- * The market login lives in the market store, which this layer does not import (issue 19):
+ * The market login lives in the market store, which this layer does not import (docs/architecture.md, "Layers"):
  * start-up hands in how to read its token and how to expire it (configureMarketSession).
  */
 export interface MarketSession {

@@ -1,5 +1,5 @@
 /**
- * "Signed-in sessions" of the profile pages (issue 21), for administrators and members alike:
+ * "Signed-in sessions" of the profile pages, for administrators and members alike:
  * each session's device, address and last use, the current one tagged; any other can be
  * signed out, or all others at once. `base` is the area's route prefix
  * (`/admin/routine.AdminInfo` or `/api/account`), which also picks the token sent.

@@ -24,7 +24,7 @@ const today = () => {
   return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
 };
 
-export function readWorkingTime(): WorkingTime {
+function readWorkingTime(): WorkingTime {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as WorkingTime | null;
     if (saved && saved.date === today()) return saved;
@@ -36,7 +36,7 @@ export function readWorkingTime(): WorkingTime {
   return fresh;
 }
 
-export function workedSeconds(state: WorkingTime, at: number): number {
+function workedSeconds(state: WorkingTime, at: number): number {
   const breakNow = state.startPauseTime ? at - state.startPauseTime : 0;
   return Math.max(0, at - state.startTime - state.pauseTime - breakNow);
 }

@@ -1,5 +1,5 @@
 /**
- * One labelled form field of any input type (reference web §2.3 and §2.6): the widget,
+ * One labelled form field of any input type (as in the original): the widget,
  * its value contract (radio, checkbox and select values are strings; a switch keeps the
  * type of its value; dates travel as formatted strings), validation by rule name, a tip
  * after the label and a help line under the input.

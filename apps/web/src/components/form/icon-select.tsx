@@ -1,4 +1,4 @@
-/** Picks an icon name from the bundled set (reference web §8, "Icon selector"). */
+/** Picks an icon name from the bundled set (the original's "Icon selector"). */
 import { ReloadOutlined } from '@ant-design/icons';
 import { Input, Popover } from 'antd';
 import { useState } from 'react';

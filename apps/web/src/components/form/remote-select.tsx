@@ -1,5 +1,5 @@
 /**
- * A select whose options come from a resource's `index` (reference web §2.4): the current
+ * A select whose options come from a resource's `index` (as in the original): the current
  * value's label is loaded first (initKey/initValue), typing searches after 300 ms, and a
  * pager walks through pages of 10.
  */

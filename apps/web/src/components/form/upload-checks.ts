@@ -1,5 +1,5 @@
 /**
- * The browser's checks before sending a file (SPEC section 5), against the upload settings
+ * The browser's checks before sending a file (the original's validation rules), against the upload settings
  * the server announced. The server checks again; these only spare a pointless upload.
  */
 import type { SiteConfig } from '@portico/shared';

@@ -1,5 +1,5 @@
 /**
- * image, images, file and files inputs (reference web §2.5): checked in the browser, sent
+ * image, images, file and files inputs (as in the original): checked in the browser, sent
  * to the upload endpoint with progress, picked from the attachment library, and several
  * files reordered by dragging. A single file's value is its URL; several are an array, or
  * a comma-joined text when the value came as text.
@@ -37,7 +37,7 @@ function urlsOf(value: string | string[] | undefined): string[] {
  * The picker offers images only, but a file dropped or chosen anyway is let through to the
  * check below, which says why it is refused (antd would drop it without a word).
  */
-export const IMAGE_ACCEPT = { format: 'image/*', filter: 'native' } as const;
+const IMAGE_ACCEPT = { format: 'image/*', filter: 'native' } as const;
 
 /** Checks a chosen file against the upload settings: a refused file is explained and not sent. */
 export function useUploadCheck(): (file: File) => boolean {

@@ -5,7 +5,7 @@ import { unlessUntouched } from '../form/rules';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function sharedRule(
+function sharedRule(
   check: Rule,
   t: Translate,
   requiredMessage: string,

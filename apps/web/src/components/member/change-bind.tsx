@@ -1,5 +1,5 @@
 /**
- * Binding or replacing the member's e-mail or mobile (reference web §1.21). Replacing an
+ * Binding or replacing the member's e-mail or mobile (as in the original). Replacing an
  * address first proves the current one (its code, sent after the account password), which
  * yields a short-lived token; binding a first address takes the password instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's balance or points changes (reference web §1.21): memo, the change styled
+ * The member's balance or points changes (as in the original): memo, the change styled
  * as an increase or a decrease, the value after it and the time, with paging.
  */
 import { Card, Empty, List, Pagination } from 'antd';

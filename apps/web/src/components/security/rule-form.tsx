@@ -1,5 +1,5 @@
 /**
- * The add/edit form of data-recycle and sensitive-data rules (reference web §1.12, §1.14):
+ * The add/edit form of data-recycle and sensitive-data rules (as in the original):
  * a controller from the server's list of monitorable resources (choosing one fills in its
  * table), a data table of this application, its primary key filled in from the table, and
  * for sensitive rules the monitored fields with a label each. Portico has one database

@@ -1,4 +1,4 @@
-/** Cell renderers of reference web §2.1: tag, tags, image, datetime, icon, switch, color, url. */
+/** Cell renderers of the original's tables: tag, tags, image, datetime, icon, switch, color, url. */
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Image, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';

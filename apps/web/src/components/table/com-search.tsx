@@ -1,5 +1,5 @@
 /**
- * The common-search panel (reference web §2.2): a widget per column chosen by its operator
+ * The common-search panel (as in the original): a widget per column chosen by its operator
  * and renderer. Search applies the filled widgets; Reset clears them and searches.
  */
 import { Button, Checkbox, Col, DatePicker, Row as GridRow, Input, Select, Typography } from 'antd';

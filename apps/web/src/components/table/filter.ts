@@ -1,4 +1,4 @@
-/** The list query a page sends to `index` (reference web §2.1, "Filter"), and its URL prefill. */
+/** The list query a page sends to `index` (the original's "Filter"), and its URL prefill. */
 import type { ListQuery, ListSearchItem, SearchOperator } from '@portico/shared';
 import type { Column, ListSpec, Row } from './types';
 
@@ -38,7 +38,7 @@ export function initialFilter<R extends Row>(spec: ListSpec<R>, query: URLSearch
   };
 }
 
-export function searchItem<R extends Row>(column: Column<R>, val: string): SearchItem {
+function searchItem<R extends Row>(column: Column<R>, val: string): SearchItem {
   const item: SearchItem = { field: column.searchField ?? column.prop, val, operator: operatorOf(column) };
   if (column.render === 'datetime') item.render = 'datetime';
   return item;

@@ -1,5 +1,5 @@
 /**
- * The list page every management screen is built on (reference web §1.0, §2.1): remark,
+ * The list page every management screen is built on (as in the original): remark,
  * header buttons, common search, the table with server-side sorting and paging, row
  * buttons, switch cells, drag sorting and the add/edit dialog.
  */

@@ -18,7 +18,7 @@ import { ExportButton, type ExportTarget } from './export-button';
 import { ImportButton } from './import-dialog';
 import type { Column, HeaderButton, ListSpec, Row } from './types';
 
-export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+const QUICK_SEARCH_DEBOUNCE_MS = 500;
 const REFRESH_STYLE = { background: '#40485b', borderColor: '#40485b', color: '#fff' };
 
 interface Props<R extends Row> {

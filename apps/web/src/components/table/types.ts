@@ -1,7 +1,7 @@
 /**
  * A management screen is a declaration: its API base, its columns and its form. The list
  * page (list-page.tsx) turns it into the header, common search, table, pagination and the
- * add/edit dialog of reference web §1.0 and §2.1.
+ * add/edit dialog of the original's list pages.
  */
 import type { SearchOperator } from '@portico/shared';
 import type { ComponentType, Key, ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The terminal panel (reference web §6.1): the task timeline and its buttons, or the settings
+ * The terminal panel (as in the original): the task timeline and its buttons, or the settings
  * view in its place. A drawer from the right, the whole width of a phone.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The terminal's task queue as a pure state machine (SPEC section 4, "Terminal task status"):
+ * The terminal's task queue as a pure state machine (the original's task statuses and transitions):
  * `step(state, event)` answers the next state and the effects the store must carry out
  * (open or close a stream, tell a callback, show the "blocked" notice). No React, no
  * EventSource, no clock: the store supplies uuids and times, so every rule is testable.
@@ -86,7 +86,7 @@ export function isRunning(task: TerminalTask): boolean {
   return task.status === connecting || task.status === executing;
 }
 
-export function isFailed(task: TerminalTask): boolean {
+function isFailed(task: TerminalTask): boolean {
   return task.status === failed || task.status === unknown;
 }
 

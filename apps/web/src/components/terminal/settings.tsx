@@ -1,5 +1,5 @@
 /**
- * Terminal setup (reference web §6.1 settings): npm source, package manager, cleanup. The
+ * Terminal setup (the original's settings): npm source, package manager, cleanup. The
  * original's port only told its client that the API ran on PHP's one-request-at-a-time dev
  * server; Portico has none, so it is not offered (the server still takes and answers it for
  * the original client).

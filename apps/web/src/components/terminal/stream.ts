@@ -12,7 +12,7 @@ export interface StreamListener {
   error(uuid: string): void;
 }
 
-export function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>, ticket: string): string {
+function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>, ticket: string): string {
   const query = new URLSearchParams({
     command: task.command,
     uuid: task.uuid,
@@ -24,7 +24,7 @@ export function streamUrl(task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'
 }
 
 /** The stream's message, or null for anything that is not one. */
-export function parseMessage(text: string): TerminalMessage | null {
+function parseMessage(text: string): TerminalMessage | null {
   try {
     const message = JSON.parse(text) as Partial<TerminalMessage> | null;
     if (typeof message?.data !== 'string' || typeof message.uuid !== 'string') return null;
@@ -37,7 +37,7 @@ export function parseMessage(text: string): TerminalMessage | null {
 /**
  * Leaving the page (a reload, another address) aborts the stream, and the browser reports
  * that as a stream error. Taken as one, it would store the task as Failed; a task cut off by
- * a reload must come back Unknown (SPEC section 4). So while the page is on its way out, an
+ * a reload must come back Unknown (as in the original). So while the page is on its way out, an
  * error is only reported if the page is still there a moment later (a cancelled unload).
  */
 let leaving = false;

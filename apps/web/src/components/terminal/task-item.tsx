@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useTerminal } from '../../stores/terminal';
 import { blocksQueue, canDelete, canRetry, isRunning, type TerminalTask } from './queue';
 
-/** Tag colour and text of each status (reference web §6.1: info, warning, success, danger). */
-export const STATUS_TAGS: Record<TerminalTaskStatus, { color: string; text: string }> = {
+/** Tag colour and text of each status (the original's: info, warning, success, danger). */
+const STATUS_TAGS: Record<TerminalTaskStatus, { color: string; text: string }> = {
   [TerminalTaskStatus.waiting]: { color: 'default', text: 'terminal.Waiting for execution' },
   [TerminalTaskStatus.connecting]: { color: 'warning', text: 'terminal.Connecting' },
   [TerminalTaskStatus.executing]: { color: 'warning', text: 'terminal.Executing' },

@@ -1,5 +1,5 @@
 /**
- * user/moneyLog and user/scoreLog (reference web §1.8): the changes to members' balance or
+ * user/moneyLog and user/scoreLog (as in the original): the changes to members' balance or
  * points. Rows are never edited or deleted; adding a change shows the member's value
  * after it while typing.
  */

@@ -1,5 +1,5 @@
 /**
- * English: the request layer's messages (SPEC section 8). Keys are the original's English
+ * English: the request layer's messages (the original's error catalogue). Keys are the original's English
  * sentences; the 404 message is followed directly by the URL, hence the trailing space.
  */
 export default {

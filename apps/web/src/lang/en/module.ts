@@ -1,4 +1,4 @@
-/** English: the module market (reference web §6.2). */
+/** English: the module market (as in the original). */
 export default {
   Refresh: 'Refresh',
   'Upload installation': 'Upload installation',

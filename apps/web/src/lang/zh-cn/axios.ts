@@ -1,4 +1,4 @@
-/** 简体中文：请求层的提示（SPEC 第 8 节）。 */
+/** 简体中文：请求层的提示（原版的错误提示）。 */
 export default {
   'Interface redirected!': '接口重定向了！',
   'Incorrect parameter!': '参数不正确！',

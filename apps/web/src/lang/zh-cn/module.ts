@@ -1,4 +1,4 @@
-/** 简体中文：模块市场（参考前端 §6.2）。 */
+/** 简体中文：模块市场（同原版）。 */
 export default {
   Refresh: '刷新',
   'Upload installation': '上传安装',

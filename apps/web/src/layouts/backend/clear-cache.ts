@@ -4,7 +4,7 @@ import { clearCache } from '../../api/backend';
 /** What "Clean up browser cache" keeps: the administrator's sign-in and the market account. */
 const KEPT_KEYS = ['adminInfo', 'ba_account'];
 
-export function clearBrowserCache(): void {
+function clearBrowserCache(): void {
   const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
   sessionStorage.clear();

@@ -1,4 +1,4 @@
-/** "Layout configuration": every layout setting of SPEC section 3, persisted as it changes. */
+/** "Layout configuration": every layout setting of the original, persisted as it changes. */
 import { Button, ColorPicker, Divider, Drawer, InputNumber, Popconfirm, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ColorKey, type LayoutMode, PAGE_ANIMATIONS, themeColor, useConfig } from '../../stores/config';

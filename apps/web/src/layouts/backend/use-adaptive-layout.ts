@@ -1,7 +1,7 @@
 /**
  * Below 1024 px the back-office becomes Classic with a collapsed overlay sidebar; at 1024
  * px and above the mode and collapse state saved in sessionStorage `beforeResizeLayout`
- * come back (reference web §3.1, "Adaptive behaviour").
+ * come back (the original's "Adaptive behaviour").
  */
 import { useEffect } from 'react';
 import { type LayoutMode, useConfig } from '../../stores/config';
@@ -30,7 +30,7 @@ function remembered(): BeforeResize | null {
   }
 }
 
-export function adaptLayout(width: number): void {
+function adaptLayout(width: number): void {
   const { layout, setLayout, setLayoutMode } = useConfig.getState();
   if (width < SHRINK_BELOW) {
     if (layout.shrink) return;

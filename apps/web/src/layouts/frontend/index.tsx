@@ -38,7 +38,7 @@ export default function FrontendLayout() {
     if (page) document.title = composeTitle(t(page.title), siteName);
   }, [page, siteName, t]);
 
-  // A cold visit, signed in or not, goes through the loading route (SPEC section 2).
+  // A cold visit, signed in or not, goes through the loading route (as in the original).
   if (!token || !ready) return <ToLoading area="user" />;
   if (!page && !iframeUrl) return <Navigate to="/404" replace />;
   const View = page ? frontendView(page.component) : null;

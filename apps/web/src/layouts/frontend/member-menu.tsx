@@ -23,7 +23,7 @@ import { useUserInfo } from '../../stores/user-info';
 
 type Items = NonNullable<MenuProps['items']>;
 
-export function useMemberSignOut() {
+function useMemberSignOut() {
   return async () => {
     const { refresh_token, clear } = useUserInfo.getState();
     try {

@@ -1,5 +1,5 @@
 /**
- * The module installer (reference server §8.3 install / changeState / uninstall / upload): the
+ * The module installer (the original's install / changeState / uninstall / upload): the
  * package library moves a module's files and packages on disk, the module contract does the
  * database side (migrations, menu rules, events). One module operation runs at a time.
  *
@@ -68,10 +68,7 @@ const LOCK_STALE_MS = 30 * 60 * 1000;
 /** The envelope codes -1/-2/-3 of the module answers (outside the ordinary response codes). */
 const answerCode = (code: number) => code as unknown as EnvelopeCode;
 
-export function changeFlags(
-  paths: readonly string[],
-  workspaces: readonly ModuleWorkspace[],
-): ModuleChangeFlags {
+function changeFlags(paths: readonly string[], workspaces: readonly ModuleWorkspace[]): ModuleChangeFlags {
   return {
     needRebuild: workspaces.includes('web') || paths.some((path) => path.startsWith('apps/web/')),
     needRestart: workspaces.includes('server') || paths.some((path) => path.startsWith('apps/server/')),
@@ -234,7 +231,7 @@ export class ModuleInstaller {
     const disk = await inspectModule(this.projectDir, uid);
     if (!disk.info) fail(MODULE_PACKAGE_MESSAGES.notFound);
     const flags = changeFlags([...result.removed, ...result.restored], result.waitInstall);
-    // The reference's order: an update goes on to the new version, whose install settles packages.
+    // The original's order: an update goes on to the new version, whose install settles packages.
     if (options.update)
       throw new ApiError(M.disabledForUpdate, [], answerCode(-3), {
         uid,

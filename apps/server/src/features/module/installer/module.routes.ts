@@ -1,5 +1,5 @@
 /**
- * `/admin/module/*` (reference server §2.10): list, state, install, dependentInstallComplete,
+ * `/admin/module/*` (as in the original): list, state, install, dependentInstallComplete,
  * changeState, uninstall, update, upload. Super administrators only: a module puts code on the
  * server. Answers -1 (decisions needed) and -2 (packages to install) carry the lists in `data`.
  */

@@ -1,5 +1,5 @@
 /**
- * The site's side of the module market (reference server §8.3 "Market HTTP client",
+ * The site's side of the module market (the original's "Market HTTP client",
  * download): this server asks the store named by MARKET_URL (by default its own instance)
  * whether the market member may have a module, downloads the package with the member's
  * token and order, and checks it against the SHA-256 the store published before anything

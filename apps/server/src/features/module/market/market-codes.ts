@@ -2,7 +2,7 @@
  * The store is a Portico instance too: it asks its member to sign in with 303 and reports an
  * expired member token with 409, the very codes this site uses for the administrator's own
  * session. Everything the site passes on from the store goes through `marketCode`, so the
- * market screens get the reference's market codes (301, 408) and can still tell "the market
+ * market screens get the original's market codes (301, 408) and can still tell "the market
  * login is needed" from "the admin session needs refreshing or signing in".
  */
 import { LoginState } from '@portico/shared';

@@ -39,7 +39,7 @@ const MARKET_PATHS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
 
 const PASSED_TYPES = /^(application\/json|image\/svg\+xml|image\/png)/;
 
-export const MARKET_TOKEN_HEADER = 'x-market-token';
+const MARKET_TOKEN_HEADER = 'x-market-token';
 const UNTRUSTED_ANSWER_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 export async function forwardToMarket(

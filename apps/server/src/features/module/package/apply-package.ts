@@ -1,5 +1,5 @@
 /**
- * Enabling a module's files (reference §8.3 "conflict handling" and "dependency step"): copy the
+ * Enabling a module's files (the original's "conflict handling" and "dependency step"): copy the
  * mirror files into the project and merge its packages into the workspaces, after the
  * administrator decided every conflict, with a backup of everything overwritten.
  */

@@ -1,5 +1,5 @@
 /**
- * Disabling a module's files (reference §8.3 changeState(false)): tell the administrator which
+ * Disabling a module's files (the original's changeState(false)): tell the administrator which
  * module files were edited in the project and which module packages are still listed, then take
  * the module's files out, put back the originals it overwrote, and optionally drop its packages.
  */
@@ -28,7 +28,7 @@ const DISABLE_FROM = [ModuleState.installed, ModuleState.conflictPending, Module
 export interface DisableOptions {
   /** The administrator saw the -1 lists and goes on. */
   confirmConflict?: boolean;
-  /** Module packages to take out of the workspaces, per env (the reference's dependConflictSolution). */
+  /** Module packages to take out of the workspaces, per env (the original's dependConflictSolution). */
   removeDependencies?: Partial<Record<ModuleDependencyEnv, string[]>>;
   now?: Date;
 }

@@ -1,6 +1,6 @@
 /**
  * The module package library: everything the installer does with a module's files on disk.
- * No HTTP here; answers carry the data of the reference's -1/-2 answers for the endpoints to send.
+ * No HTTP here; answers carry the data of the original's -1/-2 answers for the endpoints to send.
  */
 export {
   type ApplyOptions,

@@ -1,6 +1,6 @@
 /**
  * What the module package library tells the administrator, as English message keys
- * (the reference's where it had one), translated per request by the error handler.
+ * (the original's where it had one), translated per request by the error handler.
  */
 export const MODULE_PACKAGE_MESSAGES = {
   notFound: 'Module not found',

@@ -1,4 +1,4 @@
-/** The state steps of reference §8.3 that touch only the module folder itself. */
+/** The state steps of the original's installer that touch only the module folder itself. */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MODULE_UID_PATTERN, ModuleState, type ModuleUninstallPlan } from '@portico/shared';

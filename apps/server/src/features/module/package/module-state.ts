@@ -18,7 +18,7 @@ import { ApiError, fail } from '../../../http/errors.js';
 import { MODULE_PACKAGE_MESSAGES } from './messages.js';
 import { INFO_FILE, moduleDir, STATE_FILE } from './paths.js';
 
-/** What the manager writes in `.state.json` (the reference's info.ini flags). */
+/** What the manager writes in `.state.json` (the original's info.ini flags). */
 export interface ModuleStateFile {
   state: ModuleState;
   /** Set by an upgrade upload: the next install runs the module's update step. */

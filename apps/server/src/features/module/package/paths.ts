@@ -2,7 +2,7 @@
  * Where a module lives on disk. Everything takes the project directory as a parameter (tests
  * use scratch projects), and every path built from package content is checked to stay inside it.
  *
- * Layout (reference §8.1 translated to Node; the ARCHITECTURE sketch's "mirror the project"):
+ * Layout (the original's, translated to Node; mirror folders, docs/architecture.md "Module contract"):
  *   modules/<uid>/module.json      the package's description
  *   modules/<uid>/.state.json      written by the manager: state and wait flags
  *   modules/<uid>/.runtime.json    the files copied into the project at enable, with sizes and hashes
@@ -50,7 +50,7 @@ export function inside(base: string, rel: string): string {
   return full;
 }
 
-/** A timestamp for backup names, YmdHis in UTC like the reference's. */
+/** A timestamp for backup names, YmdHis in UTC like the original's. */
 export function backupStamp(now: Date): string {
   return now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }

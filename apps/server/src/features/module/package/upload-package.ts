@@ -1,7 +1,7 @@
 /**
- * Installing a module from a zip an administrator uploaded (reference §8.3 upload): unpack it
+ * Installing a module from a zip an administrator uploaded (the original's upload): unpack it
  * safely next to the modules, validate its module.json, and move it into `modules/<uid>/`
- * under the reference's upgrade rules. The state becomes wait-install; the installer then
+ * under the original's upgrade rules. The state becomes wait-install; the installer then
  * applies it.
  */
 import { lstat, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';

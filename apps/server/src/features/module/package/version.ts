@@ -1,9 +1,9 @@
 /**
- * Version comparison of the reference (§8.3, ba\Version::compare), kept as written because the
+ * Version comparison of the original (ba\Version::compare), kept as written because the
  * upgrade rule of uploads depends on its exact answers.
  */
 
-/** `b ≥ a` in the reference's sense; see the rules in the reference §8.3. */
+/** `b ≥ a` in the original's sense: the same answers as ba\Version::compare. */
 export function compareVersion(a: string, b: string | false | null | undefined): boolean {
   if (!b) return false;
   const left = a.replace(/^[vV]/, '');

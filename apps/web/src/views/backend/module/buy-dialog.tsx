@@ -1,5 +1,5 @@
 /**
- * "Confirm order info" (reference §6.2 Buy dialog): the one-year / no 7-day refund notice,
+ * "Confirm order info" (the original's Buy dialog): the one-year / no 7-day refund notice,
  * the order, the purchasing member, and payment by points or balance from the market member's
  * own account (no payment gateway: WeChat and Alipay are not offered), or Install now when the
  * order is already paid.

@@ -1,5 +1,5 @@
 /**
- * "View demo" in the goods info (reference web §6.2): a dropdown of the store's demo entries,
+ * "View demo" in the goods info (as in the original): a dropdown of the store's demo entries,
  * each opening its address in a new tab; an entry with a QR code shows it in a popover,
  * "Code scanning Preview", so a phone demo can be opened by scanning.
  */

@@ -1,5 +1,5 @@
 /**
- * The goods info dialog (reference §6.2 "detailed information"): images, title and tags,
+ * The goods info dialog (the original's "detailed information"): images, title and tags,
  * price, dates, downloads, category, developer and their other works, the description, the
  * update log, and the buttons the module's state allows: Buy now, Install now, continue
  * installation, installed vX, Local module vX, to update ("Disable and update"), the module
@@ -156,7 +156,7 @@ export function GoodsDialog({
       const answer = await payOrder(buy.order.id, payType, payKey);
       const { member, setMember } = useMarket.getState();
       if (member) setMember({ ...member, score: answer.data.score, money: answer.data.money });
-      // Paid: the install starts at once, as the reference's payment does.
+      // Paid: the install starts at once, as the original's payment does.
       install(answer.data.order.id);
     } catch {
       // The store said why (short balance, already paid…).

@@ -1,5 +1,5 @@
 /**
- * Module market (reference web §6.2), menu rule moduleStore → module/index.tsx. The market
+ * Module market (as in the original), menu rule moduleStore → module/index.tsx. The market
  * catalogue is the default view (the store named by MARKET_URL, through this server); Local
  * module shows every module on this machine with its state. Upload installation, the goods
  * info with purchase, the market member dialog and the install pipeline are shared by both.
@@ -85,7 +85,7 @@ export default function ModuleMarket() {
       void load();
     }
   };
-  // The reference's 500 ms: the store is asked once the typing stops.
+  // The original's 500 ms: the store is asked once the typing stops.
   const onSearch = (value: string) => {
     setSearch(value);
     clearTimeout(debounce.current);

@@ -1,4 +1,4 @@
-/** One card of the market grid (reference §6.2 Cards): logo, tags, title, downloads, price or state. */
+/** One card of the market grid (the original's Cards): logo, tags, title, downloads, price or state. */
 import { AppstoreOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ModuleState } from '@portico/shared';
 import { Card, Tag, Typography } from 'antd';

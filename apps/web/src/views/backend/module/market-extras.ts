@@ -1,5 +1,5 @@
 /**
- * The market's links to the store (reference web §6.2) as pure functions: when the goods
+ * The market's links to the store (as in the original) as pure functions: when the goods
  * dialog offers "View demo", which addresses it may open, and where "Publishing module" and
  * "Get points" lead on the store. Links only ever carry addresses the store could have
  * accepted (http/https, and mailto for the contact): a store that sends anything else gets
@@ -16,11 +16,11 @@ import {
 import type { GoodsActions } from './market';
 
 /** The store's back-office module screen (menu rule store/module) and member-centre points page. */
-export const STORE_PUBLISH_PATH = '/admin/store/module';
-export const STORE_POINTS_PATH = '/user/account/integral';
+const STORE_PUBLISH_PATH = '/admin/store/module';
+const STORE_POINTS_PATH = '/user/account/integral';
 
 /**
- * Reference §6.2: "View demo" is offered while the module is not purchased, or can be installed
+ * As in the original: "View demo" is offered while the module is not purchased, or can be installed
  * (once installed, the site has the real thing); never without an entry to show.
  */
 export function demoShown(

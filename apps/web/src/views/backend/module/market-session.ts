@@ -1,6 +1,6 @@
 /**
  * Tells the market API (api/backend/market.ts) how to read and expire the market login, which
- * lives in the market store: the request layer imports no store (issue 19). The market's views
+ * lives in the market store: the request layer imports no store (docs/architecture.md, "Layers"). The market's views
  * import this module, so it runs before their first call; the app's start-up does not, so the
  * sign-in page does not load the market API and store (2.7 KB).
  */

@@ -1,5 +1,5 @@
 /**
- * The market catalogue (reference §6.2 Grid): the store's categories as tabs, each tab's cards
+ * The market catalogue (the original's Grid): the store's categories as tabs, each tab's cards
  * kept until Refresh, the machine's modules merged in (and, on "all", those the store does
  * not list), an empty tab saying "No more".
  */

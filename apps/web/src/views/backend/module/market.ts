@@ -1,5 +1,5 @@
 /**
- * The market screens' decisions as pure functions (reference web §6.2): how a price reads,
+ * The market screens' decisions as pure functions (as in the original): how a price reads,
  * when a card says "New version", how the store's list and the modules on this machine
  * become one grid, which buttons the goods info offers, and which store answers ask for the
  * market login again.
@@ -125,7 +125,7 @@ export function mergeCards(
   return cards;
 }
 
-/** What the goods info dialog offers (reference §6.2 "Buttons"). */
+/** What the goods info dialog offers (the original's "Buttons"). */
 export interface GoodsActions {
   buy: boolean;
   install: boolean;

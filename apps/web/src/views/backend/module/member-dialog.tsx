@@ -1,5 +1,5 @@
 /**
- * The market member dialog (reference §6.2 "BA account dialog"): signed out, the store's login
+ * The market member dialog (the original's "BA account dialog"): signed out, the store's login
  * with its image captcha (a new one after every failure); signed in, the member's avatar,
  * nickname, points and balance, their modules (orders) and logout.
  */

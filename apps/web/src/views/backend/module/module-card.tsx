@@ -6,7 +6,7 @@ import type { LocalModule } from '../../../api/backend/module';
 import { canUninstall } from './market';
 import { UninstallConfirm } from './uninstall-confirm';
 
-/** The reference's state tags (§6.2 Cards): label and colour by state. */
+/** The original's state tags on its cards: label and colour by state. */
 export const STATE_TAGS: Record<ModuleState, { label: string; color: string }> = {
   [ModuleState.uninstalled]: { label: 'module.Uninstalled', color: 'default' },
   [ModuleState.installed]: { label: 'module.installed', color: 'default' },

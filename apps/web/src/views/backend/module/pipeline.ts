@@ -1,5 +1,5 @@
 /**
- * The install pipeline's screens (reference web §6.2 "Common dialog") as pure functions: an
+ * The install pipeline's screens (the original's "Common dialog") as pure functions: an
  * installer answer becomes the next screen, so the dialog only draws and the tests need no
  * server. Codes: 1 done, -1 decisions needed, -2 packages to install through the terminal.
  */
@@ -164,7 +164,7 @@ export function canFinish(screen: PipelineScreen): boolean {
   );
 }
 
-/** The reference's default treatment of a conflict: back up and overwrite. */
+/** The original's default treatment of a conflict: back up and overwrite. */
 export function defaultDecisions(data: ModuleConflictData): Required<ModuleConflictDecisions> {
   const fileConflict: Record<string, ConflictSolution> = {};
   for (const file of data.fileConflict) fileConflict[file.oldFile] = file.solution || 'cover';
@@ -256,7 +256,7 @@ export function restartByHand(screen: PipelineScreen): boolean {
 
 /**
  * End of installation: the reissue radio queues the web build; otherwise an install or enable
- * reloads the page so the module's menus appear (the reference reloads too), a disable closes.
+ * reloads the page so the module's menus appear (the original reloads too), a disable closes.
  */
 export function finishAction(screen: PipelineScreen, rebuild: boolean): 'build' | 'reload' | 'close' {
   if (rebuild) return 'build';

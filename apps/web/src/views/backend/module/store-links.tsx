@@ -1,5 +1,5 @@
 /**
- * The market header's green group (reference web §6.2): "Publishing module" opens the store's
+ * The market header's green group (as in the original): "Publishing module" opens the store's
  * back-office module screen, "Get points" its member centre's points page, each in a new tab on
  * the store (MARKET_URL, or this site). Disabled until the site has said where the store is.
  */

@@ -1,7 +1,7 @@
 /**
  * routine/adminInfo: the signed-in administrator's own profile and operation log
- * (reference web §1.11). The avatar uploads and saves as soon as a picture is chosen.
- * Below them, the administrator's signed-in sessions (issue 21).
+ * (as in the original). The avatar uploads and saves as soon as a picture is chosen.
+ * Below them, the administrator's signed-in sessions.
  */
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography, Upload } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * `/user/login` (reference web §1.21): sign in with a username, e-mail or mobile; register
+ * `/user/login` (as in the original): sign in with a username, e-mail or mobile; register
  * with a code sent to an e-mail address or mobile number (`?type=register` opens that
  * tab); retrieve a forgotten password. While the member centre is switched off the page
  * says so instead.

@@ -1,4 +1,4 @@
-/** auth/admin: administrator accounts (reference web §1.1). */
+/** auth/admin: administrator accounts (as in the original). */
 import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';

@@ -1,4 +1,4 @@
-/** auth/adminLog: what administrators did (reference web §1.2). Read-only; double-click shows details. */
+/** auth/adminLog: what administrators did (as in the original). Read-only; double-click shows details. */
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Modal, Tooltip, Tree } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** auth/group: administrator groups and the rules they grant (reference web §1.3). */
+/** auth/group: administrator groups and the rules they grant (as in the original). */
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';

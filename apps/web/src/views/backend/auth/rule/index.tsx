@@ -1,4 +1,4 @@
-/** auth/rule: the menu-rule tree, which is also the permission system (reference web §1.4). */
+/** auth/rule: the menu-rule tree, which is also the permission system (as in the original). */
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';

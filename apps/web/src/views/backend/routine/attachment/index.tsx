@@ -1,4 +1,4 @@
-/** routine/attachment: the uploaded files (reference web §1.10). Delete removes record and file. */
+/** routine/attachment: the uploaded files (as in the original). Delete removes record and file. */
 import { Image } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';

@@ -1,5 +1,5 @@
 /**
- * routine/config (reference web §1.9): one tab per config group, each saved on its own;
+ * routine/config (as in the original): one tab per config group, each saved on its own;
  * the mail tab can send a test mail; items added here can be deleted; the quick-entrance
  * card leads to other settings pages. Secrets show only whether one is set.
  */

@@ -1,4 +1,4 @@
-/** security/dataRecycle: which controllers' deletes are kept in the recycle bin (reference web §1.12). */
+/** security/dataRecycle: which controllers' deletes are kept in the recycle bin (as in the original). */
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';

@@ -1,5 +1,5 @@
 /**
- * security/dataRecycleLog: rows deleted through monitored controllers (reference web §1.13).
+ * security/dataRecycleLog: rows deleted through monitored controllers (as in the original).
  * Restore puts the selected rows back into their table; a key taken since is refused with a
  * message naming the entry, and restored entries stay, marked with who restored them.
  */

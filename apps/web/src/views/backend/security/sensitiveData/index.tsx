@@ -1,4 +1,4 @@
-/** security/sensitiveData: which fields' changes are logged, and under what label (reference web §1.14). */
+/** security/sensitiveData: which fields' changes are logged, and under what label (as in the original). */
 import { Space, Tag } from 'antd';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';

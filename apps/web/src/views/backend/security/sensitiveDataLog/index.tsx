@@ -1,5 +1,5 @@
 /**
- * security/sensitiveDataLog: monitored fields that edits changed (reference web §1.15).
+ * security/sensitiveDataLog: monitored fields that edits changed (as in the original).
  * Rollback writes the value before the change back, only while the row still holds the value
  * that edit wrote; otherwise the server names the row and field in conflict. Rolled-back
  * entries stay, marked. Password values are shown only as ******.

@@ -1,4 +1,4 @@
-/** user/group: member groups and the member rules they grant (reference web §1.6). */
+/** user/group: member groups and the member rules they grant (as in the original). */
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';

@@ -1,4 +1,4 @@
-/** user/rule: the member centre's routes and menus (reference web §1.7). */
+/** user/rule: the member centre's routes and menus (as in the original). */
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';

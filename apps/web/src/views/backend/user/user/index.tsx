@@ -1,4 +1,4 @@
-/** user/user: member accounts (reference web §1.5). Balance and points move only through their logs. */
+/** user/user: member accounts (as in the original). Balance and points move only through their logs. */
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-/** Change password (reference web §1.21): the old one, a new one twice; success signs the member out. */
+/** Change password (as in the original): the old one, a new one twice; success signs the member out. */
 import { isPassword } from '@portico/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

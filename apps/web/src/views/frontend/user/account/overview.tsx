@@ -1,5 +1,5 @@
 /**
- * Account overview (reference web §1.21): the member's card with the state of their
+ * Account overview (as in the original): the member's card with the state of their
  * e-mail and mobile, points and balance, last login; and the 7-day growth chart.
  */
 import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';

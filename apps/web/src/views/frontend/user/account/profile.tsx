@@ -1,5 +1,5 @@
 /**
- * Personal data (reference web §1.21): avatar, username, nickname, gender, birthday and
+ * Personal data (as in the original): avatar, username, nickname, gender, birthday and
  * signature; e-mail and mobile are changed only through the change-bind dialogs.
  */
 import { Button, Card, DatePicker, Form, Input, Radio } from 'antd';
