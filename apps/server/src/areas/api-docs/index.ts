@@ -4,13 +4,19 @@
  * page reads. Both are generated, once per process, from every route registered by then,
  * installed modules' included (they register before the first request).
  */
+
+import {
+  type AppContext,
+  adminController,
+  apiRoute,
+  defineAction,
+  defineModule,
+  ok,
+  productVersion,
+  routeCatalogue,
+} from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { adminController, apiRoute, defineAction, routeCatalogue } from '../../http/routes.js';
-import { defineModule } from '../../module-contract/define.js';
-import { productVersion } from '../../product-version.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 import { withSummariesIn } from './summaries.js';
 

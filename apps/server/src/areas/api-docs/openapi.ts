@@ -3,11 +3,10 @@
  * zod schemas the routes validate with: parameters and bodies as a client sends them
  * (`io: 'input'`), the `data` of each success envelope as the server answers it.
  */
+
+import { ADMIN_TOKEN_HEADERS, type CataloguedRoute, USER_TOKEN_HEADERS } from '@portico/server-sdk';
 import { ResponseCode } from '@portico/shared';
 import { z } from 'zod';
-import { ADMIN_TOKEN_HEADERS } from '../../auth/admin-auth.js';
-import { USER_TOKEN_HEADERS } from '../../auth/user-auth.js';
-import type { CataloguedRoute } from '../../http/route-schema.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * OpenAPI document itself (for tools) stays English; a summary missing here (a module's route)
  * is looked up in the language packs, and shown in English when none has it.
  */
-import { type Lang, translate } from '../../i18n/index.js';
+import { type Lang, translate } from '@portico/server-sdk';
 import type { OpenApiDocument } from './openapi.js';
 
 const SUMMARIES_ZH_CN: Record<string, string> = {

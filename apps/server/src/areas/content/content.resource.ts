@@ -3,19 +3,23 @@
  * public reading route. Bodies are sanitized when saved and again when served, so a row
  * written straight into the database cannot carry a script to visitors either.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  apiRoute,
+  deleteRowsById,
+  input,
+  insertId,
+  now,
+  ok,
+  publicHomeUrl,
+  registerResource,
+  sanitizeBody,
+  updateFoundRow,
+} from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
-import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
-import { insertId } from '../../db/insert-id.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { apiRoute } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import { publicHomeUrl } from './public-home.js';
-import { sanitizeBody } from './sanitize.js';
 
 const KINDS = ['article', 'page'] as const;
 /** Bodies are long HTML, but a single row should not grow without bound. */

@@ -4,15 +4,14 @@
  * migration 0004 (already applied on existing installs, so left where it is); enabling finds
  * the rules by name and adds nothing.
  */
-import { SEEDED_CONTENT_RULES } from '../../db/seed/content-and-sms.js';
-import { defineModule } from '../../module-contract/define.js';
-import { adminRuleTree } from '../../module-contract/seeded-rules.js';
+import { defineModule } from '@portico/server-sdk';
 import { registerContentResource } from './content.resource.js';
+import { CONTENT_RULES } from './rules.js';
 
 export const contentModule = defineModule({
   uid: 'content',
   version: '1.0.0',
   builtIn: true,
   routes: registerContentResource,
-  adminRules: adminRuleTree(SEEDED_CONTENT_RULES),
+  adminRules: CONTENT_RULES,
 });

@@ -1,13 +1,8 @@
 /** store.Category — the market's tabs. */
+
+import { type AppContext, input, insertId, now, registerResource, updateFoundRow } from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
-import { updateFoundRow } from '../../crud/row-writes.js';
-import { insertId } from '../../db/insert-id.js';
-import type { TableName } from '../../db/schema.js';
-import { input } from '../../http/validate.js';
 import { storeDb } from './repository.js';
 import { categoryRow } from './schemas.js';
 
@@ -20,7 +15,7 @@ const categoryBody = z.object({
 export function registerCategoryResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'store.Category',
-    table: 'store_category' as TableName,
+    table: 'store_category',
     list: {
       pk: 'id',
       fields: {

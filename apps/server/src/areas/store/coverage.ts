@@ -5,7 +5,7 @@
  * need a new order. A module switched off is offered to no one: only a member whose paid
  * order covers the version still downloads it.
  */
-import { fail } from '../../http/errors.js';
+import { fail } from '@portico/server-sdk';
 import { STORE_MESSAGES as M } from './messages.js';
 import type { ListedModule } from './present.js';
 import type { StoreDb } from './repository.js';

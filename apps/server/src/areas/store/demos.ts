@@ -4,6 +4,8 @@
  * http/https/mailto contact are kept), stored as JSON text, and read back for the form and
  * `/api/store/info`. A stored value that no longer reads as a demo list answers no demos.
  */
+
+import { fail } from '@portico/server-sdk';
 import {
   isStoreLink,
   isStorePath,
@@ -12,7 +14,6 @@ import {
   STORE_WEB_PROTOCOLS,
   type StoreDemo,
 } from '@portico/shared';
-import { fail } from '../../http/errors.js';
 import { STORE_MESSAGES as M } from './messages.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -7,15 +7,12 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { ApiError, type AppContext, apiRoute, fail, ok } from '@portico/server-sdk';
 import type { StorePreCheck } from '@portico/shared';
 import { STORE_SHA256_HEADER } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError, fail } from '../../http/errors.js';
-import { apiRoute } from '../../http/routes.js';
 import { type CoverageQuery, coverage } from './coverage.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { packageFile } from './packages.js';

@@ -7,9 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppContext } from '../../context.js';
-import { insertId } from '../../db/insert-id.js';
-import { listPackageFiles, moduleDir, writeBackupZip } from '../module/index.js';
+import { type AppContext, insertId, listPackageFiles, moduleDir, writeBackupZip } from '@portico/server-sdk';
 import { checkZip, keepPackage, packagesRoot } from './packages.js';
 import { storeOf } from './repository.js';
 import { FIRST_PARTY_UPDATE_LOG } from './seeded-texts.js';

@@ -4,7 +4,7 @@
  * modules with their versions, orders), the public catalogue and the members' orders,
  * payments and downloads are declared through the module contract like an installed module's.
  */
-import { defineModule, type ModuleAdminRule } from '../../module-contract/define.js';
+import { defineModule, type ModuleAdminRule } from '@portico/server-sdk';
 import { registerCategoryResource } from './category.resource.js';
 import { registerStoreDownloadRoutes } from './download.routes.js';
 import { publishFirstPartyModules } from './first-party.js';

@@ -3,6 +3,17 @@
  * images, tags, markdown description, developer), their price (free, points or balance, one
  * type per module) and status. The download count is only ever raised by downloads.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  fail,
+  input,
+  insertId,
+  now,
+  type Row,
+  registerResource,
+} from '@portico/server-sdk';
 import {
   INTEGER_COLUMN,
   inIntegerRange,
@@ -12,13 +23,6 @@ import {
 } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import { insertId } from '../../db/insert-id.js';
-import type { TableName } from '../../db/schema.js';
-import { ApiError, fail } from '../../http/errors.js';
-import { input } from '../../http/validate.js';
 import { checkedLink, parseDemos, readDemos, storedDemos } from './demos.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { removePackage } from './packages.js';
@@ -119,7 +123,7 @@ const presentRows = (rows: Row[]) =>
 export function registerModuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'store.Module',
-    table: 'store_module' as TableName,
+    table: 'store_module',
     list: {
       pk: 'id',
       fields: {

@@ -1,8 +1,7 @@
 /** store.Order — every member's orders, read-only for the back-office. */
+
+import { type AppContext, type Row, registerResource } from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import type { TableName } from '../../db/schema.js';
 import { showPrice } from './present.js';
 import { storeDb } from './repository.js';
 import { orderRow } from './schemas.js';
@@ -10,7 +9,7 @@ import { orderRow } from './schemas.js';
 export function registerOrderResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
     controller: 'store.Order',
-    table: 'store_order' as TableName,
+    table: 'store_order',
     list: {
       pk: 'id',
       fields: {

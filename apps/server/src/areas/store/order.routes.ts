@@ -12,22 +12,32 @@
  * gets the first answer, a success, rather than "already paid".
  */
 import { randomInt } from 'node:crypto';
+import {
+  ApiError,
+  type AppContext,
+  adjustBalance,
+  apiRoute,
+  Code,
+  centsToString,
+  claimOnceKey,
+  fail,
+  input,
+  insertId,
+  lockMember,
+  MONEY,
+  now,
+  ok,
+  onceKeyOf,
+  SCORE,
+  saveOnceAnswer,
+  sweepOnceKeys,
+  translate,
+  type UserIdentity,
+} from '@portico/server-sdk';
 import type { StoreOrder, StorePayAnswer } from '@portico/shared';
 import { STORE_PERIOD_DAYS } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { UserIdentity } from '../../auth/types.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { insertId } from '../../db/insert-id.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError, Code, fail } from '../../http/errors.js';
-import { claimOnceKey, onceKeyOf, saveOnceAnswer, sweepOnceKeys } from '../../http/idempotency.js';
-import { apiRoute } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import { translate } from '../../i18n/index.js';
-import { adjustBalance, centsToString, MONEY, SCORE } from '../../ledger/ledger.js';
-import { lockMember } from '../../ledger/member-lock.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import {
   hasLapsed,

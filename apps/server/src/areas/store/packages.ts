@@ -13,9 +13,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { fail, readPackageInfo, resolveUploadedZip } from '@portico/server-sdk';
 import type { ModuleInfo } from '@portico/shared';
-import { fail } from '../../http/errors.js';
-import { readPackageInfo, resolveUploadedZip } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 
 export function packagesRoot(storageDir: string): string {

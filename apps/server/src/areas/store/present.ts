@@ -1,7 +1,8 @@
 /** Store rows as the wire shapes of @portico/shared's store.ts, and prices in and out. */
+
+import { centsToString } from '@portico/server-sdk';
 import type { StoreListItem, StoreOrder, StorePriceType } from '@portico/shared';
 import { STORE_PRICE_TYPES } from '@portico/shared';
-import { centsToString } from '../../ledger/ledger.js';
 import type { StoreRow } from './tables.js';
 
 type ModuleRow = StoreRow<'store_module'>;

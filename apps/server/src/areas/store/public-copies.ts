@@ -5,32 +5,9 @@
  * the same content goes, record and file. Attachments are found by the SHA-1 their table
  * keeps, so copies uploaded on other days or by other administrators go too.
  */
-import { rm } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
-import { fileOf } from '../upload/index.js';
+import { type AppContext, forgetAttachmentsByContent, removeAttachmentFiles } from '@portico/server-sdk';
 import { fileDigest, packageFile } from './packages.js';
 import { storeOf } from './repository.js';
-
-/**
- * Deletes the attachment records holding these contents, inside the caller's transaction;
- * answers the public URLs whose files are to be removed once it is committed.
- */
-export async function forgetPublicCopies(db: Kysely<Database>, sha1s: string[]): Promise<string[]> {
-  if (sha1s.length === 0) return [];
-  const rows = await db.selectFrom('attachment').select('url').where('sha1', 'in', sha1s).execute();
-  await db.deleteFrom('attachment').where('sha1', 'in', sha1s).execute();
-  return [...new Set(rows.map((row) => row.url))];
-}
-
-/** Removes files of the upload storage by their `/storage/...` URLs (missing ones are fine). */
-export async function removePublicFiles(storageDir: string, urls: string[]): Promise<void> {
-  for (const url of urls) {
-    const file = fileOf(storageDir, url);
-    if (file) await rm(file, { force: true });
-  }
-}
 
 /**
  * Versions published before packages were taken out of `/storage` left their upload there:
@@ -47,6 +24,6 @@ export async function removeCopiesOfPublishedPackages(ctx: AppContext): Promise<
   }
   const urls = await ctx.db.kysely
     .transaction()
-    .execute((trx) => forgetPublicCopies(trx, [...new Set(sha1s)]));
-  await removePublicFiles(storageDir, urls);
+    .execute((trx) => forgetAttachmentsByContent(trx, [...new Set(sha1s)]));
+  await removeAttachmentFiles(storageDir, urls);
 }

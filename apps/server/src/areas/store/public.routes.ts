@@ -3,17 +3,13 @@
  * search and paging) and `/api/store/info` (one module's page). Only modules and categories
  * whose status is on are shown. A member token, when sent, adds the member's standing.
  */
+
+import { type AppContext, apiRoute, escapeLike, fail, ok, translate } from '@portico/server-sdk';
 import type { StoreCategory, StoreListAnswer, StoreModuleInfo, StorePurchase } from '@portico/shared';
 import { STORE_ALL_CATEGORY } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { escapeLike } from '../../crud/list-query.js';
-import { ok } from '../../http/envelope.js';
-import { fail } from '../../http/errors.js';
-import { apiRoute } from '../../http/routes.js';
-import { translate } from '../../i18n/index.js';
 import { bestOrder } from './coverage.js';
 import { readDemos } from './demos.js';
 import { renderDescription } from './markdown.js';

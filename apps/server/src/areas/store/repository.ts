@@ -1,7 +1,7 @@
 /** The store's queries that more than one route needs. */
+
+import type { AppContext, Database } from '@portico/server-sdk';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
 import type { ListedModule } from './present.js';
 import type { StoreTables } from './tables.js';
 

@@ -6,7 +6,7 @@
  * either language, is shown in the reader's language; a text an administrator edited is shown
  * as written, in every language.
  */
-import type { Lang } from '../../i18n/index.js';
+import type { Lang } from '@portico/server-sdk';
 
 type Both = readonly [en: string, zh: string];
 type SeededField = 'title' | 'tags' | 'description';

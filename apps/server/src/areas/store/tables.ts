@@ -3,9 +3,9 @@
  * and their migrations, written with columnKit so they mean the same on SQLite, MySQL/MariaDB
  * and PostgreSQL. Prices are integers in stored units: cents for money, whole points for score.
  */
+
+import { columnKit, type MigrationEnv } from '@portico/server-sdk';
 import { type Generated, type Migration, type Selectable, sql } from 'kysely';
-import { columnKit } from '../../db/migrations/columns.js';
-import type { MigrationEnv } from '../../module-contract/define.js';
 
 export type StoreTables = {
   store_category: {
@@ -70,6 +70,11 @@ export type StoreTables = {
     update_time: number | null;
   };
 };
+
+// The store's tables join the `Database` type, so its resources name them without a cast.
+declare module '@portico/server-sdk' {
+  interface ModuleTables extends StoreTables {}
+}
 
 export type StoreRow<T extends keyof StoreTables> = Selectable<StoreTables[T]>;
 

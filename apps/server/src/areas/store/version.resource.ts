@@ -6,22 +6,25 @@
  * version of a row never change afterwards; its update log may.
  */
 import { rm } from 'node:fs/promises';
+import {
+  type AppContext,
+  compareVersion,
+  defineAction,
+  fail,
+  forgetAttachmentsByContent,
+  input,
+  insertId,
+  now,
+  ok,
+  registerResource,
+  removeAttachmentFiles,
+  runWrite,
+  updateFoundRow,
+} from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { registerResource, runWrite } from '../../crud/resource.js';
-import { updateFoundRow } from '../../crud/row-writes.js';
-import { insertId } from '../../db/insert-id.js';
-import type { TableName } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
-import { fail } from '../../http/errors.js';
-import { defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import { compareVersion } from '../module/index.js';
 import { STORE_MESSAGES as M } from './messages.js';
 import { checkPackage, fileDigest, keepPackage, removePackage } from './packages.js';
-import { forgetPublicCopies, removePublicFiles } from './public-copies.js';
 import { storeDb, storeOf } from './repository.js';
 import { versionRow } from './schemas.js';
 
@@ -48,7 +51,7 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
   const { storageDir } = ctx.config;
   registerResource(app, ctx, {
     controller: 'store.Version',
-    table: 'store_version' as TableName,
+    table: 'store_version',
     list: {
       pk: 'id',
       fields: {
@@ -149,9 +152,9 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
                 .set({ update_time: time })
                 .where('id', '=', module.id)
                 .execute();
-              const urls = await forgetPublicCopies(w.trx, [sha1]);
+              const urls = await forgetAttachmentsByContent(w.trx, [sha1]);
               w.afterCommit(async () => {
-                await removePublicFiles(storageDir, urls);
+                await removeAttachmentFiles(storageDir, urls);
                 await rm(checked.zip, { force: true });
               });
             });

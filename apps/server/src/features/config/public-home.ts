@@ -23,7 +23,7 @@ export async function isPublishedPage(db: Db, value: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** What the home needs of the settings (config's `Settings`, which itself asks this area for the home). */
+/** What the home needs of the settings (`Settings`, which itself asks for the home: an interface breaks the cycle). */
 interface SettingReader {
   get(name: string): Promise<string>;
 }

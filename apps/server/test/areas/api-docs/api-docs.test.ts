@@ -6,7 +6,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { registeredRoutes, routeCatalogue } from '../../src/http/routes.js';
+import { registeredRoutes, routeCatalogue } from '../../../src/http/routes.js';
 import {
   call,
   createAdmin,
@@ -14,7 +14,7 @@ import {
   forEachDatabase,
   loginAdmin,
   loginSuper,
-} from '../support/test-app.js';
+} from '../../support/test-app.js';
 
 interface Operation {
   summary?: string;

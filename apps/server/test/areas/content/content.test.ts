@@ -1,7 +1,7 @@
 /** Articles and pages: managed in the back-office, read publicly, HTML sanitized both ways. */
 import { expect, it } from 'vitest';
-import { EDITOR_HTML } from '../fixtures/editor-html.js';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { EDITOR_HTML } from '../../fixtures/editor-html.js';
+import { call, forEachDatabase, loginSuper } from '../../support/test-app.js';
 
 const HOSTILE =
   '<h2 onclick="steal()">Hello</h2><script>alert(1)</script><p><a href="javascript:alert(2)">x</a>' +

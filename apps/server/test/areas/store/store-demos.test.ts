@@ -6,10 +6,10 @@
  * screens where the store is for the browser (this site when MARKET_URL is unset).
  */
 import { beforeAll, expect, it } from 'vitest';
-import { storeModule } from '../../src/features/store/store.module.js';
-import { migrateModule } from '../../src/module-contract/migrations.js';
-import { addModule, emptyStore, type PublishedModule } from '../support/store.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { storeModule } from '../../../src/areas/store/index.js';
+import { migrateModule } from '../../../src/module-contract/migrations.js';
+import { addModule, emptyStore, type PublishedModule } from '../../support/store.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 const DEMOS = [
   { title: 'Admin demo', url: 'https://demo.example.com/admin', image: '' },

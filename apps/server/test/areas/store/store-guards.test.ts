@@ -9,11 +9,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { moduleJson, writeRawZip } from '../support/module-project.js';
-import { multipart } from '../support/multipart.js';
-import { addModule, buyer, emptyStore, packageZip, publishVersion, sha256 } from '../support/store.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { buildApp } from '../../../src/app.js';
+import { moduleJson, writeRawZip } from '../../support/module-project.js';
+import { multipart } from '../../support/multipart.js';
+import { addModule, buyer, emptyStore, packageZip, publishVersion, sha256 } from '../../support/store.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 type StoreDb = {
   store_module: { id: number; uid: string; price: number; original_price: number; status: string };

@@ -1,6 +1,6 @@
 /** Module descriptions: the markdown subset the store renders, and nothing active surviving it. */
 import { expect, it } from 'vitest';
-import { markdownToHtml, renderDescription } from '../../src/features/store/markdown.js';
+import { markdownToHtml, renderDescription } from '../../../src/areas/store/markdown.js';
 
 it('renders headings, paragraphs, lists, quotes, code and inline formatting', () => {
   const html = markdownToHtml(

@@ -4,9 +4,9 @@
  * holds at most 20 unpaid orders, exactly, however many orders arrive at once.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { storeOf } from '../../src/features/store/repository.js';
-import { addModule, buyer, emptyStore, memberHolds, publishVersion } from '../support/store.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { storeOf } from '../../../src/areas/store/repository.js';
+import { addModule, buyer, emptyStore, memberHolds, publishVersion } from '../../support/store.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 const HOUR = 60 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -12,8 +12,8 @@ import {
   type PublishedModule,
   publishVersion,
   sha256,
-} from '../support/store.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+} from '../../support/store.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 type StoreDb = {
   store_order: { id: number; status: string; expire_time: number | null; pay_time: number | null };

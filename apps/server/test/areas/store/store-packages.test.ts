@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveLegacyPackages, packageFile, packagesRoot } from '../../src/features/store/packages.js';
+import { moveLegacyPackages, packageFile, packagesRoot } from '../../../src/areas/store/packages.js';
 
 const made: string[] = [];
 const folders = () => {

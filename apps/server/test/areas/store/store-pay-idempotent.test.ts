@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { addModule, buyer, emptyStore, memberHolds, publishVersion } from '../support/store.js';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { addModule, buyer, emptyStore, memberHolds, publishVersion } from '../../support/store.js';
+import { call, forEachDatabase, loginSuper } from '../../support/test-app.js';
 
 forEachDatabase(
   'store payment with an idempotency key',

@@ -7,9 +7,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { packagesRoot } from '../../src/features/store/packages.js';
-import { addModule, emptyStore, type PublishedModule, packageZip, publishVersion } from '../support/store.js';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { packagesRoot } from '../../../src/areas/store/packages.js';
+import {
+  addModule,
+  emptyStore,
+  type PublishedModule,
+  packageZip,
+  publishVersion,
+} from '../../support/store.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 const storedPackages = (t: TestApp, uid: string) => {
   const dir = join(packagesRoot(t.ctx.config.storageDir), uid);

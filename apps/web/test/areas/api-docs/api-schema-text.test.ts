@@ -4,7 +4,7 @@
  * itself.
  */
 import { describe, expect, it } from 'vitest';
-import { schemaText } from '../src/views/backend/routine/api-schema-text';
+import { schemaText } from '../../../src/areas/api-docs/views/api-schema-text';
 
 describe('schemaText', () => {
   it('writes fields, lists, choices and loose rows', () => {

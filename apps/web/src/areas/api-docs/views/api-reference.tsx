@@ -4,12 +4,13 @@
  * grouped by controller, with who may call each route and what it takes and answers.
  * A page of its own, loaded only when opened.
  */
+
+import { apiBaseUrl, createAxios } from '@portico/web-sdk/request';
 import { Alert, Card, Collapse, Empty, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiBaseUrl, createAxios } from '../../../api/request';
 import { type Definitions, type JsonSchema, schemaText } from './api-schema-text';
-import './apiReference.css';
+import './api-reference.css';
 
 interface Parameter {
   name?: string;
