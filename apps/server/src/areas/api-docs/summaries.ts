@@ -1,7 +1,8 @@
 /**
  * The Chinese of every route's summary, for the API reference page of a Chinese reader. The
- * OpenAPI document itself (for tools) stays English; a summary missing here (a module's route)
- * is looked up in the language packs, and shown in English when none has it.
+ * OpenAPI document itself (for tools) stays English; a summary missing here (a module's or
+ * another area's route, translated in its own language pack) is looked up in the language
+ * packs, and shown in English when none has it.
  */
 import { type Lang, translate } from '@portico/server-sdk';
 import type { OpenApiDocument } from './openapi.js';
@@ -32,8 +33,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   'Delete rows (ids in the query or the body)': '删除行（id 在查询参数或请求体中）',
   "Download a disabled module's newest version from the market; it then waits for its install":
     '从市场下载已禁用模块的最新版本，之后等待安装',
-  "Download a module's package zip (its SHA-256 in the x-package-sha256 header)":
-    '下载模块的 zip 包（其 SHA-256 在 x-package-sha256 响应头中）',
   'Enable a disabled module (it then waits for its install) or disable one; code -1 to confirm changed files or remaining packages, -2 when packages went, -3 when disabled for an update':
     '启用已禁用的模块（之后等待安装）或禁用模块；code -1 需确认被修改的文件或剩余的依赖包，-2 表示依赖包已移除，-3 表示为更新而禁用',
   "End every session of the caller's but this one": '结束调用者除当前会话外的所有会话',
@@ -60,20 +59,12 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   'Load a row for the edit form': '为编辑表单读取一行',
   'New recovery codes, confirmed with a code; the old ones stop working':
     '生成新的恢复码（需验证码确认）；旧恢复码失效',
-  "One enabled module's page: versions, demos, the developer's other modules and the member's purchase":
-    '一个已启用模块的页面：版本、演示、开发者的其他模块和会员的购买情况',
   'One entry in full': '一条记录的全部内容',
-  "One page of the member's orders, newest first": '会员的订单（一页，最新的在前）',
-  'Order a paid module, or answer the order that already covers it or waits for payment':
-    '订购付费模块，或返回已包含它或待支付的订单',
-  "Pay an order from the member's points or balance": '用会员的积分或余额支付订单',
   "Prove the member's current e-mail address or mobile number with a code":
     '用验证码验证会员当前的电子邮箱或手机号',
   'Provinces, the cities of a province, or the districts of a city': '省份、某省的城市或某市的区县',
-  "Publish a module's new version from an uploaded package": '用上传的包发布模块的新版本',
   'Put deleted rows back (ids in the query or the body), all or none':
     '还原已删除的行（id 在查询参数或请求体中），全部成功或全部不还原',
-  'Read a published article or page': '读取已发布的文章或页面',
   'Read an upload (multipart `file`, CSV or Excel): its first rows and a guessed mapping':
     '读取上传的文件（multipart `file`，CSV 或 Excel）：返回前几行和推测的字段对应',
   "Remove an administrator's second factor (a lost phone): they sign in with their password, or set it up again when a group requires it. Super administrators only":
@@ -115,7 +106,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '控制台数据：总数、今日新增和近几日的增长',
   'The database connections a data-security rule may name (Portico has one)':
     '数据安全规则可指定的数据库连接（Portico 只有一个）',
-  "The market's category tabs and one page of its enabled modules": '市场的分类标签和一页已启用的模块',
   "The member centre's start data: the site, the member and their menus":
     '会员中心的初始数据：站点、会员及其菜单',
   'The member the add form adjusts, with their current balance': '添加表单所调整的会员及其当前余额',
@@ -143,8 +133,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   'Whether the administrator sign-in form asks for a captcha': '管理员登录表单是否需要验证码',
   "Whether the clicks answer a click captcha (the original client's check before it sends its form)":
     '点击是否通过点选验证码（原版客户端提交表单前的检查）',
-  'Whether the member may download a version of a module, with its size and SHA-256':
-    '会员能否下载模块的某个版本，以及其大小和 SHA-256',
   'Write the logged values back (ids in the query or the body), all or none':
     '写回记录的旧值（id 在查询参数或请求体中），全部成功或全部不写回',
 };

@@ -6,6 +6,7 @@
  */
 import { defineModule } from '@portico/server-sdk';
 import { registerContentResource } from './content.resource.js';
+import { CONTENT_LANG_ZH } from './lang.js';
 import { CONTENT_RULES } from './rules.js';
 
 export const contentModule = defineModule({
@@ -14,4 +15,5 @@ export const contentModule = defineModule({
   builtIn: true,
   routes: registerContentResource,
   adminRules: CONTENT_RULES,
+  lang: { 'zh-cn': CONTENT_LANG_ZH },
 });

@@ -8,7 +8,7 @@ import { defineModule, type ModuleAdminRule } from '@portico/server-sdk';
 import { registerCategoryResource } from './category.resource.js';
 import { registerStoreDownloadRoutes } from './download.routes.js';
 import { publishFirstPartyModules } from './first-party.js';
-import { STORE_LANG_ZH } from './messages.js';
+import { STORE_LANG_ZH } from './lang.js';
 import { registerModuleResource } from './module.resource.js';
 import { registerOrderResource } from './order.resource.js';
 import { registerStoreOrderRoutes } from './order.routes.js';

@@ -1,6 +1,7 @@
 /**
  * The store's messages (English keys, as everywhere on the server) and their Chinese texts,
- * declared once: the language pack is built from this table, so no key can lack its zh-cn.
+ * declared once: the language pack (lang.ts) is built from this table, so no key can lack its
+ * zh-cn.
  */
 const TEXTS = {
   moduleNotFound: ['The module was not found in the store', '商店中没有找到该模块'],
@@ -79,6 +80,6 @@ export const STORE_MESSAGES = Object.fromEntries(
   Object.entries(TEXTS).map(([key, [english]]) => [key, english]),
 ) as { [K in Key]: (typeof TEXTS)[K][0] };
 
-export const STORE_LANG_ZH: Record<string, string> = Object.fromEntries(
+export const STORE_MESSAGES_ZH: Record<string, string> = Object.fromEntries(
   Object.values(TEXTS).map(([english, chinese]) => [english, chinese]),
 );
