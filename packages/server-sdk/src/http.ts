@@ -11,5 +11,12 @@ export {
   saveOnceAnswer,
   sweepOnceKeys,
 } from '../../../apps/server/src/http/idempotency.js';
-export { adminController, apiRoute, defineAction } from '../../../apps/server/src/http/routes.js';
+export type { CataloguedRoute } from '../../../apps/server/src/http/route-schema.js';
+/** `routeCatalogue` holds every route registered through `apiRoute`, with its schemas (the API reference reads it). */
+export {
+  adminController,
+  apiRoute,
+  defineAction,
+  routeCatalogue,
+} from '../../../apps/server/src/http/routes.js';
 export { checkNickname, input } from '../../../apps/server/src/http/validate.js';

@@ -6,11 +6,15 @@
  * "Module contract"). Each file of this package is one topic; add to it only what a module
  * needs and the core promises to keep.
  */
+export * from './attachments.js';
 export * from './clock.js';
 export * from './database.js';
+export * from './html.js';
 export * from './http.js';
 export * from './i18n.js';
 export * from './identity.js';
 export * from './ledger.js';
 export * from './module.js';
+export * from './module-packages.js';
 export * from './resources.js';
+export * from './site.js';

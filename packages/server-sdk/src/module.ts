@@ -14,4 +14,6 @@ export {
   type ModuleEvents,
   type ModuleMemberRule,
 } from '../../../apps/server/src/module-contract/define.js';
-export { adminRuleTree } from '../../../apps/server/src/module-contract/seeded-rules.js';
+export { adminRuleTree, seededAdminRules } from '../../../apps/server/src/module-contract/seeded-rules.js';
+/** Portico's own version (its package.json's), e.g. for a document describing this site. */
+export { productVersion } from '../../../apps/server/src/product-version.js';

@@ -4,6 +4,8 @@
  * (docs/architecture.md, "List engine").
  */
 export type { ListField, ListSpec } from '../../../apps/server/src/crud/list-params.js';
+/** Escapes LIKE wildcards with `!` (write `escape '!'` after the pattern), as the list engine's own search does. */
+export { escapeLike } from '../../../apps/server/src/crud/list-query.js';
 export {
   asObject,
   type ResourceSpec,

@@ -1,9 +1,11 @@
 /**
  * The request layer: `createAxios` sends the signed-in administrator's or member's token,
  * unwraps the envelope and shows its message (docs/architecture.md, "Wire contract").
+ * `apiBaseUrl` is the server's origin, for a plain link to a route (a download).
  */
 export {
   type ApiResponse,
+  apiBaseUrl,
   apiUri,
   createAxios,
   type RequestOptions,

@@ -5,8 +5,8 @@
  * (docs/architecture.md, "Module contract").
  */
 import type { ModuleDefinition } from '@portico/server-sdk';
-import { apiDocsModule } from '../features/api-docs/api-docs.module.js';
-import { contentModule } from '../features/content/content.module.js';
-import { storeModule } from '../features/store/store.module.js';
+import { apiDocsModule } from './api-docs/index.js';
+import { contentModule } from './content/index.js';
+import { storeModule } from './store/index.js';
 
 export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [contentModule, storeModule, apiDocsModule];

@@ -1,7 +1,7 @@
 /**
  * What a route takes and answers, declared once with zod: Fastify validates the query,
  * params and body with it before the handler runs (the handler receives the parsed,
- * typed values), the OpenAPI document (features/api-docs) is generated from it, and under
+ * typed values), the OpenAPI document (areas/api-docs) is generated from it, and under
  * test every success answer's `data` is checked against it, so a declared shape cannot
  * drift from what the route really sends.
  */

@@ -1,6 +1,6 @@
 /**
  * The module contract, server side: one typed definition per module, the same for installed
- * modules (apps/server/src/modules/<uid>/index.ts) and built-in areas (e.g. features/content).
+ * modules (apps/server/src/modules/<uid>/index.ts) and built-in areas (apps/server/src/areas/<name>).
  * The runtime (lifecycle.ts) registers an enabled module's routes, runs its migrations,
  * inserts and removes its menu rules, merges its language packs and calls its events.
  */

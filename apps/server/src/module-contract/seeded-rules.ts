@@ -5,6 +5,8 @@
  */
 import type { Insertable } from 'kysely';
 import type { AdminRuleTable } from '../db/schema.js';
+import { SEEDED_ADMIN_RULES } from '../db/seed/admin-rules.js';
+import { SEEDED_CONTENT_RULES } from '../db/seed/content-and-sms.js';
 import type { Seeded } from '../db/seed/seeded.js';
 import type { ModuleAdminRule } from './define.js';
 
@@ -31,4 +33,27 @@ export function adminRuleTree(seeded: readonly Seeded<Insertable<AdminRuleTable>
   const ids = new Set(seeded.map(({ row }) => row.id));
   const roots = new Set(seeded.filter(({ row }) => !ids.has(row.pid ?? 0)).map(({ row }) => row.pid ?? 0));
   return [...roots].flatMap(childrenOf);
+}
+
+/**
+ * The install data's menu rules from the one named `rootName` down, as a tree: how a built-in
+ * area names the rules seeded for it without importing the install data. The export and import
+ * buttons a later migration added under every list are left out: they belong to the list
+ * engine, which checks them, not to the area.
+ */
+export function seededAdminRules(rootName: string): ModuleAdminRule[] {
+  const seeded = [...SEEDED_ADMIN_RULES, ...SEEDED_CONTENT_RULES];
+  const root = seeded.find(({ row }) => row.name === rootName);
+  if (!root) throw new Error(`No seeded admin rule is named ${rootName}`);
+  const ids = new Set([root.row.id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { row } of seeded) {
+      if (!ids.has(row.id) && ids.has(row.pid ?? 0)) {
+        ids.add(row.id);
+        grew = true;
+      }
+    }
+  }
+  return adminRuleTree(seeded.filter(({ row }) => ids.has(row.id)));
 }

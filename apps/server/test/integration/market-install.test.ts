@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packagesRoot } from '../../src/features/store/packages.js';
+import { packagesRoot } from '../../src/areas/store/packages.js';
 import { testDatabases } from '../support/databases.js';
 import { fakeProject, readText, removeScratchDirs } from '../support/module-project.js';
 import { freePort } from '../support/server-process.js';

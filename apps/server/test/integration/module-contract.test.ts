@@ -176,7 +176,7 @@ forEachDatabase(
     it('runs update for a new version, refuses to disable a built-in, uninstalls only when disabled', async () => {
       const t = get();
       await expect(uninstallModule(t.ctx, notesModule)).rejects.toThrow('Please disable the module first');
-      const { contentModule } = await import('../../src/features/content/content.module.js');
+      const { contentModule } = await import('../../src/areas/content/index.js');
       await expect(disableModule(t.ctx, contentModule)).rejects.toThrow(
         'A built-in module cannot be disabled',
       );

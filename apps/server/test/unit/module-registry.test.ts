@@ -13,8 +13,8 @@ import {
   serverModuleRegistry,
   writeServerModuleRegistry,
 } from '../../../../scripts/module-registry.mjs';
+import { contentModule } from '../../src/areas/content/index.js';
 import { SEEDED_CONTENT_RULES } from '../../src/db/seed/content-and-sms.js';
-import { contentModule } from '../../src/features/content/content.module.js';
 import { defineModule, flattenRules } from '../../src/module-contract/define.js';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 /** The site and upload settings the web app needs at start, read from config rows. */
 import type { SiteConfig, UploadSettings } from '@portico/shared';
 import type { Db } from '../../db/connection.js';
-import { publicHomeUrl } from '../content/index.js';
+import { publicHomeUrl } from './public-home.js';
 import type { Settings } from './settings.js';
 
 export async function uploadSettings(settings: Settings): Promise<UploadSettings> {

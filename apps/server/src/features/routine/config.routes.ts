@@ -19,7 +19,7 @@ import { adminController, defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
-import { isPublishedPage } from '../content/index.js';
+import { isPublishedPage } from '../config/index.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
 import {
   type ConfigRow,

@@ -1,5 +1,5 @@
 /**
- * The content pages area's web entry (the server entry is features/content/content.module.ts):
+ * The content pages area's web entry (the server entry is apps/server/src/areas/content/index.ts):
  * its back-office page, at the component path its menu rule names, its public reading pages
  * and its language packs.
  */

@@ -1,5 +1,5 @@
 /**
- * The module store's back-office (the server entry is features/store/store.module.ts): the
+ * The module store's back-office (the server entry is apps/server/src/areas/store/index.ts): the
  * categories, the modules with their versions, and the members' orders, at the component
  * paths its menu rules name.
  */

@@ -5,7 +5,7 @@ import dashboard from './dashboard';
 import listTransfer from './list-transfer';
 import * as members from './members';
 import moduleMarket from './module';
-import { adminInfo, apiReference, attachment, config, twoFactor } from './routine';
+import { adminInfo, attachment, config, twoFactor } from './routine';
 import { security } from './security';
 import terminal from './terminal';
 
@@ -19,7 +19,6 @@ export default {
   'routine.attachment': attachment,
   'routine.adminInfo': adminInfo,
   'routine.config': config,
-  'routine.apiReference': apiReference,
   security,
   terminal,
   twoFactor,

@@ -16,9 +16,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { sanitizeBody } from '../../../html/sanitize.js';
 import { ApiError, fail } from '../../../http/errors.js';
 import { IDEMPOTENCY_HEADER } from '../../../http/idempotency.js';
-import { sanitizeBody } from '../../content/index.js';
 import { MAX_MARKET_ANSWER_BYTES, readCappedBody } from './capped-body.js';
 import { marketOrigin } from './market-client.js';
 import { marketCode } from './market-codes.js';

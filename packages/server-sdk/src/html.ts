@@ -1,0 +1,5 @@
+/**
+ * HTML written in the back-office and shown to visitors (articles, module descriptions): the
+ * one sanitizer, so there is one list of what is allowed.
+ */
+export { sanitizeBody } from '../../../apps/server/src/html/sanitize.js';
