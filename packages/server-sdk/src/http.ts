@@ -11,5 +11,11 @@ export {
   saveOnceAnswer,
   sweepOnceKeys,
 } from '../../../apps/server/src/http/idempotency.js';
-export { adminController, apiRoute, defineAction } from '../../../apps/server/src/http/routes.js';
+/** `catalogueRoute`: a route registered without the helpers (an event stream) joins the API reference. */
+export {
+  adminController,
+  apiRoute,
+  catalogueRoute,
+  defineAction,
+} from '../../../apps/server/src/http/routes.js';
 export { checkNickname, input } from '../../../apps/server/src/http/validate.js';
