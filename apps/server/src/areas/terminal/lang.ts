@@ -1,8 +1,9 @@
 /**
  * The terminal area's server messages, keyed by their English text as in the core: why the
- * stream refuses its caller (sent as `Error:<text>` lines) and the admin-log titles of its
- * actions (stored as written, like the sign-in's 'Login'). Used by constant, and translated in
- * the area's own pack, which the app merges at start, before the first request.
+ * stream refuses its caller (sent as `Error:<text>` lines), the admin-log titles of its
+ * actions (stored as written, like the sign-in's 'Login'), and its route summaries (the API
+ * reference looks a summary up in the language packs). Translated in the area's own pack,
+ * which the app merges at start, before the first request.
  */
 import type { LanguagePack } from '@portico/server-sdk';
 
@@ -21,5 +22,12 @@ export const TERMINAL_LANG: { 'zh-cn': LanguagePack } = {
     [LOG_TITLES.ticket]: '终端命令凭证',
     [TERMINAL_REFUSALS.notSuper]: '您不是超级管理员或未登录',
     [TERMINAL_REFUSALS.ticketExpired]: '终端凭证已过期，请重试',
+    // Route summaries, for the API reference page of a Chinese reader.
+    "A single-use ticket that opens the terminal's event stream (super administrators)":
+      '打开终端事件流的一次性凭证（超级管理员）',
+    "Change the terminal's package manager and/or port; answers the terminal settings":
+      '修改终端的包管理器和/或端口；返回终端设置',
+    'Run a whitelisted command (super administrators), its output as server-sent events':
+      '运行白名单中的命令（超级管理员），输出以服务器发送事件返回',
   },
 };
