@@ -24,7 +24,6 @@ import { registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
 import { packageInstalled } from './features/module/installer/package-installed.js';
 import { marketImageSources } from './features/module/market/market-address.js';
-import { Terminal, type TerminalOptions } from './features/terminal/terminal.js';
 import { SmsGateway } from './features/verify/sms.js';
 import { registerWebApp } from './features/web/web-app.js';
 import { WebBuild } from './features/web/web-build.js';
@@ -40,6 +39,7 @@ import { detectLang } from './i18n/index.js';
 import type { ModuleDefinition } from './module-contract/define.js';
 import { startModules } from './module-contract/lifecycle.js';
 import { INSTALLED_MODULES } from './modules/installed.js';
+import { Terminal, type TerminalOptions } from './terminal/terminal.js';
 import './http/request-context.js';
 import { writeCaptures } from './features/security/audit.js';
 

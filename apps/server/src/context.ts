@@ -12,10 +12,10 @@ import type { WriteCaptures } from './crud/write-context.js';
 import type { CacheVersions } from './db/cache-versions.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
-import type { Terminal } from './features/terminal/terminal.js';
 import type { SmsGateway } from './features/verify/sms.js';
 import type { WebBuild } from './features/web/web-build.js';
 import type { ServerRestart } from './http/server-restart.js';
+import type { Terminal } from './terminal/terminal.js';
 
 export interface AppContext {
   config: AppConfig;

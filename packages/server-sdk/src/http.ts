@@ -12,10 +12,15 @@ export {
   sweepOnceKeys,
 } from '../../../apps/server/src/http/idempotency.js';
 export type { CataloguedRoute } from '../../../apps/server/src/http/route-schema.js';
-/** `routeCatalogue` holds every route registered through `apiRoute`, with its schemas (the API reference reads it). */
+/**
+ * `routeCatalogue` holds every route registered through `apiRoute`, with its schemas (the API
+ * reference reads it); `catalogueRoute`: a route registered without the helpers (an event
+ * stream) joins it.
+ */
 export {
   adminController,
   apiRoute,
+  catalogueRoute,
   defineAction,
   routeCatalogue,
 } from '../../../apps/server/src/http/routes.js';

@@ -1,6 +1,11 @@
 /** Who is asking: the signed-in administrator or member of a request, and the checks on them. */
+/**
+ * `ADMIN_TOKEN_HEADERS` and `headerToken`: for a route that checks the administrator's token
+ * itself, as an event stream does (a browser opens it without the core's sign-in hook).
+ */
 export {
   ADMIN_TOKEN_HEADERS,
+  headerToken,
   requireSuper,
   signedInAdmin,
 } from '../../../apps/server/src/auth/admin-auth.js';

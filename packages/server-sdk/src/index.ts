@@ -18,3 +18,4 @@ export * from './module.js';
 export * from './module-packages.js';
 export * from './resources.js';
 export * from './site.js';
+export * from './terminal.js';

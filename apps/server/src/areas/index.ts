@@ -8,5 +8,11 @@ import type { ModuleDefinition } from '@portico/server-sdk';
 import { apiDocsModule } from './api-docs/index.js';
 import { contentModule } from './content/index.js';
 import { storeModule } from './store/index.js';
+import { terminalArea } from './terminal/index.js';
 
-export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [contentModule, storeModule, apiDocsModule];
+export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
+  contentModule,
+  storeModule,
+  apiDocsModule,
+  terminalArea,
+];

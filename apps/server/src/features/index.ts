@@ -21,8 +21,6 @@ import { registerConfigRoutes } from './routine/config.routes.js';
 import { registerRecycleLogResource } from './security/recycle-log.resource.js';
 import { registerSecurityRuleResources } from './security/security-rule.resource.js';
 import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
-import { registerTerminalConfigRoute } from './terminal/config.routes.js';
-import { registerTerminalStreamRoutes } from './terminal/stream.routes.js';
 import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
@@ -63,6 +61,4 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerSecurityRuleResources(app, ctx);
   registerRecycleLogResource(app, ctx);
   registerSensitiveLogResource(app, ctx);
-  registerTerminalStreamRoutes(app, ctx);
-  registerTerminalConfigRoute(app, ctx);
 }

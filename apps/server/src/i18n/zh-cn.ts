@@ -133,8 +133,6 @@ export const zhCn: Record<string, string> = {
   'Update module': '更新模块',
   'Upload module': '上传模块',
   'Module market': '模块市场',
-  'Change terminal config': '修改终端配置',
-  'Terminal command ticket': '终端命令凭证',
   'Incorrect user name or password!': '用户名或密码错误！',
   'Too many wrong passwords, please try again in %s hours': '密码错误次数过多，请 %s 小时后再试',
   'Too many wrong passwords, please try again in %s minutes': '密码错误次数过多，请 %s 分钟后再试',
@@ -219,9 +217,7 @@ export const zhCn: Record<string, string> = {
   'No rows were restore': '没有还原任何数据',
   'No rows were rollback': '没有回滚任何数据',
   'Rolled back %s records': '已回滚 %s 条记录',
-  // terminal
-  'You are not super administrator or not logged in': '您不是超级管理员或未登录',
-  'The terminal ticket has expired, please try again': '终端凭证已过期，请重试',
+  // terminal: the command runner (the area's own messages are in areas/terminal/lang.ts)
   'The command was not allowed to be executed': '该命令不允许执行',
   'The package manager %s is not installed, install it or choose another one in the terminal settings':
     '包管理器 %s 未安装，请先安装，或在终端设置中选择其他包管理器',

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { TerminalSuccessHooks } from '../../src/features/terminal/success-hooks.js';
 import { moduleState as contractState } from '../../src/module-contract/lifecycle.js';
+import type { TerminalSuccessHooks } from '../../src/terminal/success-hooks.js';
 import { notesEvents, notesModule } from '../fixtures/notes-module.js';
 import { testDatabases } from '../support/databases.js';
 import {

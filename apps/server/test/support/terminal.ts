@@ -13,7 +13,7 @@ import {
   TerminalFlag,
   type TerminalMessage,
 } from '@portico/shared';
-import type { TerminalCommand } from '../../src/features/terminal/commands.js';
+import type { TerminalCommand } from '../../src/terminal/commands.js';
 import { call, type TestApp } from './test-app.js';
 
 export interface OpenStream {

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { TerminalLock } from '../../src/features/terminal/terminal-lock.js';
+import { TerminalLock } from '../../src/terminal/terminal-lock.js';
 
-const MODULE = join(import.meta.dirname, '../../src/features/terminal/terminal-lock.ts');
+const MODULE = join(import.meta.dirname, '../../src/terminal/terminal-lock.ts');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {

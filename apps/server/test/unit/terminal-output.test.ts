@@ -1,6 +1,6 @@
 /** Command output as the terminal sends it: whole lines, UTF-8, no terminal control. */
 import { expect, it } from 'vitest';
-import { looksLikePrompt, OutputLines } from '../../src/features/terminal/output-lines.js';
+import { looksLikePrompt, OutputLines } from '../../src/terminal/output-lines.js';
 
 function collect(chunks: Buffer[]): string[] {
   const lines: string[] = [];

@@ -13,8 +13,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   "A module's packages were installed: finish its install": '模块的依赖包已安装：完成其安装',
   "A module's state on the machine": '模块在本机的状态',
   "A page of the caller's own admin-log entries, newest first": '调用者自己的管理员日志（一页，最新的在前）',
-  "A single-use ticket that opens the terminal's event stream (super administrators)":
-    '打开终端事件流的一次性凭证（超级管理员）',
   "A table's primary key": '数据表的主键',
   "A table's primary key and fields": '数据表的主键和字段',
   'Add a config item': '添加配置项',
@@ -22,8 +20,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   "An SVG document icon showing a file's suffix": '显示文件后缀的 SVG 文档图标',
   'An image captcha (SVG) for the given id': '按给定 id 生成图片验证码（SVG）',
   "Change the member's password (signs them out everywhere)": '修改会员密码（在所有设备上退出登录）',
-  "Change the terminal's package manager and/or port; answers the terminal settings":
-    '修改终端的包管理器和/或端口；返回终端设置',
   'Clear the cached settings, grants and page remarks in every server process':
     '清除所有服务器进程中缓存的设置、权限和页面备注',
   'Delete a disabled module, or one waiting for its install: its data, and its folder unless the project ships it':
@@ -71,8 +67,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '移除管理员的第二因素（手机丢失时）：其改用密码登录，若所在组要求则重新设置。仅限超级管理员',
   'Reset a forgotten password with a code sent to the e-mail address or mobile number':
     '用发送到电子邮箱或手机号的验证码重置忘记的密码',
-  'Run a whitelisted command (super administrators), its output as server-sent events':
-    '运行白名单中的命令（超级管理员），输出以服务器发送事件返回',
   'Save a row': '保存一行',
   'Save config values (a blank secret keeps the stored one)': '保存配置值（留空的密钥保持原值）',
   "Save the caller's own profile, or their avatar alone": '保存调用者自己的资料，或只保存头像',

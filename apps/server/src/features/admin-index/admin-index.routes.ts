@@ -21,9 +21,9 @@ import { ok } from '../../http/envelope.js';
 import { ApiError, Code } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { isTruthy } from '../../http/validate.js';
+import { terminalSettings } from '../../terminal/index.js';
 import { captchaFields, checkLoginCaptcha, loginPassword } from '../common/index.js';
 import { siteConfig } from '../config/index.js';
-import { terminalSettings } from '../terminal/index.js';
 import {
   beginEnrolment,
   CODE_FAILURE_LIMIT,

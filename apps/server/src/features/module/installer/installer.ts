@@ -29,7 +29,7 @@ import {
   MODULE_STATE,
   uninstallModule,
 } from '../../../module-contract/lifecycle.js';
-import { TerminalLock } from '../../terminal/index.js';
+import { TerminalLock } from '../../../terminal/index.js';
 import { MarketClient, type MarketMember, marketOrigin } from '../market/market-client.js';
 import { MARKET_MESSAGES } from '../market/messages.js';
 import {

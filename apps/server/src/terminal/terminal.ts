@@ -2,15 +2,14 @@
  * The terminal: runs the whitelisted command a stream asks for, one at a time on the
  * machine, and reports it over the stream in the original's order:
  * link success, `> command line`, output lines, `exitCode: N`, success or error, completed.
- * Whoever opened the stream has already been checked (stream.routes.ts).
+ * Whoever opened the stream has already been checked (the terminal area's stream route).
  */
 import { join, resolve } from 'node:path';
 import { TerminalFlag } from '@portico/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TokenService } from '../../auth/tokens.js';
-import type { AppConfig } from '../../config.js';
-import { type Lang, translate } from '../../i18n/index.js';
-import type { WebBuild } from '../web/index.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { AppConfig } from '../config.js';
+import { type Lang, translate } from '../i18n/index.js';
 import { commandEnv, commandPath } from './child-env.js';
 import { lookupCommand, resolveSteps } from './command-key.js';
 import { buildWhitelist, type TerminalCommand, type Whitelist } from './commands.js';
@@ -23,6 +22,14 @@ import { TerminalTickets } from './tickets.js';
 
 /** A command running longer than this is stopped (installs on a slow line take minutes, not hours). */
 const DEFAULT_MAX_RUNTIME_MS = 20 * 60_000;
+
+/**
+ * The one thing the terminal needs of the served web app (features/web's WebBuild): being told
+ * a command wrote a new build. Declared here so the core runner does not import a feature.
+ */
+export interface BuildRefresher {
+  refresh(): void;
+}
 
 export interface TerminalOptions {
   /**
@@ -57,7 +64,7 @@ export class Terminal {
   constructor(
     private readonly config: AppConfig,
     tokens: TokenService,
-    private readonly webBuild: WebBuild,
+    private readonly webBuild: BuildRefresher,
     options: TerminalOptions = {},
   ) {
     this.tickets = new TerminalTickets(tokens);

@@ -18,7 +18,7 @@ import {
   scratchProject,
   ticketFor,
   until,
-} from '../support/terminal.js';
+} from '../../support/terminal.js';
 import {
   call,
   createAdmin,
@@ -26,7 +26,7 @@ import {
   forEachDatabase,
   loginAdmin,
   loginSuper,
-} from '../support/test-app.js';
+} from '../../support/test-app.js';
 
 const project = scratchProject({ 'package.json': '{"name":"scratch","private":true}' });
 const marker = join(project, 'ran.txt');

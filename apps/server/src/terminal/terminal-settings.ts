@@ -7,8 +7,8 @@ import {
   type TerminalSettings,
 } from '@portico/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { TERMINAL_DEFAULT_MANAGER } from '../../db/seed/config-rows.js';
+import type { AppContext } from '../context.js';
+import { TERMINAL_DEFAULT_MANAGER } from '../db/seed/config-rows.js';
 import { projectRegistry } from './npm-registry.js';
 
 const DEFAULT_TERMINAL_PORT = '8000';

@@ -6,8 +6,8 @@
  * server process can take it), only as its HMAC. It belongs to the administrator's
  * session: signing out ends it too.
  */
-import type { TokenService } from '../../auth/tokens.js';
-import type { AdminIdentity } from '../../auth/types.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { AdminIdentity } from '../auth/types.js';
 
 const TICKET_TTL_SECONDS = 60;
 const TYPE = 'terminal-ticket';

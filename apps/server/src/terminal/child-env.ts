@@ -13,7 +13,7 @@
  *   the server (npm and its `#!/usr/bin/env node` need one).
  */
 import { delimiter, dirname, join } from 'node:path';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../config.js';
 import { toolsDir } from './commands.js';
 
 const DROPPED = /^(?:npm_.*|INIT_CWD|NODE_ENV|APP_SECRET|DATABASE_URL|TABLE_PREFIX|DATA_DIR|PROJECT_DIR)$/i;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NPM_REGISTRIES, type NpmRegistryName } from '@portico/shared';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../config.js';
 
 export function projectRegistry(config: AppConfig): NpmRegistryName | 'unknown' {
   const home = config.environment.HOME;

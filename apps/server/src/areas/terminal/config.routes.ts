@@ -3,15 +3,20 @@
  * and/or `port`: stored in the config rows, for every server process. Super
  * administrators only, as the rest of the terminal; a bad value changes nothing.
  */
+
+import {
+  type AppContext,
+  adminController,
+  defineAction,
+  ok,
+  requireSuper,
+  terminalSettings,
+  terminalSettingsSchema,
+} from '@portico/server-sdk';
 import { PACKAGE_MANAGER_SETTINGS, TERMINAL_CONFIG_URL } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSuper } from '../../auth/admin-auth.js';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { adminController, defineAction } from '../../http/routes.js';
-import { LOG_TITLES } from './messages.js';
-import { terminalSettings, terminalSettingsSchema } from './terminal-settings.js';
+import { LOG_TITLES } from './lang.js';
 
 const configBody = z
   .object({

@@ -8,11 +8,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { installTestDir } from '../../src/features/terminal/commands.js';
-import { dataOf, FLAGS, listen, openStream, ticketFor } from '../support/terminal.js';
-import { loginSuper, startTestApp, type TestApp } from '../support/test-app.js';
+import { installTestDir } from '../../../src/terminal/commands.js';
+import { dataOf, FLAGS, listen, openStream, ticketFor } from '../../support/terminal.js';
+import { loginSuper, startTestApp, type TestApp } from '../../support/test-app.js';
 
-const CHECKOUT = join(import.meta.dirname, '../../../..');
+const CHECKOUT = join(import.meta.dirname, '../../../../..');
 /** What `node scripts/server.mjs migrate` needs: the CLI, the server's sources, the packages. */
 const project = mkdtempSync(join(tmpdir(), 'portico-project-'));
 for (const path of [

@@ -18,8 +18,8 @@ import {
   scratchProject,
   ticketFor,
   until,
-} from '../support/terminal.js';
-import { call, loginSuper, startTestApp, type TestApp } from '../support/test-app.js';
+} from '../../support/terminal.js';
+import { call, loginSuper, startTestApp, type TestApp } from '../../support/test-app.js';
 
 const BUILD_SCRIPT = `
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ const project = scratchProject({
   'build.mjs': BUILD_SCRIPT,
   'apps/web/dist/index.html': '<!doctype html><title>old build</title>',
 });
-const CHECKOUT = join(import.meta.dirname, '../../../..');
+const CHECKOUT = join(import.meta.dirname, '../../../../..');
 
 const hookCalls: unknown[] = [];
 let t: TestApp;

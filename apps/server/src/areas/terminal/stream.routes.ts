@@ -9,16 +9,23 @@
  * Neither ticket nor token is ever logged: the request log masks them in the URL
  * (http/log-serializers.ts), as the admin log does.
  */
+
+import {
+  ADMIN_TOKEN_HEADERS,
+  type AppContext,
+  adminController,
+  catalogueRoute,
+  defineAction,
+  EventStream,
+  headerToken,
+  ok,
+  requireSuper,
+  translate,
+} from '@portico/server-sdk';
 import { TERMINAL_LEGACY_STREAM_URL, TERMINAL_STREAM_URL, TERMINAL_TICKET_URL } from '@portico/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_TOKEN_HEADERS, headerToken, requireSuper } from '../../auth/admin-auth.js';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { adminController, catalogueRoute, defineAction } from '../../http/routes.js';
-import { translate } from '../../i18n/index.js';
-import { EventStream } from './event-stream.js';
-import { LOG_TITLES, TERMINAL_MESSAGES as M } from './messages.js';
+import { LOG_TITLES, TERMINAL_REFUSALS as M } from './lang.js';
 
 /** For the API reference: the stream checks its own query, and answers its refusals on the stream. */
 const STREAM_SCHEMA = {

@@ -1,11 +1,9 @@
 /**
- * What the terminal tells the administrator, as English message keys (the original's where
- * it had one) translated per request; the stream sends them as `Error:<text>` lines.
+ * What the command runner tells the administrator, as English message keys (the original's
+ * where it had one) translated per request; the stream sends them as `Error:<text>` lines.
+ * The refusals of the stream's caller belong to the terminal area (areas/terminal/messages.ts).
  */
 export const TERMINAL_MESSAGES = {
-  notSuper: 'You are not super administrator or not logged in',
-  ticketExpired: 'The terminal ticket has expired, please try again',
-  tokenExpired: 'Token expiration',
   notAllowed: 'The command was not allowed to be executed',
   managerMissing:
     'The package manager %s is not installed, install it or choose another one in the terminal settings',
@@ -17,6 +15,3 @@ export const TERMINAL_MESSAGES = {
   prepareFailed: 'The command could not be prepared: %s',
   callbackFailed: 'Command execution succeeded, but callback execution failed',
 } as const;
-
-/** Admin-log titles (stored as written, like the sign-in's 'Login'). */
-export const LOG_TITLES = { config: 'Change terminal config', ticket: 'Terminal command ticket' } as const;
