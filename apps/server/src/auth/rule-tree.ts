@@ -6,7 +6,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import { z } from 'zod';
 import { now } from '../clock.js';
-import { descendantIds } from '../crud/tree.js';
+import { descendantIds } from '../util/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 import type { AdminRuleTable, Database } from '../db/schema.js';

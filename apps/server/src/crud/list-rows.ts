@@ -21,7 +21,7 @@ import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
 import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
-import { buildTree, type TreeRow, treeOptions } from './tree.js';
+import { buildTree, type TreeRow, treeOptions } from '../util/tree.js';
 import { planTrigrams } from './trigram-search.js';
 
 export function asObject(value: unknown): Row {
