@@ -19,7 +19,7 @@
  */
 import { type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
-import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import type { IdOrderIndex } from '../db/large-tables.js';
 import type { FindBlockStart } from './id-block.js';
 import { pageIdsQuery } from './list-page-ids.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';

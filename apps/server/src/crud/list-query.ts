@@ -6,7 +6,7 @@
 import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
-import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
+import { LIST_INDEXES } from '../db/search-tables.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';

@@ -5,7 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import { idOrderIndex } from '../db/large-tables.js';
+import { buildTree, type TreeRow, treeOptions } from '../util/tree.js';
 import { fewTextMatches } from './few-matches.js';
 import { blockStarts } from './id-block.js';
 import { type IdSpan, planIdSpan, withinSpan } from './id-span.js';
@@ -21,7 +22,6 @@ import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
 import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
-import { buildTree, type TreeRow, treeOptions } from '../util/tree.js';
 import { planTrigrams } from './trigram-search.js';
 
 export function asObject(value: unknown): Row {

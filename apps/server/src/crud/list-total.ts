@@ -28,7 +28,7 @@
 import type { ListTotalKind } from '@portico/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { COUNTED_TABLES } from '../db/migrations/0016-row-counts.js';
+import { COUNTED_TABLES } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
 import type { AnySelect } from './query-types.js';
 

@@ -8,9 +8,9 @@
  */
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
-import { SQLITE_SEARCH_COLUMNS } from '../db/migrations/0013-like-indexes.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
+import { SQLITE_SEARCH_COLUMNS } from '../db/search-tables.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';

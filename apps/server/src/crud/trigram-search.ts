@@ -8,7 +8,7 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/migrations/0013-like-indexes.js';
+import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/search-tables.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { DEFER_FROM, pageRows } from '../../src/crud/list-page-rows.js';
 import { applyListOrder, type ListSpec, parseListParams } from '../../src/crud/list-query.js';
-import { idOrderIndex } from '../../src/db/migrations/0017-id-order-indexes.js';
+import { idOrderIndex } from '../../src/db/large-tables.js';
 import { forEachDatabase } from '../support/test-app.js';
 
 /** Past DEFER_FROM, so both halves have pages read by deferred join. */
