@@ -9,7 +9,7 @@ import { XLSX_SHEET_ENTRY } from '@portico/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { csvRowCounter, type RowCounter, xlsxRowCounter } from '../src/utils/export-progress';
+import { csvRowCounter, type RowCounter, xlsxRowCounter } from '../src/api/export-progress';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,7 @@
 /**
  * jsdom lacks what antd measures with; storage starts empty for every test; the request
- * layer is wired to the router and stores as main.tsx does at start, and the market API to
- * the market store as the market's views do.
+ * layer is wired to the router and stores and the modules' registry to the layers below it, as
+ * main.tsx does at start, and the market API to the market store as the market's views do.
  */
 import { afterEach, beforeAll } from 'vitest';
 
@@ -10,6 +10,8 @@ import { afterEach, beforeAll } from 'vitest';
 beforeAll(async () => {
   const { wireRequestLayer } = await import('../src/router/request-wiring');
   wireRequestLayer();
+  const { wireModules } = await import('../src/router/module-wiring');
+  wireModules();
   await import('../src/views/backend/module/market-session');
 });
 

@@ -6,7 +6,6 @@
 import { LoginState } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { AppConfig } from '../config.js';
 import type { CacheVersions } from '../db/cache-versions.js';
 import type { Db } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -50,7 +49,7 @@ export class AdminAuth {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    private readonly config: AppConfig,
+    private readonly config: { adminTokenTtl: number },
     caches: CacheVersions,
   ) {
     this.grantsCache = new SharedCache(caches, 'rules', GRANTS_CACHE_MS);

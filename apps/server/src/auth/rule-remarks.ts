@@ -3,15 +3,22 @@
  * Every list request shows it, so the remarks are kept for a few seconds, and dropped with
  * an administrator's grants whenever rules change (in any server process).
  */
-import type { AppContext } from '../context.js';
+import type { CacheVersions } from '../db/cache-versions.js';
+import type { Db } from '../db/connection.js';
 import { SharedCache } from '../db/shared-cache.js';
 import { type Lang, translate } from '../i18n/index.js';
 
 const REMARKS_CACHE_MS = 5000;
-const caches = new WeakMap<AppContext, SharedCache<'all', Map<string, string>>>();
+/** What the remarks are read with: the database and its cache versions (AppContext has both). */
+export interface RemarkSources {
+  db: Db;
+  caches: CacheVersions;
+}
+
+const caches = new WeakMap<RemarkSources, SharedCache<'all', Map<string, string>>>();
 
 export async function routeRemark(
-  ctx: AppContext,
+  ctx: RemarkSources,
   controller: string,
   lang: Lang = 'zh-cn',
 ): Promise<string> {
@@ -19,7 +26,7 @@ export async function routeRemark(
   return remark ? translate(remark, lang) : '';
 }
 
-function remarksByName(ctx: AppContext): Promise<Map<string, string>> {
+function remarksByName(ctx: RemarkSources): Promise<Map<string, string>> {
   let cache = caches.get(ctx);
   if (!cache) {
     cache = new SharedCache(ctx.caches, 'rules', REMARKS_CACHE_MS);

@@ -6,12 +6,12 @@
 import type { Insertable, Transaction } from 'kysely';
 import { z } from 'zod';
 import { now } from '../clock.js';
-import { descendantIds } from '../crud/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 import type { AdminRuleTable, Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { input } from '../http/validate.js';
+import { descendantIds } from '../util/tree.js';
 import { parseRuleList } from './permissions.js';
 
 export interface RuleTables {

@@ -12,20 +12,22 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import type { ListDialect } from './list-dialect.js';
 import type { ListParams, ListSpec } from './list-params.js';
-import { plannedRows } from './list-total.js';
 import type { AnySelect } from './query-types.js';
+import { plannedRows } from './table-estimate.js';
 
 /** Matches few enough to fetch and sort all of them for a page. */
 const FEW = 5_000;
 
 export async function fewTextMatches(
   db: Db,
+  dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
   filtered: AnySelect,
 ): Promise<boolean> {
-  if (db.dialect !== 'postgres' || params.order.field !== spec.pk) return false;
+  if (!dialect.estimatesMatches || params.order.field !== spec.pk) return false;
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return false;
   const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));

@@ -10,7 +10,7 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { BLOCK, BLOCKED_TABLES } from '../db/migrations/0019-id-blocks.js';
+import { BLOCK, BLOCKED_TABLES } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
 import type { ListField, ListSpec } from './list-params.js';
 

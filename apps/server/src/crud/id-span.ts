@@ -12,7 +12,7 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { SECONDS_PER_DAY, SPAN_COLUMN, SPANNED_TABLES } from '../db/migrations/0018-id-spans.js';
+import { SECONDS_PER_DAY, SPAN_COLUMN, SPANNED_TABLES } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { rangeEnds, toUnixSeconds } from './list-query.js';

@@ -19,7 +19,7 @@ import {
   type SelectQueryNode,
   sql,
 } from 'kysely';
-import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import type { IdOrderIndex } from '../db/large-tables.js';
 import type { AnySelect } from './query-types.js';
 
 /** `query`'s ids (as page_id), without lookup joins; through `idIndex` when it reads the whole table. */

@@ -18,9 +18,9 @@
  *   skip walks index entries, not rows with their joins and columns.
  */
 import { type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/dialect.js';
-import type { IdOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import type { IdOrderIndex } from '../db/large-tables.js';
 import type { FindBlockStart } from './id-block.js';
+import type { ListDialect } from './list-dialect.js';
 import { pageIdsQuery } from './list-page-ids.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { applyListOrder, pageFromOtherIndex } from './list-query.js';
@@ -59,7 +59,7 @@ export async function pageRows(
   filtered: AnySelect,
   spec: ListSpec,
   params: ListParams,
-  dialect: Dialect,
+  dialect: ListDialect,
   { narrowed = false, spanned = false, total, idIndex, blockStart }: PageOptions = {},
 ): Promise<Record<string, unknown>[]> {
   const read = planRead(spec, params, dialect, total);
@@ -89,7 +89,12 @@ export async function pageRows(
 }
 
 /** The cheapest way to the page; null when it lies past the exact total (no rows). */
-function planRead(spec: ListSpec, params: ListParams, dialect: Dialect, total?: ListTotal): PageRead | null {
+function planRead(
+  spec: ListSpec,
+  params: ListParams,
+  dialect: ListDialect,
+  total?: ListTotal,
+): PageRead | null {
   const { page, limit } = params;
   const seek = seekPlan(spec, params, dialect);
   if (seek) {

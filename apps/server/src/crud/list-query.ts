@@ -5,10 +5,11 @@
  */
 import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/dialect.js';
-import { LIST_INDEXES } from '../db/migrations/0012-list-indexes.js';
+import { LIST_INDEXES } from '../db/search-tables.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
+import { escapeLike } from './like-pattern.js';
+import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import type { AnySelect } from './query-types.js';
 import {
@@ -25,14 +26,10 @@ import {
 } from './search-index.js';
 import { coveringTable, NO_TRIGRAMS, type TrigramLookups, trigramCandidates } from './trigram-search.js';
 
+export { escapeLike } from './like-pattern.js';
 export * from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
-
-/** `!` escapes LIKE wildcards on every dialect alike (a backslash means different things in MySQL strings). */
-export function escapeLike(value: string): string {
-  return value.replace(/[!%_]/g, (c) => `!${c}`);
-}
 
 export interface FilterOptions {
   /** The `time_zone` setting: how date texts in datetime searches are read (UTC if unset). */
@@ -49,7 +46,7 @@ export function applyListFilters<Q extends AnySelect>(
   qb: Q,
   spec: ListSpec,
   params: ListParams,
-  dialect: Dialect,
+  dialect: ListDialect,
   {
     timeZone = 'UTC',
     lang = 'zh-cn',
@@ -101,7 +98,7 @@ export function applyListOrder<Q extends AnySelect>(qb: Q, spec: ListSpec, param
 function quickSearch(
   spec: ListSpec,
   text: string,
-  dialect: Dialect,
+  dialect: ListDialect,
   lang: Lang,
   trigrams: TrigramLookups,
   match: IndexMatch | undefined,
@@ -115,7 +112,7 @@ function quickSearch(
   }
   const pattern = `%${escapeLike(text)}%`;
   const fields = spec.quickSearch.map((name) => column(spec, name));
-  const parts = fields.map((field) => like(asText(field, dialect), pattern, dialect));
+  const parts = fields.map((field) => dialect.like(asText(field, dialect), pattern));
   const seeded = lang !== 'zh-cn' ? seededLabelMatch(spec, text) : [];
   const matched = sql<SqlBool>`(${sql.join([...parts, ...seeded], sql` or `)})`;
   // Seeded labels match by their English, which no index holds: those lists scan.
@@ -143,22 +140,10 @@ function column(spec: ListSpec, name: string): ListField {
   return found;
 }
 
-function asText(field: ListField, dialect: Dialect): Expression<unknown> {
-  if (field.type === 'string') return sql.ref(field.column);
-  return dialect === 'mysql'
-    ? sql`cast(${sql.ref(field.column)} as char)`
-    : sql`cast(${sql.ref(field.column)} as text)`;
-}
-
-function like(target: Expression<unknown>, pattern: string, dialect: Dialect, negate = false): Condition {
-  const not = sql.raw(negate ? 'not ' : '');
-  // PostgreSQL's LIKE is case-sensitive (ILIKE is not); SQLite's LIKE ignores ASCII case.
-  if (dialect === 'postgres') return sql<SqlBool>`${target} ${not}ilike ${pattern} escape '!'`;
-  if (dialect === 'sqlite') return sql<SqlBool>`${target} ${not}like ${pattern} escape '!'`;
-  // MySQL's unicode_ci collation would also equate accents and widths, which the other two do
-  // not, and which the trigram index (lower-cased bytes) could not serve: both sides are
-  // lower-cased and compared byte for byte instead.
-  return sql<SqlBool>`lower(${target}) ${not}like lower(${pattern}) collate utf8mb4_bin escape '!'`;
+/** The field's column as text, for LIKE: a text column as it is, another cast by the database. */
+function asText(field: ListField, dialect: ListDialect): Expression<unknown> {
+  const ref = sql.ref(field.column);
+  return field.type === 'string' ? ref : dialect.asText(ref);
 }
 
 /**
@@ -199,7 +184,7 @@ export function toUnixSeconds(value: string, timeZone = 'UTC'): number | undefin
 function searchCondition(
   field: ListField,
   item: SearchItem,
-  dialect: Dialect,
+  dialect: ListDialect,
   timeZone: string,
 ): Condition | null {
   const ref = sql.ref(field.column);
@@ -224,7 +209,7 @@ function searchCondition(
     case 'LIKE':
     case 'NOT LIKE':
       if (scalar === '') return null;
-      return like(asText(field, dialect), `%${escapeLike(scalar)}%`, dialect, item.operator === 'NOT LIKE');
+      return dialect.like(asText(field, dialect), `%${escapeLike(scalar)}%`, item.operator === 'NOT LIKE');
     case 'IN':
     case 'NOT IN': {
       const values = (item.val as string[]).filter((v) => v !== '');
@@ -244,11 +229,7 @@ function searchCondition(
     case 'FIND_IN_SET': {
       const values = (item.val as string[]).filter((v) => v !== '');
       if (values.length === 0) return null;
-      const parts = values.map((v) =>
-        dialect === 'mysql'
-          ? sql<SqlBool>`find_in_set(${v}, ${ref})`
-          : like(sql`(',' || ${asText(field, dialect)} || ',')`, `%,${escapeLike(v)},%`, dialect),
-      );
+      const parts = values.map((v) => dialect.inSet(v, ref, asText(field, dialect)));
       return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
     }
   }

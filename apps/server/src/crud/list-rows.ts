@@ -4,8 +4,7 @@
  * filters, the search indexes and the id span are applied here once.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { idOrderIndex } from '../db/migrations/0017-id-order-indexes.js';
+import { buildTree, type TreeRow, treeOptions } from '../util/tree.js';
 import { fewTextMatches } from './few-matches.js';
 import { blockStarts } from './id-block.js';
 import { type IdSpan, planIdSpan, withinSpan } from './id-span.js';
@@ -19,9 +18,9 @@ import {
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
+import type { ListReader } from './resource-services.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
 import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
-import { buildTree, type TreeRow, treeOptions } from './tree.js';
 import { planTrigrams } from './trigram-search.js';
 
 export function asObject(value: unknown): Row {
@@ -46,17 +45,17 @@ export interface FilteredList {
 
 /** The request's conditions applied to the resource's list query, unordered and unpaged. */
 export async function filteredList(
-  ctx: AppContext,
+  ctx: ListReader,
   spec: ResourceSpec,
   request: FastifyRequest,
   params: ListParams,
   unfiltered: AnySelect,
 ): Promise<FilteredList> {
-  const trigrams = await planTrigrams(ctx.db, spec.list, params);
+  const trigrams = await planTrigrams(ctx.db, ctx.dialect, spec.list, params);
   const timeZone = await ctx.settings.get('time_zone');
   const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
-  const matches = await searchIndexMatches(ctx.db.kysely, ctx.db.dialect, spec.list, params);
-  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.db.dialect, {
+  const matches = await searchIndexMatches(ctx.db.kysely, ctx.dialect, spec.list, params);
+  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.dialect, {
     timeZone,
     lang: request.lang,
     trigrams,
@@ -66,13 +65,13 @@ export async function filteredList(
 }
 
 /** The index's answer: a page of rows and its total, or a tree, or select options. */
-export async function listRows(ctx: AppContext, spec: ResourceSpec, request: FastifyRequest) {
+export async function listRows(ctx: ListReader, spec: ResourceSpec, request: FastifyRequest) {
   const query = asObject(request.query);
   const params = parseListParams(query, spec.list, spec.table);
   const unfiltered = await spec.listQuery(ctx.db.kysely, request);
   const present = presenter(spec, request);
   if (!spec.tree) {
-    const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.db.dialect, spec.list, params, unfiltered);
+    const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.dialect, spec.list, params, unfiltered);
     if (searched) {
       const { rows, ...total } = searched;
       return { list: await present(rows), ...total };
@@ -99,18 +98,18 @@ export async function listRows(ctx: AppContext, spec: ResourceSpec, request: Fas
   // A text search matching few rows: its page is taken from its index's matches, sorted.
   // Estimated without the span's `id between`, which repeats the time range's selectivity
   // (PostgreSQL multiplies the two and took a month's 54,000 matches for 1,563).
-  const narrowed = await fewTextMatches(ctx.db, spec.list, params, filtered);
+  const narrowed = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered);
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined
     : applyListOrder(base, spec.list, params);
-  const total = () => listTotal(ctx.db, spec.table, base, wholeTable, { ...params, ordered });
+  const total = () => listTotal(ctx.db, ctx.dialect, spec.table, base, wholeTable, { ...params, ordered });
   const page = (known?: ListTotal) =>
-    pageRows(base, spec.list, params, ctx.db.dialect, {
+    pageRows(base, spec.list, params, ctx.dialect, {
       narrowed,
       spanned: !!span,
       total: known,
-      idIndex: ctx.db.dialect === 'mysql' ? idOrderIndex(ctx.db.prefix, spec.table) : undefined,
+      idIndex: ctx.dialect.idOrderIndex(ctx.db.prefix, spec.table),
       blockStart: wholeTable ? blockStarts(ctx.db, spec.table, spec.list) : undefined,
     });
   // The whole table's kept count comes at once and lets its back half be read from the end.

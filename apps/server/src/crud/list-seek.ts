@@ -16,7 +16,7 @@
  */
 import type { ListKey } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/dialect.js';
+import type { ListDialect } from './list-dialect.js';
 import type { ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
@@ -40,7 +40,7 @@ export interface SeekPlan {
 const MAX_SEEK_PAGES = 50;
 
 /** The key condition for this request, or null when the page must be read by offset. */
-export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): SeekPlan | null {
+export function seekPlan(spec: ListSpec, params: ListParams, dialect: ListDialect): SeekPlan | null {
   const { seek, order, page, limit } = params;
   if (!seek || page === seek.page) return null;
   const field = spec.fields[order.field];
@@ -59,7 +59,7 @@ export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): 
   const id = sql.ref(pk.column);
   const condition = byPk
     ? sql<SqlBool>`${id} ${sql.raw(smaller ? '<' : '>')} ${key.id}`
-    : beyond(sql.ref(field.column), id, key, smaller, dialect === 'postgres');
+    : beyond(sql.ref(field.column), id, key, smaller, dialect.nullsLarge);
   return { condition, backwards: !forward, skip: pages * limit };
 }
 
@@ -67,14 +67,14 @@ export function seekPlan(spec: ListSpec, params: ListParams, dialect: Dialect): 
  * The rows after `key` in the list's order (ties broken by the primary key, as applyListOrder
  * does): how an export walks a whole list in batches without skipping rows it has read.
  */
-export function afterKey(spec: ListSpec, params: ListParams, key: RowKey, dialect: Dialect): Condition {
+export function afterKey(spec: ListSpec, params: ListParams, key: RowKey, dialect: ListDialect): Condition {
   const field = spec.fields[params.order.field] ?? spec.fields[spec.defaultOrder.field];
   const pk = spec.fields[spec.pk];
   if (!field || !pk) throw new Error(`list of ${spec.pk}: no order field or primary key to walk by`);
   const smaller = params.order.direction === 'desc';
   const id = sql.ref(pk.column);
   if (field === pk) return sql<SqlBool>`${id} ${sql.raw(smaller ? '<' : '>')} ${key.id}`;
-  return beyond(sql.ref(field.column), id, key, smaller, dialect === 'postgres');
+  return beyond(sql.ref(field.column), id, key, smaller, dialect.nullsLarge);
 }
 
 /**

@@ -28,8 +28,9 @@
 import type { ListTotalKind } from '@portico/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { COUNTED_TABLES } from '../db/migrations/0016-row-counts.js';
+import { COUNTED_TABLES } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
+import type { ListDialect } from './list-dialect.js';
 import type { AnySelect } from './query-types.js';
 
 /** Rows counted exactly before a total becomes "about" or "more than". */
@@ -68,6 +69,7 @@ export interface TotalOptions {
  */
 export async function listTotal(
   db: Db,
+  dialect: ListDialect,
   table: TableName,
   filtered: AnySelect,
   unfiltered: boolean,
@@ -79,13 +81,14 @@ export async function listTotal(
   if (!unfiltered && window < COUNT_CAP) {
     const counted = await countUpTo(db, ordered ?? filtered, window);
     if (counted <= window) return { total: counted };
-    if ((await cachedEstimate(db, table)) >= largeTable) return { total: window, totalKind: 'atLeast' };
+    if ((await cachedEstimate(db, dialect, table)) >= largeTable)
+      return { total: window, totalKind: 'atLeast' };
   }
   const counted = await countUpTo(db, filtered.clearOrderBy(), COUNT_CAP);
   if (counted <= COUNT_CAP) return { total: counted };
   if (!unfiltered) return { total: COUNT_CAP, totalKind: 'atLeast' };
   // Never less than what was just counted, whatever the statistics say.
-  return { total: Math.max(await tableEstimate(db, table), counted), totalKind: 'about' };
+  return { total: Math.max(await dialect.tableEstimate(db, table), counted), totalKind: 'about' };
 }
 
 /** The matching rows, counted no further than `cap` + 1 (in the query's order, if it has one). */
@@ -105,12 +108,12 @@ async function countUpTo(db: Db, filtered: AnySelect, cap: number): Promise<numb
 const ESTIMATE_TTL_MS = 60_000;
 const estimates = new WeakMap<Db, Map<TableName, { rows: number; at: number }>>();
 
-async function cachedEstimate(db: Db, table: TableName): Promise<number> {
+async function cachedEstimate(db: Db, dialect: ListDialect, table: TableName): Promise<number> {
   const kept = estimates.get(db) ?? new Map<TableName, { rows: number; at: number }>();
   estimates.set(db, kept);
   const known = kept.get(table);
   if (known && Date.now() - known.at < ESTIMATE_TTL_MS) return known.rows;
-  const rows = (await countedRows(db, table)) ?? (await tableEstimate(db, table));
+  const rows = (await countedRows(db, table)) ?? (await dialect.tableEstimate(db, table));
   kept.set(table, { rows, at: Date.now() });
   return rows;
 }
@@ -129,39 +132,4 @@ export async function countedRows(db: Db, table: TableName): Promise<number | nu
     .where('table_name', '=', table)
     .executeTakeFirst();
   return Number(row?.slots ?? 0) > 0 ? Number(row?.total ?? 0) : null;
-}
-
-/** The database's idea of a table's row count: statistics, not a scan. */
-async function tableEstimate(db: Db, table: TableName): Promise<number> {
-  const { kysely, dialect, prefix } = db;
-  if (dialect === 'postgres') {
-    // The planner's own estimate: the last ANALYZE's rows per page times today's pages, so
-    // it follows a table that grew since (and works before any ANALYZE).
-    return plannedRows(db, kysely.selectFrom(table).select(sql.lit(1).as('one')));
-  }
-  if (dialect === 'mysql') {
-    const stats = await sql<{ rows: number | string | null }>`select table_rows as ${sql.id('rows')}
-      from information_schema.tables where table_schema = database() and table_name = ${prefix + table}`.execute(
-      kysely,
-    );
-    return Number(stats.rows[0]?.rows ?? 0);
-  }
-  // SQLite keeps no row estimate; ids only grow, so the span of ids bounds the rows from above
-  // (deleted rows make it high, which "about" admits). Two subqueries: SQLite reads min or max
-  // from the end of the key only when it is a query's one aggregate, and scans for both at once.
-  const t = sql.table(table);
-  const span = await sql<{
-    span: number | null;
-  }>`select (select max(id) from ${t}) - (select min(id) from ${t}) + 1 as span`.execute(kysely);
-  return Number(span.rows[0]?.span ?? 0);
-}
-
-/** PostgreSQL: the rows the planner expects `query` to return (EXPLAIN: planned, nothing read). */
-export async function plannedRows(db: Db, query: AnySelect): Promise<number> {
-  const compiled = query.compile();
-  const { rows } = await db.kysely.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
-    ...compiled,
-    sql: `explain (format json) ${compiled.sql}`,
-  });
-  return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { routeRemark } from '../auth/rule-remarks.js';
-import type { AppContext } from '../context.js';
+import type { Db } from '../db/connection.js';
 import type { Database, TableName } from '../db/schema.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
@@ -17,6 +17,7 @@ import { type ActionSpec, adminController, defineAction } from '../http/routes.j
 import { input, parseInput } from '../http/validate.js';
 import { exportAction } from './export/export-action.js';
 import { importActions } from './import/import-action.js';
+import { listDialect } from './list-dialect.js';
 import { asObject, listRows } from './list-rows.js';
 import {
   idQuery,
@@ -27,6 +28,7 @@ import {
   sortBody,
   switchBody,
 } from './list-schemas.js';
+import type { ListReader, ResourceServices, RowWriter } from './resource-services.js';
 import { prepareAdd, type ResourceSpec, type Row } from './resource-spec.js';
 import { runWrite } from './run-write.js';
 
@@ -53,10 +55,12 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
 
 export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z.output<A>>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: ResourceServices,
   spec: ResourceSpec<A, E, P>,
 ): void {
   const { kysely } = ctx.db;
+  // The database's list strategy, chosen here once for every request of this resource.
+  const lists: ListReader = { db: ctx.db, dialect: listDialect(ctx.db.dialect), settings: ctx.settings };
   const resource = spec as unknown as ResourceSpec;
   const row = required(spec.row, spec.controller, 'row');
   const actions: ActionSpec[] = [
@@ -66,7 +70,7 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
       schema: { summary: 'List', query: listQuerySchema, data: listAnswer(row) },
       handler: async (request) => {
         const remark = await routeRemark(ctx, spec.controller, request.lang);
-        const data = await listRows(ctx, resource, request);
+        const data = await listRows(lists, resource, request);
         const extra = spec.indexExtra ? await spec.indexExtra(request) : {};
         return ok({ ...data, ...extra, remark });
       },
@@ -183,7 +187,7 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
     );
   }
 
-  actions.push(exportAction(ctx, resource), ...importActions(ctx, resource));
+  actions.push(exportAction(lists, resource), ...importActions(ctx, resource));
   adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
   rememberResource(app, {
     controller: spec.controller,
@@ -198,7 +202,7 @@ function required<T>(schema: T | undefined, controller: string, name: string): T
   return schema;
 }
 
-function defaultLoadRow(ctx: AppContext, spec: ResourceSpec) {
+function defaultLoadRow(ctx: { db: Db }, spec: ResourceSpec) {
   return async (id: number, request: FastifyRequest) => {
     const query = await spec.listQuery(ctx.db.kysely, request);
     const row = (await query.where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined;
@@ -231,7 +235,7 @@ async function swapWeigh(
  * Any back-office write may change groups, rules or memberships: drop what is cached from them,
  * here and in the other server processes on the database.
  */
-function forgetCachedRules(ctx: AppContext): Promise<void> {
+function forgetCachedRules(ctx: RowWriter): Promise<void> {
   return ctx.caches.changed('rules');
 }
 
@@ -240,7 +244,7 @@ function forgetCachedRules(ctx: AppContext): Promise<void> {
  * a full form; null for a full form.
  */
 async function switchEdit(
-  ctx: AppContext,
+  ctx: { db: Db },
   spec: ResourceSpec,
   editBody: z.ZodType,
   posted: Row & { id: number },

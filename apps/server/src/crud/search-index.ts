@@ -7,10 +7,10 @@
  * the count cap (crud/list-total.ts), give the total and the page, fetched by primary key.
  */
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/dialect.js';
-import { SQLITE_SEARCH_COLUMNS } from '../db/migrations/0013-like-indexes.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
+import { SQLITE_SEARCH_COLUMNS } from '../db/search-tables.js';
+import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
@@ -21,9 +21,9 @@ const TRIGRAM = 3;
 export function usesSearchIndex(
   spec: ListSpec,
   text: string,
-  dialect: Dialect,
+  dialect: ListDialect,
 ): spec is ListSpec & { quickSearchIndex: string } {
-  return dialect === 'sqlite' && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
+  return dialect.ftsIndexes && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
 }
 
 /**
@@ -44,9 +44,9 @@ export function quickColumns(spec: ListSpec): string[] {
 function likeSearch(
   field: ListField,
   text: string,
-  dialect: Dialect,
+  dialect: ListDialect,
 ): { index: string; phrase: string } | null {
-  if (dialect !== 'sqlite' || field.type !== 'string' || [...text].length < TRIGRAM) return null;
+  if (!dialect.ftsIndexes || field.type !== 'string' || [...text].length < TRIGRAM) return null;
   const [table = '', column = ''] = field.column.split('.');
   if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
   return { index: `${table}_search`, phrase: searchPhrase(text, [column]) };
@@ -61,7 +61,7 @@ function likeSearch(
 export function likeFromSearchIndex(
   field: ListField,
   text: string,
-  dialect: Dialect,
+  dialect: ListDialect,
   matched?: readonly number[],
 ): RawBuilder<SqlBool> | null {
   const search = likeSearch(field, text, dialect);
@@ -95,12 +95,12 @@ export const NO_INDEX_MATCHES: IndexMatches = new Map();
  */
 export async function searchIndexMatches(
   db: Kysely<Database>,
-  dialect: Dialect,
+  dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
 ): Promise<IndexMatches> {
   const found = new Map<string, IndexMatch>();
-  if (dialect !== 'sqlite') return found;
+  if (!dialect.ftsIndexes) return found;
   const read = async (index: string, phrase: string): Promise<IndexMatch> => {
     const table = sql.table(index);
     const { rows } = await sql<{ id: number }>`select rowid as id from ${table}
@@ -131,7 +131,7 @@ export function amongMatches(column: string, ids: readonly number[]): RawBuilder
  */
 export async function pageFromSearchIndex(
   db: Kysely<Database>,
-  dialect: Dialect,
+  dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
   base: AnySelect,

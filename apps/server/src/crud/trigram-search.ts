@@ -8,7 +8,8 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/migrations/0013-like-indexes.js';
+import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/search-tables.js';
+import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 
 type Condition = RawBuilder<SqlBool>;
@@ -64,8 +65,13 @@ function trigramTables(db: Db): Promise<ReadonlySet<string>> {
  * to read: MariaDB's planner does not weigh the lookups against each other well, and one
  * common trigram (`mem` of every `member…@` address) costs a million postings.
  */
-export async function planTrigrams(db: Db, spec: ListSpec, params: ListParams): Promise<TrigramLookups> {
-  if (db.dialect !== 'mysql') return NO_TRIGRAMS;
+export async function planTrigrams(
+  db: Db,
+  dialect: ListDialect,
+  spec: ListSpec,
+  params: ListParams,
+): Promise<TrigramLookups> {
+  if (!dialect.trigramPostings) return NO_TRIGRAMS;
   const tables = await trigramTables(db);
   const searches: [TrigramTable, string][] = [];
   const quick = params.quickSearch

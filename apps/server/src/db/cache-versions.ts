@@ -15,8 +15,9 @@
  * about four tiny primary-key reads a second per process. SQLite is one process's database, so
  * there the poll does not run and a change is simply dropped in-process.
  */
+
+import { CACHE_AREAS } from './cache-areas.js';
 import type { Db } from './connection.js';
-import { CACHE_AREAS } from './migrations/0014-shared-state.js';
 
 export type CacheArea = (typeof CACHE_AREAS)[number];
 

@@ -10,10 +10,9 @@ import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } 
 import type { Pool as Mysql2Pool, PoolConnection } from 'mysql2';
 import type { PoolClient as PgClient } from 'pg';
 import type { Dialect } from './dialect.js';
-import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
-import { TRIGRAM_TABLES } from './migrations/0013-like-indexes.js';
 import type { Database } from './schema.js';
 import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
+import { SEARCH_INDEX_TABLES, TRIGRAM_TABLES } from './search-tables.js';
 import { loadSqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';

@@ -20,8 +20,8 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from './connection.js';
-import { SEARCH_INDEX_TABLES } from './migrations/0003-search-index.js';
 import type { Database } from './schema.js';
+import { SEARCH_INDEX_TABLES } from './search-tables.js';
 
 /** Pages written per merge step: about 2 ms of work. */
 const PAGES_PER_STEP = 64;

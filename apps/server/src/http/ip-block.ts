@@ -6,9 +6,9 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
 import { sendEnvelope } from './envelope.js';
 import { Code } from './errors.js';
+import type { SettingReader } from './route-services.js';
 
 function ipv4ToNumber(ip: string): number | null {
   if (isIP(ip) !== 4) return null;
@@ -38,7 +38,7 @@ export function ipListed(ip: string, list: string): boolean {
 
 const API_ROUTE = /^\/(admin|api)\//i;
 
-export function registerIpBlock(app: FastifyInstance, ctx: AppContext): void {
+export function registerIpBlock(app: FastifyInstance, ctx: { settings: SettingReader }): void {
   app.addHook('onRequest', async (request, reply) => {
     // The matched route's pattern, not the raw URL: a query string, letter case or
     // percent-encoding cannot move a request in or out of the API.

@@ -5,7 +5,7 @@
  * line must never carry a usable one.
  */
 import type { FastifyRequest } from 'fastify';
-import { maskContextFor, maskUrl } from '../features/admin-log/mask-secrets.js';
+import { maskContextFor, maskUrl } from '../util/mask-secrets.js';
 
 export function requestForLog(request: FastifyRequest) {
   return {

@@ -13,11 +13,11 @@ import type {
   HTTPMethods,
   onRequestAsyncHookHandler,
 } from 'fastify';
-import type { AppContext } from '../context.js';
 import type { Access } from './access.js';
 import { isSuccess, type Success, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
 import { type CataloguedRoute, checkAnswer, type RouteSchema, type SchemaRequest } from './route-schema.js';
+import type { RouteServices } from './route-services.js';
 
 const MEMBER_CENTER_DISABLED =
   'The member center has been disabled. Please contact the webmaster to turn it on.';
@@ -88,7 +88,7 @@ export const answerChecks = new WeakSet<FastifyInstance>();
 
 export function adminController(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RouteServices,
   controller: string,
   actions: ActionSpec[],
 ): void {
@@ -113,7 +113,7 @@ export interface ApiRouteSpec<S extends RouteSchema = RouteSchema> extends Actio
 
 export function apiRoute<S extends RouteSchema>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RouteServices,
   spec: ApiRouteSpec<S>,
 ): void {
   const access = spec.access ?? 'public';
@@ -140,7 +140,7 @@ export function apiRoute<S extends RouteSchema>(
  */
 function addRoute(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RouteServices,
   spec: ActionSpec,
   route: Pick<CataloguedRoute, 'area' | 'url' | 'access' | 'permission'> & { memberCenter?: boolean },
   authenticate: (request: FastifyRequest) => Promise<void>,
@@ -185,7 +185,7 @@ function addRoute(
 }
 
 /** One limiter per app: every rate-limited route shares it, and with it one counter per IP. */
-const authLimiters = new WeakMap<AppContext, onRequestAsyncHookHandler>();
+const authLimiters = new WeakMap<RouteServices, onRequestAsyncHookHandler>();
 
 /**
  * The per-IP budget of auth attempts (AUTH_RATE_LIMIT a minute), shared by every auth
@@ -194,7 +194,7 @@ const authLimiters = new WeakMap<AppContext, onRequestAsyncHookHandler>();
  * with a `groupId`). The counters live in the database (http/auth-budget-store.ts), so every
  * server process on it spends the same budget.
  */
-function authBudget(app: FastifyInstance, ctx: AppContext, spec: ActionSpec) {
+function authBudget(app: FastifyInstance, ctx: RouteServices, spec: ActionSpec) {
   if (!spec.rateLimited) return {};
   let limiter = authLimiters.get(ctx);
   if (!limiter) {

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { fewTextMatches } from '../../src/crud/few-matches.js';
+import { listDialect } from '../../src/crud/list-dialect.js';
 import { type ListField, parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
 import { BROAD, likeKey, quickKey, searchIndexMatches } from '../../src/crud/search-index.js';
@@ -52,9 +53,9 @@ forEachDatabase('text searches matching few or many rows', (get) => {
       t.ctx.db.kysely.selectFrom('user').selectAll(),
       USER_LIST,
       params,
-      t.ctx.db.dialect,
+      listDialect(t.ctx.db.dialect),
     );
-    return fewTextMatches(t.ctx.db, USER_LIST, params, filtered);
+    return fewTextMatches(t.ctx.db, listDialect(t.ctx.db.dialect), USER_LIST, params, filtered);
   };
 
   it('reads a rare search from its index on PostgreSQL, and walks a broad one', async () => {
@@ -96,7 +97,7 @@ forEachDatabase('text searches matching few or many rows', (get) => {
     const broadOf = async (query: Record<string, unknown>) => {
       const found = await searchIndexMatches(
         t.ctx.db.kysely,
-        t.ctx.db.dialect,
+        listDialect(t.ctx.db.dialect),
         USER_LIST,
         parseListParams(query, USER_LIST),
       );
@@ -113,7 +114,7 @@ forEachDatabase('text searches matching few or many rows', (get) => {
     // A search of few matches keeps them, for the page and its count to read instead of the index.
     const rare = await searchIndexMatches(
       t.ctx.db.kysely,
-      t.ctx.db.dialect,
+      listDialect(t.ctx.db.dialect),
       USER_LIST,
       parseListParams({ quickSearch: 'rare1' }, USER_LIST),
     );

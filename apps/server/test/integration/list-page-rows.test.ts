@@ -7,9 +7,10 @@
  */
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { listDialect } from '../../src/crud/list-dialect.js';
 import { DEFER_FROM, pageRows } from '../../src/crud/list-page-rows.js';
 import { applyListOrder, type ListSpec, parseListParams } from '../../src/crud/list-query.js';
-import { idOrderIndex } from '../../src/db/migrations/0017-id-order-indexes.js';
+import { idOrderIndex } from '../../src/db/large-tables.js';
 import { forEachDatabase } from '../support/test-app.js';
 
 /** Past DEFER_FROM, so both halves have pages read by deferred join. */
@@ -55,9 +56,10 @@ forEachDatabase('list pages read from either end', (get) => {
       .select(['admin_log.id', 'admin_log.create_time', 'admin.username as admin_name']);
 
   it('gives the offset query’s rows for every page, both orders of both columns', async () => {
-    const { dialect, prefix } = get().ctx.db;
+    const { prefix } = get().ctx.db;
+    const dialect = listDialect(get().ctx.db.dialect);
     // MySQL reads the whole table's ids in id order through the index on the id alone.
-    const idIndex = dialect === 'mysql' ? idOrderIndex(prefix, 'admin_log') : undefined;
+    const idIndex = get().ctx.db.dialect === 'mysql' ? idOrderIndex(prefix, 'admin_log') : undefined;
     // Unfiltered; filtered on the table; filtered on the joined table (the join must stay).
     const filters: [string, (q: ReturnType<typeof listQuery>) => ReturnType<typeof listQuery>][] = [
       ['all', (q) => q],

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { listDialect } from '../../src/crud/list-dialect.js';
 import { COUNT_CAP, listTotal, PAGES_AHEAD } from '../../src/crud/list-total.js';
 import { forEachDatabase, type TestApp } from '../support/test-app.js';
 
@@ -44,7 +45,11 @@ forEachDatabase('list totals of large tables', (get) => {
       .selectAll()
       .where('ip', 'like', where)
       .orderBy('id', 'desc');
-    return listTotal(t.ctx.db, 'admin_log', filtered, false, { page, limit: 20, largeTable });
+    return listTotal(t.ctx.db, listDialect(t.ctx.db.dialect), 'admin_log', filtered, false, {
+      page,
+      limit: 20,
+      largeTable,
+    });
   };
 
   it('counts a large table only through the next pages, and says "more than"', async () => {

@@ -7,8 +7,8 @@ import {
   maskStoredData,
   maskUrl,
   URL_COLUMN_LENGTH,
-} from '../../src/features/admin-log/mask-secrets.js';
-import { isSecretKey, isVerificationRoute, keyWords } from '../../src/features/admin-log/secret-keys.js';
+} from '../../src/util/mask-secrets.js';
+import { isSecretKey, isVerificationRoute, keyWords } from '../../src/util/secret-keys.js';
 
 const plain = { verificationRoute: false };
 

@@ -2,14 +2,15 @@
  * i18next with only the active language loaded (switching reloads the page, as the
  * original does). Keys are natural-English sentences, which may hold '.' or ':', so
  * lookups are flat: each namespace file's keys are prefixed with its name, e.g.
- * t('axios.Operation successful'); the `globs` namespace has no prefix. Modules' packs
- * (module-contract/registry.ts) are merged in with the areas and public pages that use them; the core's
- * own texts win a clash.
+ * t('axios.Operation successful'); the `globs` namespace has no prefix. Modules' packs are
+ * merged in with the areas and public pages that use them; the core's own texts win a clash.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Lang } from '../stores/config';
 import type { Pack } from './pack';
+
+/** The languages the web speaks. */
+export type Lang = 'zh-cn' | 'en';
 
 export const i18n = i18next.createInstance();
 
@@ -73,17 +74,31 @@ function loadAreaTexts(area: keyof typeof AREA_PACKS): Promise<void> {
   return loading;
 }
 
+/** Every installed module's language pack for a language. */
+export type ModulePacks = (lang: Lang) => Promise<Pack[]>;
+
+/**
+ * The modules' packs, handed in at start (router/module-wiring.ts): the language layer sits
+ * below the modules (docs/architecture.md, "Layers") and does not look them up itself. None
+ * until then.
+ */
+let modulePacks: ModulePacks = async () => [];
+
+export function provideModulePacks(load: ModulePacks): void {
+  modulePacks = load;
+}
+
 let moduleTexts: Promise<void> | undefined;
 
 /**
  * Every installed module's texts in the active language, once. The registry of modules loads
- * with them, not before: the administrators' sign-in page needs no module code.
+ * with them, not before (router/module-wiring.ts): the administrators' sign-in page needs no
+ * module code.
  */
 export function loadModuleTexts(): Promise<void> {
   if (moduleTexts) return moduleTexts;
   const loading = chosenLanguage.then(async (lang) => {
-    const { moduleLangPacks } = await import('../module-contract/registry');
-    for (const pack of await moduleLangPacks(lang))
+    for (const pack of await modulePacks(lang))
       i18n.addResourceBundle(lang, 'translation', flatten(pack), true, false);
   });
   moduleTexts = loading;
@@ -107,15 +122,15 @@ export const loadFrontendTexts = () =>
  * header written in either language. A key the language lacks reads as itself.
  */
 export async function backendTextsIn(lang: Lang): Promise<(key: string) => string> {
-  const [core, backend, modulePacks] = await Promise.all([
+  const [core, backend, modules] = await Promise.all([
     PACKS[lang](),
     AREA_PACKS.backend[lang](),
     // The registry loads on demand, as in loadModuleTexts: the sign-in page needs no module code.
-    import('../module-contract/registry').then(({ moduleLangPacks }) => moduleLangPacks(lang)),
+    modulePacks(lang),
   ]);
   const texts: Record<string, string> = Object.assign(
     {},
-    ...modulePacks.map(flatten),
+    ...modules.map(flatten),
     flatten(core.default),
     flatten(backend.default),
   );

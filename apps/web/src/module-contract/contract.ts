@@ -4,18 +4,14 @@
  * small entry file.
  */
 import type { ComponentType } from 'react';
+import type { FormInputProps } from '../components/form/form-inputs';
 import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
 
 type Lazy<T> = () => Promise<{ default: T }>;
 
-/** What a form-input type receives from the form (antd Form.Item passes value and onChange). */
-export interface FormInputProps {
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  placeholder?: string;
-  [attribute: string]: unknown;
-}
+// Declared by the form, below the modules; re-exported for the modules' inputs.
+export type { FormInputProps };
 
 export interface PublicRoute {
   /** A react-router path. */

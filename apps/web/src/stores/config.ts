@@ -5,9 +5,11 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { Lang } from '../lang';
 import { DARK_PRIMARY, PRIMARY_COLOR } from '../theme';
 
-export type Lang = 'zh-cn' | 'en';
+// Declared by the language layer, below the stores; re-exported for the screens that read it here.
+export type { Lang };
 export type LayoutMode = 'Default' | 'Classic' | 'Streamline';
 export type ColorPair = [light: string, dark: string];
 

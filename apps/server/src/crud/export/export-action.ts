@@ -7,11 +7,11 @@
 import { EXPORT_FORMATS, EXPORT_ROWS_HEADER, type ExportFormat } from '@portico/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type ActionSpec, defineAction } from '../../http/routes.js';
 import { parseListParams } from '../list-query.js';
 import { filteredList, presenter } from '../list-rows.js';
 import { listQuerySchema } from '../list-schemas.js';
+import type { ListReader } from '../resource-services.js';
 import type { ResourceSpec } from '../resource-spec.js';
 import { csvStream } from './csv.js';
 import { type Cell, cellWriter, parseColumns } from './export-columns.js';
@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function exportAction(ctx: AppContext, spec: ResourceSpec): ActionSpec {
+export function exportAction(ctx: ListReader, spec: ResourceSpec): ActionSpec {
   return defineAction({
     action: 'export',
     method: 'GET',
@@ -51,7 +51,7 @@ export function exportAction(ctx: AppContext, spec: ResourceSpec): ActionSpec {
       const present = presenter(spec, request);
       const cells = cellWriter(columns, await ctx.settings.get('time_zone'));
       async function* batches(): AsyncGenerator<Cell[][]> {
-        for await (const batch of rowBatches(base, spec.list, params, ctx.db.dialect)) {
+        for await (const batch of rowBatches(base, spec.list, params, ctx.dialect)) {
           yield (await present(batch)).map(cells);
         }
       }

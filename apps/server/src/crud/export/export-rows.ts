@@ -5,7 +5,7 @@
  * neither keeps the database's one SQLite connection nor grows the server's memory.
  */
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/dialect.js';
+import type { ListDialect } from '../list-dialect.js';
 import { applyListOrder, type ListParams, type ListSpec } from '../list-query.js';
 import { afterKey, type RowKey } from '../list-seek.js';
 import type { AnySelect } from '../query-types.js';
@@ -28,7 +28,7 @@ export async function* rowBatches(
   base: AnySelect,
   spec: ListSpec,
   params: ListParams,
-  dialect: Dialect,
+  dialect: ListDialect,
   size = EXPORT_BATCH,
 ): AsyncGenerator<Row[]> {
   const orderField = spec.fields[params.order.field] ? params.order.field : spec.defaultOrder.field;

@@ -12,13 +12,13 @@
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, Code, FieldError } from '../../http/errors.js';
 import { type ActionSpec, defineAction, permissionKey } from '../../http/routes.js';
 import { receiveFile } from '../../http/uploaded-file.js';
 import { parseInput } from '../../http/validate.js';
 import { translate } from '../../i18n/index.js';
+import type { RowWriter } from '../resource-services.js';
 import { prepareAdd, type ResourceSpec } from '../resource-spec.js';
 import { runWrite } from '../run-write.js';
 import { loadChoices, parseValues, resolveNames, withChoices, withLabels } from './import-choices.js';
@@ -37,7 +37,7 @@ const previewAnswer = z.object({
   mapping: z.array(z.string().nullable()),
 });
 
-export function importActions(ctx: AppContext, spec: ResourceSpec): ActionSpec[] {
+export function importActions(ctx: RowWriter, spec: ResourceSpec): ActionSpec[] {
   const { add, addBody } = spec;
   if (!spec.importable || !add || !addBody) return [];
   const fields = formFields(addBody);

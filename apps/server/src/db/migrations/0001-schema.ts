@@ -6,34 +6,8 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { ORIGINAL_TABLES as TABLES } from '../original-tables.js';
 import { type AnyDb, type ColumnKit, columnKit } from './columns.js';
-
-/**
- * Creation order; dropped in reverse. Deliberately its own list rather than schema.ts's:
- * a migration describes the schema as it was when written. These are the original product's
- * core tables (BuildAdmin v2.1.2), which the takeover looks for (db/takeover/detect.ts).
- */
-export const TABLES = [
-  'admin',
-  'admin_group',
-  'admin_group_access',
-  'admin_log',
-  'admin_rule',
-  'area',
-  'attachment',
-  'captcha',
-  'config',
-  'security_data_recycle',
-  'security_data_recycle_log',
-  'security_sensitive_data',
-  'security_sensitive_data_log',
-  'token',
-  'user',
-  'user_group',
-  'user_money_log',
-  'user_rule',
-  'user_score_log',
-] as const;
 
 type TableBuilder = (db: AnyDb, k: ColumnKit) => Promise<void>;
 

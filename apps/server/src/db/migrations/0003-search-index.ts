@@ -10,17 +10,8 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { SEARCHED } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
-
-/** Indexed table → the quick-search columns its index covers. The FTS table is `<table>_search`. */
-export const SEARCHED = {
-  admin: ['username', 'nickname'],
-  user: ['username', 'nickname'],
-  admin_log: ['title'],
-} as const;
-
-/** Logical names of the SQLite FTS tables, for the table-prefix plugin. */
-export const SEARCH_INDEX_TABLES = Object.keys(SEARCHED).map((table) => `${table}_search`);
 
 export function searchIndexMigration(dialect: Dialect, prefix: string): Migration {
   const entries = Object.entries(SEARCHED).map(([table, columns]) => ({

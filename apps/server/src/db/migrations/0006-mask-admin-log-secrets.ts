@@ -5,7 +5,7 @@
  * only the rows whose text changes are written back.
  */
 import type { Migration } from 'kysely';
-import { maskLoggedUrl, maskStoredData } from '../../features/admin-log/mask-secrets.js';
+import { maskLoggedUrl, maskStoredData } from '../../util/mask-secrets.js';
 import type { AnyDb } from './columns.js';
 
 const BATCH_SIZE = 500;

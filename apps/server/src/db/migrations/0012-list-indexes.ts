@@ -11,23 +11,8 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { LIST_INDEXES } from '../search-tables.js';
 import { type AnyDb, columnKit } from './columns.js';
-
-/** Table → the column lists of its B-tree indexes. */
-export const LIST_INDEXES: Record<string, string[][]> = {
-  user: [
-    ['create_time', 'id'],
-    ['last_login_time', 'id'],
-    ['status', 'id'],
-    ['gender', 'id'],
-    ['group_id', 'id'],
-  ],
-  admin_log: [
-    ['create_time', 'id'],
-    // Non-super administrators see only their own entries: every page of theirs starts here.
-    ['admin_id', 'id'],
-  ],
-};
 
 /** Table → columns filtered with LIKE on the screens, beyond the quick-search ones of 0003. */
 export const LIKE_COLUMNS: Record<string, string[]> = {

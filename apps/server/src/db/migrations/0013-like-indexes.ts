@@ -24,25 +24,9 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { type Entry, SEARCHED, sqliteUp } from './0003-search-index.js';
+import { SEARCHED, SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
+import { type Entry, sqliteUp } from './0003-search-index.js';
 import type { AnyDb } from './columns.js';
-
-/** SQLite: the members' FTS5 index covers the quick-search columns and the LIKE-searched ones. */
-export const SQLITE_SEARCH_COLUMNS: Record<string, readonly string[]> = {
-  ...SEARCHED,
-  user: ['username', 'nickname', 'email', 'mobile', 'last_login_ip'],
-};
-
-/** Table → its columns searched with LIKE or the quick search. */
-export const TRIGRAM_COLUMNS = {
-  user: ['username', 'nickname', 'email', 'mobile', 'last_login_ip'],
-  admin: ['username', 'nickname'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type TrigramTable = keyof typeof TRIGRAM_COLUMNS;
-
-/** Logical names of the side tables, for the table-prefix compiler. */
-export const TRIGRAM_TABLES = Object.keys(TRIGRAM_COLUMNS).map((table) => `${table}_trigram`);
 
 /** Longest joined value indexed: the searched columns' widths and separators, with room. */
 const MAX_LENGTH = 400;

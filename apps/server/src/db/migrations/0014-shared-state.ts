@@ -6,12 +6,11 @@
  * and a row to lock while a process does its start-up writes (db/startup-lock.ts).
  */
 import type { Migration } from 'kysely';
+import { CACHE_AREAS } from '../cache-areas.js';
 import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
 
-/** The cache areas; a row each, so a bump is a plain UPDATE. */
-export const CACHE_AREAS = ['rules', 'settings'] as const;
-
+/** The cache areas (db/cache-areas.ts) get a row each, so a bump is a plain UPDATE. */
 export function sharedStateMigration(dialect: Dialect, prefix: string): Migration {
   const k = columnKit(dialect, prefix);
   return {

@@ -9,7 +9,7 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { SEARCHED } from './0003-search-index.js';
+import { SEARCHED } from '../search-tables.js';
 import { LIKE_COLUMNS } from './0012-list-indexes.js';
 import type { AnyDb } from './columns.js';
 

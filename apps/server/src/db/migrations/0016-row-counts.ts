@@ -33,12 +33,6 @@ import { createTriggers, dropTriggers } from './triggers.js';
 /** The tables this migration starts counting. */
 const FIRST_COUNTED = ['user', 'admin_log'];
 
-/**
- * Tables whose lists read their total from `row_count`. Another table joins with a migration of
- * its own calling addRowCounter, and its name here.
- */
-export const COUNTED_TABLES: readonly string[] = [...FIRST_COUNTED];
-
 /** Slot rows per table: concurrent writers collide on one in SLOTS. */
 export const SLOTS = 16;
 

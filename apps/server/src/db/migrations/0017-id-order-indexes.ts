@@ -15,21 +15,8 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { ID_ORDERED_TABLES as TABLES } from '../large-tables.js';
 import { type AnyDb, columnKit } from './columns.js';
-
-/** The tables that grow large (those 0016-row-counts counts). */
-const TABLES = ['user', 'admin_log'];
-
-/** A table's index on the id alone: the (logical) table and the index's name. */
-export interface IdOrderIndex {
-  table: string;
-  name: string;
-}
-
-/** MySQL: `table`'s index on the id alone, when it has one. */
-export function idOrderIndex(prefix: string, table: string): IdOrderIndex | undefined {
-  return TABLES.includes(table) ? { table, name: `${prefix}${table}_id` } : undefined;
-}
 
 export function idOrderIndexesMigration(dialect: Dialect, prefix: string): Migration {
   const k = columnKit(dialect, prefix);

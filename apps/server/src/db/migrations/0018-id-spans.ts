@@ -23,15 +23,10 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { SECONDS_PER_DAY, SPAN_COLUMN, SPANNED_TABLES } from '../large-tables.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
 import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
-
-/** Tables whose `create_time` spans are kept. */
-export const SPANNED_TABLES: readonly string[] = ['user', 'admin_log'];
-
-export const SPAN_COLUMN = 'create_time';
-export const SECONDS_PER_DAY = 86_400;
 
 export function idSpansMigration(dialect: Dialect, prefix: string): Migration {
   const k = columnKit(dialect, prefix);

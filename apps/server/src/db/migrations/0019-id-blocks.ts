@@ -20,15 +20,10 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { BLOCK, BLOCKED_TABLES } from '../large-tables.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
 import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
-
-/** Tables whose rows per block are kept. */
-export const BLOCKED_TABLES: readonly string[] = ['user', 'admin_log'];
-
-/** Ids per block: a deep page skips fewer rows than this past its block's start. */
-export const BLOCK = 4096;
 
 export function idBlocksMigration(dialect: Dialect, prefix: string): Migration {
   const k = columnKit(dialect, prefix);

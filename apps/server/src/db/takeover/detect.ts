@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
 // The original's core tables (v2.1.2): the ones Portico's first migration creates.
-import { TABLES as ORIGINAL_TABLES } from '../migrations/0001-schema.js';
+import { ORIGINAL_TABLES } from '../original-tables.js';
 
 export type DatabaseKind =
   | { kind: 'empty' }

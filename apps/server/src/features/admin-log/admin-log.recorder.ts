@@ -10,7 +10,7 @@ import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { Code } from '../../http/errors.js';
 import { translate } from '../../i18n/index.js';
-import { maskLoggedData, maskLoggedUrl } from './mask-secrets.js';
+import { maskLoggedData, maskLoggedUrl } from '../../util/mask-secrets.js';
 
 const NOT_LOGGED = /\/(select|index|logout)$/i;
 

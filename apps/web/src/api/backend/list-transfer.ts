@@ -11,7 +11,7 @@ import {
   type ImportRequest,
   type ImportResult,
 } from '@portico/shared';
-import { type Bytes, rowCounter } from '../../utils/export-progress';
+import { type Bytes, rowCounter } from '../export-progress';
 import { fetchFile } from '../file-request';
 import { notifier } from '../notifier';
 import { type ApiResponse, createAxios } from '../request';

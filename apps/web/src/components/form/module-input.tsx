@@ -1,12 +1,11 @@
 /**
- * A form-input type a module provides (module-contract/registry.ts), e.g. the editor module's
+ * A form-input type a module provides (form-inputs.ts), e.g. the editor module's
  * `editor`. Form.Item hands value and onChange to its direct child, so this wrapper is that
  * child and passes them on to the lazily loaded input.
  */
 import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
-import type { FormInputProps } from '../../module-contract/contract';
-import { moduleFormInput } from '../../module-contract/registry';
+import { type FormInputProps, formInputLoader } from './form-inputs';
 
 // One wrapper per type, made once: a new component each render would remount the input.
 const wrappers = new Map<string, ComponentType<FormInputProps>>();
@@ -15,7 +14,7 @@ const wrappers = new Map<string, ComponentType<FormInputProps>>();
 export function moduleInput(type: string): ComponentType<FormInputProps> | null {
   const known = wrappers.get(type);
   if (known) return known;
-  const load = moduleFormInput(type);
+  const load = formInputLoader(type);
   if (!load) return null;
   const Input = lazy(load);
   function ModuleInput(props: FormInputProps) {
