@@ -1,3 +1,4 @@
+export * from './controllers.js';
 export * from './envelope.js';
 export * from './idempotency.js';
 export * from './identity.js';
