@@ -4,6 +4,7 @@
  * page reads. Both are generated, once per process, from every route registered by then,
  * installed modules' included (they register before the first request).
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -43,7 +44,7 @@ function registerApiDocsRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { summary: 'This API as an OpenAPI 3.1 document', data: z.null(), produces: 'application/json' },
     handler: async (_request, reply) => reply.type('application/json').send(await documentOf(app, ctx)),
   });
-  adminController(app, ctx, 'routine.ApiReference', [
+  adminController(app, ctx, AdminController.apiReference, [
     defineAction({
       action: 'index',
       method: 'GET',

@@ -5,6 +5,7 @@
  */
 import {
   ACCOUNT_PATTERN,
+  AdminController,
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
@@ -96,7 +97,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
   const withGroups = groupsAdder(kysely);
 
   registerResource(app, ctx, {
-    controller: 'auth.Admin',
+    controller: AdminController.admin,
     table: 'admin',
     list: {
       pk: 'id',

@@ -3,6 +3,7 @@
  * menu pages (tab, link or iframe) and page buttons. A rule's parent is never the rule
  * itself or one of its descendants; a parent with children is not deleted on its own.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -79,7 +80,7 @@ const ruleRow = z.looseObject({
 
 export function registerRuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'auth.Rule',
+    controller: AdminController.adminRule,
     table: 'admin_rule',
     list: {
       pk: 'id',

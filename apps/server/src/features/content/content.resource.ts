@@ -3,6 +3,7 @@
  * public reading route. Bodies are sanitized when saved and again when served, so a row
  * written straight into the database cannot carry a script to visitors either.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -47,7 +48,7 @@ const publicQuery = z.object({
 export function registerContentResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   registerResource(app, ctx, {
-    controller: 'content.Content',
+    controller: AdminController.content,
     table: 'content',
     list: {
       pk: 'id',

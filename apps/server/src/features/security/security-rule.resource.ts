@@ -5,6 +5,7 @@
  * application's, the key and fields its columns. A rule naming anything else is refused, so a
  * rule can never put an unchecked identifier into SQL.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -82,8 +83,8 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { kind: 'recycle', controller: 'security.DataRecycle', table: 'security_data_recycle' },
-  { kind: 'sensitive', controller: 'security.SensitiveData', table: 'security_sensitive_data' },
+  { kind: 'recycle', controller: AdminController.dataRecycle, table: 'security_data_recycle' },
+  { kind: 'sensitive', controller: AdminController.sensitiveData, table: 'security_sensitive_data' },
 ];
 
 export function registerSecurityRuleResources(app: FastifyInstance, ctx: AppContext): void {

@@ -1,4 +1,5 @@
 /** store.Category — the market's tabs. */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -19,7 +20,7 @@ const categoryBody = z.object({
 
 export function registerCategoryResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Category',
+    controller: AdminController.storeCategory,
     table: 'store_category' as TableName,
     list: {
       pk: 'id',

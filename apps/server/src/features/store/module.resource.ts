@@ -4,6 +4,7 @@
  * type per module) and status. The download count is only ever raised by downloads.
  */
 import {
+  AdminController,
   INTEGER_COLUMN,
   inIntegerRange,
   MODULE_MESSAGES,
@@ -118,7 +119,7 @@ const presentRows = (rows: Row[]) =>
 
 export function registerModuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Module',
+    controller: AdminController.storeModule,
     table: 'store_module' as TableName,
     list: {
       pk: 'id',

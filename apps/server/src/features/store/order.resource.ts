@@ -1,4 +1,5 @@
 /** store.Order — every member's orders, read-only for the back-office. */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
@@ -9,7 +10,7 @@ import { orderRow } from './schemas.js';
 
 export function registerOrderResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Order',
+    controller: AdminController.storeOrder,
     table: 'store_order' as TableName,
     list: {
       pk: 'id',

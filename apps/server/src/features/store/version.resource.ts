@@ -6,6 +6,7 @@
  * version of a row never change afterwards; its update log may.
  */
 import { rm } from 'node:fs/promises';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { now } from '../../clock.js';
@@ -47,7 +48,7 @@ export const isNewerVersion = (latest: string, candidate: string) =>
 export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {
   const { storageDir } = ctx.config;
   registerResource(app, ctx, {
-    controller: 'store.Version',
+    controller: AdminController.storeVersion,
     table: 'store_version' as TableName,
     list: {
       pk: 'id',

@@ -3,6 +3,7 @@
  * removes the records and, once that is committed, their files: a failed delete never
  * leaves a record without its file, and a file another record still uses stays.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -39,7 +40,7 @@ function presentAttachment(row: Row): Row {
 export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext): void {
   const root = ctx.config.storageDir;
   registerResource(app, ctx, {
-    controller: 'routine.Attachment',
+    controller: AdminController.attachment,
     table: 'attachment',
     list: {
       pk: 'id',

@@ -8,7 +8,7 @@
  * amount outside that range is refused before any write, and the UPDATE itself only moves
  * a value that stays inside it, so the check holds however many adjustments run at once.
  */
-import { INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
+import { AdminController, INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ import { input } from '../../http/validate.js';
 import { centsToString } from '../member/index.js';
 
 interface Ledger {
-  controller: 'user.MoneyLog' | 'user.ScoreLog';
+  controller: typeof AdminController.moneyLog | typeof AdminController.scoreLog;
   table: 'user_money_log' | 'user_score_log';
   column: 'money' | 'score';
   /**
@@ -42,7 +42,7 @@ interface Ledger {
 }
 
 export const MONEY: Ledger = {
-  controller: 'user.MoneyLog',
+  controller: AdminController.moneyLog,
   table: 'user_money_log',
   column: 'money',
   parse: (amount) => (/^-?\d{1,12}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
@@ -52,7 +52,7 @@ export const MONEY: Ledger = {
 };
 
 export const SCORE: Ledger = {
-  controller: 'user.ScoreLog',
+  controller: AdminController.scoreLog,
   table: 'user_score_log',
   column: 'score',
   parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),

@@ -2,6 +2,7 @@
  * user.Group — member groups and the member rules they grant. A selection of every rule
  * is stored as `*`; a group that still has members cannot be deleted.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseRuleList } from '../../auth/permissions.js';
@@ -49,7 +50,7 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
   };
 
   registerResource(app, ctx, {
-    controller: 'user.Group',
+    controller: AdminController.memberGroup,
     table: 'user_group',
     list: {
       pk: 'id',

@@ -2,6 +2,7 @@
  * user.Rule — the member centre's routes and menus, which are also member permissions.
  * Unlike the original, listing them needs a back-office permission like any other page.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -67,7 +68,7 @@ function toColumns(rule: RuleInput) {
 
 export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'user.Rule',
+    controller: AdminController.memberRule,
     table: 'user_rule',
     list: {
       pk: 'id',

@@ -4,6 +4,7 @@
  */
 import {
   ACCOUNT_PATTERN,
+  AdminController,
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
@@ -132,7 +133,7 @@ export const USER_LIST: ListSpec = {
 export function registerUserResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   registerResource(app, ctx, {
-    controller: 'user.User',
+    controller: AdminController.member,
     table: 'user',
     list: USER_LIST,
     listQuery: (db) =>
