@@ -4,6 +4,7 @@
  * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
  * anything else an error shown to the user. Callers get the envelope or a rejection.
  */
+import { ApiController, apiUrl } from '@portico/shared';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
@@ -47,7 +48,7 @@ export const DEFAULT_OPTIONS: RequestOptions = {
   anotherToken: '',
 };
 
-export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
+export const REFRESH_TOKEN_URL = apiUrl(ApiController.common, 'refreshToken');
 
 // Same origin; 60 s is SPEC section 9's request timeout.
 // Arrays and objects in query strings use PHP's bracket notation with indexes

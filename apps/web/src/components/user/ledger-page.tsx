@@ -3,7 +3,7 @@
  * points. Rows are never edited or deleted; adding a change shows the member's value
  * after it while typing.
  */
-import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
+import { AdminController, adminUrl, INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
 import { Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import type { FormProps, ListSpec } from '../table/types';
 
 export type LedgerKind = 'money' | 'score';
 
-const API = { money: '/admin/user.MoneyLog/', score: '/admin/user.ScoreLog/' } as const;
+const API = { money: adminUrl(AdminController.moneyLog), score: adminUrl(AdminController.scoreLog) } as const;
 const LABEL = { money: 'user.ledger.Balance', score: 'user.ledger.Integral' } as const;
 
 /**
@@ -64,7 +64,7 @@ function LedgerForm({ kind }: { kind: LedgerKind } & FormProps) {
         name="user_id"
         label="user.ledger.User"
         rules={['required']}
-        remote={{ url: '/admin/user.User/index', field: 'nickname_text' }}
+        remote={{ url: adminUrl(AdminController.member, 'index'), field: 'nickname_text' }}
       />
       <Form.Item label={t('user.user.username')}>{member?.username ?? '-'}</Form.Item>
       <Form.Item label={t(LABEL[kind])}>{member ? String(member[kind]) : '-'}</Form.Item>

@@ -4,6 +4,7 @@
  * server sanitizes it on save and again when serving it.
  */
 import { LinkOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
@@ -34,7 +35,7 @@ function publicPath(row: Row): string {
 export default function ContentList() {
   const { t } = useTranslation();
   const spec: ListSpec = {
-    api: '/admin/content.Content/',
+    api: adminUrl(AdminController.content),
     quickSearchFields: 'content.content.Title',
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

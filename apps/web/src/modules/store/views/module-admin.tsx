@@ -3,6 +3,7 @@
  * managed from its row, in the versions dialog.
  */
 import { HistoryOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ function ModuleForm() {
         type="remoteSelect"
         name="category_id"
         label="store.Category"
-        remote={{ url: '/admin/store.Category/index', field: 'name' }}
+        remote={{ url: adminUrl(AdminController.storeCategory, 'index'), field: 'name' }}
       />
       <FormItem type="image" name="logo" label="store.Logo" />
       <FormItem type="images" name="images" label="store.Images" />
@@ -51,7 +52,7 @@ export default function ModuleList() {
   const { t } = useTranslation();
   const [versionsOf, setVersionsOf] = useState<Row | null>(null);
   const spec: ListSpec = {
-    api: '/admin/store.Module/',
+    api: adminUrl(AdminController.storeModule),
     quickSearchFields: 'store.Quick search of modules',
     rowButtons: ['weigh-sort', 'edit', 'delete'],
     columns: [

@@ -1,11 +1,12 @@
 /** store/order: every member's orders, read only. */
+import { AdminController, adminUrl } from '@portico/shared';
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec } from '../../../components/table/types';
 import { ORDER_STATUS, PRICE_TYPE_COLUMN } from './labels';
 
 export default function OrderList() {
   const spec: ListSpec = {
-    api: '/admin/store.Order/',
+    api: adminUrl(AdminController.storeOrder),
     quickSearchFields: 'store.Quick search of orders',
     rowButtons: [],
     columns: [

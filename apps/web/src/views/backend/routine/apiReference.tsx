@@ -4,6 +4,7 @@
  * grouped by controller, with who may call each route and what it takes and answers.
  * A page of its own, loaded only when opened.
  */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Alert, Card, Collapse, Empty, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export default function ApiReferencePage() {
   const [area, setArea] = useState<Area>('all');
 
   useEffect(() => {
-    createAxios<OpenApiDocument>({ url: '/admin/routine.ApiReference/index', method: 'get' })
+    createAxios<OpenApiDocument>({ url: adminUrl(AdminController.apiReference, 'index'), method: 'get' })
       .then(({ data }) => setDocument(data))
       .catch(() => {});
   }, []);

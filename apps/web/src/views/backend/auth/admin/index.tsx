@@ -1,4 +1,5 @@
 /** auth/admin: administrator accounts (reference web §1.1). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';
@@ -22,7 +23,7 @@ function AdminForm({ operate, row }: FormProps) {
         label="auth.admin.group"
         rules={['required']}
         remote={{
-          url: '/admin/auth.Group/index',
+          url: adminUrl(AdminController.adminGroup, 'index'),
           field: 'name',
           // Editing yourself may keep your own groups; others get only groups below yours.
           params: { isTree: 1, absoluteAuth: row.id === myId ? 0 : 1 },
@@ -72,7 +73,7 @@ function ResetTwoFactor({ id }: { id: number }) {
 export default function AdminList() {
   const myId = useAdminInfo((s) => s.id);
   const spec: ListSpec = {
-    api: '/admin/auth.Admin/',
+    api: adminUrl(AdminController.admin),
     quickSearchFields: 'auth.admin.username and nickname',
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

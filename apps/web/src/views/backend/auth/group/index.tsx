@@ -1,4 +1,5 @@
 /** auth/group: administrator groups and the rules they grant (reference web §1.3). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -18,7 +19,7 @@ function GroupForm({ row }: FormProps) {
         type="remoteSelect"
         name="pid"
         label="auth.group.Parent group"
-        remote={{ url: '/admin/auth.Group/index', field: 'name', params: { isTree: 1 } }}
+        remote={{ url: adminUrl(AdminController.adminGroup, 'index'), field: 'name', params: { isTree: 1 } }}
       />
       <FormItem type="string" name="name" label="auth.group.Group name" rules={['required']} />
       <Form.Item
@@ -28,7 +29,7 @@ function GroupForm({ row }: FormProps) {
           { required: true, message: t('Please select field', { field: t('auth.group.jurisdiction') }) },
         ]}
       >
-        <RuleTree key={String(row.id ?? 'new')} url="/admin/auth.Rule/index" />
+        <RuleTree key={String(row.id ?? 'new')} url={adminUrl(AdminController.adminRule, 'index')} />
       </Form.Item>
       <FormItem type="radio" name="two_factor" label="auth.group.Two-factor sign-in" content={TWO_FACTOR} />
       <FormItem type="radio" name="status" label="State" content={STATUS} />
@@ -40,7 +41,7 @@ export default function GroupList() {
   const isSuper = useAdminInfo((s) => s.super);
   const ownGroups = (extra: Row) => new Set<number>((extra.group as number[] | undefined) ?? []);
   const spec: ListSpec = {
-    api: '/admin/auth.Group/',
+    api: adminUrl(AdminController.adminGroup),
     quickSearchFields: 'auth.group.Group name',
     tree: { expandAll: true },
     headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'export', 'quickSearch', 'columnDisplay'],

@@ -1,4 +1,5 @@
 /** auth/rule: the menu-rule tree, which is also the permission system (reference web §1.4). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -11,7 +12,7 @@ import {
   ruleTreeSpec,
 } from '../../rule-tree-page';
 
-const API = '/admin/auth.Rule/';
+const API = adminUrl(AdminController.adminRule);
 const TYPES = {
   menu_dir: 'auth.rule.Menu directory',
   menu: 'auth.rule.Menu item',

@@ -1,4 +1,5 @@
 /** routine/attachment: the uploaded files (reference web §1.10). Delete removes record and file. */
+import { AdminController, ApiController, adminUrl, apiUrl } from '@portico/shared';
 import { Image } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -11,7 +12,7 @@ function Preview(row: Row) {
   ) : (
     // The public variant: an <img> cannot send the admin token.
     <img
-      src={`/api/ajax/buildSuffixSvg?suffix=${encodeURIComponent(String(row.name).split('.').pop() ?? 'file')}`}
+      src={`${apiUrl(ApiController.ajax, 'buildSuffixSvg')}?suffix=${encodeURIComponent(String(row.name).split('.').pop() ?? 'file')}`}
       alt={String(row.name)}
       width={48}
       height={48}
@@ -24,7 +25,7 @@ function AttachmentForm() {
 }
 
 const spec: ListSpec = {
-  api: '/admin/routine.Attachment/',
+  api: adminUrl(AdminController.attachment),
   quickSearchFields: 'routine.attachment.Original name',
   headerButtons: ['refresh', 'edit', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
   columns: [

@@ -1,10 +1,11 @@
 /** security/dataRecycle: which controllers' deletes are kept in the recycle bin (reference web §1.12). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';
 import { ruleColumns } from '../rule-columns';
 
-const API = '/admin/security.DataRecycle/';
+const API = adminUrl(AdminController.dataRecycle);
 
 const spec: ListSpec = {
   api: API,

@@ -4,6 +4,7 @@
  * message naming the entry, and restored entries stay, marked with who restored them.
  */
 import { RollbackOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
@@ -12,7 +13,7 @@ import type { UndoAction } from '../../../../components/security/undo-buttons';
 import { dataTree } from '../../../../components/table/data-tree';
 import { timeFormat } from '../../../../utils/time';
 
-const API = '/admin/security.DataRecycleLog/';
+const API = adminUrl(AdminController.dataRecycleLog);
 const RESTORE: UndoAction = {
   api: API,
   action: 'restore',

@@ -1,11 +1,12 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (reference web §1.14). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Space, Tag } from 'antd';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';
 import { ruleColumns } from '../rule-columns';
 
-const API = '/admin/security.SensitiveData/';
+const API = adminUrl(AdminController.sensitiveData);
 
 const [id, name, controller, ...rest] = ruleColumns('security.Modify monitoring');
 

@@ -1,4 +1,5 @@
 /** user/group: member groups and the member rules they grant (reference web §1.6). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -20,7 +21,7 @@ function MemberGroupForm({ row }: FormProps) {
           { required: true, message: t('Please select field', { field: t('user.group.Permissions') }) },
         ]}
       >
-        <RuleTree key={String(row.id ?? 'new')} url="/admin/user.Rule/index" />
+        <RuleTree key={String(row.id ?? 'new')} url={adminUrl(AdminController.memberRule, 'index')} />
       </Form.Item>
       <FormItem type="radio" name="status" label="State" content={STATUS} />
     </>
@@ -28,7 +29,7 @@ function MemberGroupForm({ row }: FormProps) {
 }
 
 const spec: ListSpec = {
-  api: '/admin/user.Group/',
+  api: adminUrl(AdminController.memberGroup),
   quickSearchFields: 'user.group.Group name',
   columns: [
     { prop: 'id', label: 'Id', width: 70 },

@@ -1,11 +1,12 @@
 /** user/rule: the member centre's routes and menus (reference web §1.7). */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps } from '../../../../components/table/types';
 import { RuleFormHead, RuleFormTail, RuleTargetFields, ruleTreeSpec } from '../../rule-tree-page';
 
-const API = '/admin/user.Rule/';
+const API = adminUrl(AdminController.memberRule);
 const NO_YES = { '0': 'user.rule.No', '1': 'user.rule.Yes' };
 const TYPES = {
   route: 'user.rule.Normal routing',

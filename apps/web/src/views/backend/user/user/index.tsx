@@ -1,4 +1,5 @@
 /** user/user: member accounts (reference web §1.5). Balance and points move only through their logs. */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ function MemberForm({ operate, row }: FormProps) {
         label="user.user.group"
         rules={['required']}
         remote={{
-          url: '/admin/user.Group/index',
+          url: adminUrl(AdminController.memberGroup, 'index'),
           field: 'name',
           params: { search: [{ field: 'status', val: '1', operator: '=' }] },
         }}
@@ -75,7 +76,7 @@ function MemberForm({ operate, row }: FormProps) {
 }
 
 const spec: ListSpec = {
-  api: '/admin/user.User/',
+  api: adminUrl(AdminController.member),
   quickSearchFields: 'user.user.username and nickname',
   columns: [
     { prop: 'id', label: 'Id', width: 70 },
