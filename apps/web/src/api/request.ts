@@ -4,7 +4,7 @@
  * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
  * anything else an error shown to the user. Callers get the envelope or a rejection.
  */
-import { ApiController, apiUrl } from '@portico/shared';
+import { ApiController, apiUrl, type Envelope } from '@portico/shared';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
@@ -12,12 +12,8 @@ import { notifier } from './notifier';
 
 export type { LoadingOptions };
 
-export interface ApiResponse<T = unknown> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+/** The envelope every call answers with, as the server sends it (declared once in @portico/shared). */
+export type ApiResponse<T = unknown> = Envelope<T>;
 
 /**
  * cancelDuplicateRequest aborts an identical call still in flight; loading shows the shared
