@@ -1,5 +1,5 @@
 /** auth.AdminLog — the audit trail, read-only. Non-super administrators see only their own entries. */
-import { AdminController } from '@portico/shared';
+import { AdminController, type AdminLogRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -35,7 +35,7 @@ const adminLogRow = z.looseObject({
   ip: z.string(),
   useragent: z.string(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<AdminLogRow>;
 
 export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {

@@ -6,6 +6,7 @@
 import {
   ACCOUNT_PATTERN,
   AdminController,
+  type AdminRow,
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
@@ -85,7 +86,7 @@ const adminRow = z.looseObject({
   group_arr: z.array(z.number()).describe('The ids of their groups.'),
   group_name_arr: z.array(z.string()).describe('The names of their groups, in the order of group_arr.'),
   password: z.literal('').optional().describe('The edit form only: always blank, a password is never shown.'),
-});
+}) satisfies z.ZodType<AdminRow>;
 
 export function registerAdminResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;

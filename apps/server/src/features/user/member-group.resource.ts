@@ -2,7 +2,7 @@
  * user.Group — member groups and the member rules they grant. A selection of every rule
  * is stored as `*`; a group that still has members cannot be deleted.
  */
-import { AdminController } from '@portico/shared';
+import { AdminController, type MemberGroupRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseRuleList } from '../../auth/permissions.js';
@@ -36,7 +36,7 @@ const groupRow = z.looseObject({
   status: z.enum(['0', '1']),
   create_time: z.number().nullable(),
   update_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<MemberGroupRow>;
 
 export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;

@@ -8,6 +8,7 @@ import {
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
+  type MemberRow,
   MOBILE_PATTERN,
   PASSWORD_PATTERN,
 } from '@portico/shared';
@@ -97,7 +98,7 @@ const userRow = z.looseObject({
   password: z.literal('').optional().describe("Edit form only: always ''."),
   update_time: z.number().nullable(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<MemberRow>;
 
 /** Money in cents leaves as a 2-decimal string; remote selects label members by name and id. */
 function present(rows: Row[]): Row[] {
