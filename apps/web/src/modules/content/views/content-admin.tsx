@@ -4,7 +4,7 @@
  * server sanitizes it on save and again when serving it.
  */
 import { LinkOutlined } from '@ant-design/icons';
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type ContentRow } from '@portico/shared';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
@@ -34,7 +34,7 @@ function publicPath(row: Row): string {
 
 export default function ContentList() {
   const { t } = useTranslation();
-  const spec: ListSpec = {
+  const spec: ListSpec<ContentRow> = {
     api: adminUrl(AdminController.content),
     quickSearchFields: 'content.content.Title',
     columns: [

@@ -1,5 +1,5 @@
 /** store/category: the market's category tabs. */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type StoreCategoryRow } from '@portico/shared';
 import { FormItem } from '../../../components/form/form-item';
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec } from '../../../components/table/types';
@@ -16,7 +16,7 @@ function CategoryForm() {
 }
 
 export default function CategoryList() {
-  const spec: ListSpec = {
+  const spec: ListSpec<StoreCategoryRow> = {
     api: adminUrl(AdminController.storeCategory),
     quickSearchFields: 'store.Name',
     rowButtons: ['weigh-sort', 'edit', 'delete'],

@@ -3,7 +3,7 @@
  * managed from its row, in the versions dialog.
  */
 import { HistoryOutlined } from '@ant-design/icons';
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type StoreModuleRow } from '@portico/shared';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ function ModuleForm() {
 export default function ModuleList() {
   const { t } = useTranslation();
   const [versionsOf, setVersionsOf] = useState<Row | null>(null);
-  const spec: ListSpec = {
+  const spec: ListSpec<StoreModuleRow> = {
     api: adminUrl(AdminController.storeModule),
     quickSearchFields: 'store.Quick search of modules',
     rowButtons: ['weigh-sort', 'edit', 'delete'],

@@ -1,11 +1,11 @@
 /** store/order: every member's orders, read only. */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type StoreOrderRow } from '@portico/shared';
 import { ListPage } from '../../../components/table/list-page';
 import type { ListSpec } from '../../../components/table/types';
 import { ORDER_STATUS, PRICE_TYPE_COLUMN } from './labels';
 
 export default function OrderList() {
-  const spec: ListSpec = {
+  const spec: ListSpec<StoreOrderRow> = {
     api: adminUrl(AdminController.storeOrder),
     quickSearchFields: 'store.Quick search of orders',
     rowButtons: [],

@@ -3,14 +3,14 @@
  * an upload installation is (its module.json must be this module's, its version newer than the
  * last), kept with its SHA-256; the update log is all that can be edited afterwards.
  */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type StoreVersionRow } from '@portico/shared';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../components/form/form-item';
 import { ListPage } from '../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../components/table/types';
 
-function VersionForm({ operate }: FormProps) {
+function VersionForm({ operate }: FormProps<StoreVersionRow>) {
   return (
     <>
       {operate === 'add' && (
@@ -35,7 +35,7 @@ const sizeText = (row: Row) => `${(Number(row.size) / 1024).toFixed(1)} KB`;
 
 export function VersionsDialog({ module, onClose }: { module: Row; onClose: () => void }) {
   const { t } = useTranslation();
-  const spec: ListSpec = {
+  const spec: ListSpec<StoreVersionRow> = {
     api: adminUrl(AdminController.storeVersion),
     title: 'store.Versions',
     // Always this module's versions; the administrator's own filters come on top.

@@ -1,5 +1,5 @@
 /** auth/admin: administrator accounts (reference web §1.1). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, type AdminRow, adminUrl } from '@portico/shared';
 import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';
@@ -11,7 +11,7 @@ import { useAdminInfo } from '../../../../stores/admin-info';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 
-function AdminForm({ operate, row }: FormProps) {
+function AdminForm({ operate, row }: FormProps<AdminRow>) {
   const myId = useAdminInfo((s) => s.id);
   return (
     <>
@@ -72,7 +72,7 @@ function ResetTwoFactor({ id }: { id: number }) {
 
 export default function AdminList() {
   const myId = useAdminInfo((s) => s.id);
-  const spec: ListSpec = {
+  const spec: ListSpec<AdminRow> = {
     api: adminUrl(AdminController.admin),
     quickSearchFields: 'auth.admin.username and nickname',
     columns: [

@@ -1,6 +1,6 @@
 /** auth/adminLog: what administrators did (reference web §1.2). Read-only; double-click shows details. */
 import { SearchOutlined } from '@ant-design/icons';
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, type AdminLogRow, adminUrl } from '@portico/shared';
 import { Button, Descriptions, Modal, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ function LogInfo({ row, onClose }: { row: Row; onClose(): void }) {
 export default function AdminLogList() {
   const { t } = useTranslation();
   const [info, setInfo] = useState<Row | null>(null);
-  const spec: ListSpec = {
+  const spec: ListSpec<AdminLogRow> = {
     api: adminUrl(AdminController.adminLog),
     quickSearchFields: 'auth.adminLog.Title',
     headerButtons: ['refresh', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],

@@ -1,5 +1,5 @@
 /** auth/group: administrator groups and the rules they grant (reference web §1.3). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, type AdminGroupRow, adminUrl } from '@portico/shared';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -11,7 +11,7 @@ import { useAdminInfo } from '../../../../stores/admin-info';
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 const TWO_FACTOR = { '0': 'auth.group.Not required', '1': 'auth.group.Required' };
 
-function GroupForm({ row }: FormProps) {
+function GroupForm({ row }: FormProps<AdminGroupRow>) {
   const { t } = useTranslation();
   return (
     <>
@@ -40,7 +40,7 @@ function GroupForm({ row }: FormProps) {
 export default function GroupList() {
   const isSuper = useAdminInfo((s) => s.super);
   const ownGroups = (extra: Row) => new Set<number>((extra.group as number[] | undefined) ?? []);
-  const spec: ListSpec = {
+  const spec: ListSpec<AdminGroupRow> = {
     api: adminUrl(AdminController.adminGroup),
     quickSearchFields: 'auth.group.Group name',
     tree: { expandAll: true },

@@ -1,5 +1,5 @@
 /** auth/rule: the menu-rule tree, which is also the permission system (reference web §1.4). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, type AdminRuleRow, adminUrl } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -24,7 +24,7 @@ const EXTENDS = {
   add_menu_only: 'auth.rule.Add as menu only',
 };
 
-function RuleForm(_props: FormProps) {
+function RuleForm(_props: FormProps<AdminRuleRow>) {
   const form = Form.useFormInstance();
   const type = Form.useWatch('type', form) as string | undefined;
   const menuType = Form.useWatch('menu_type', form) as string | undefined;

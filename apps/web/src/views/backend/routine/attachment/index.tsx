@@ -1,5 +1,5 @@
 /** routine/attachment: the uploaded files (reference web §1.10). Delete removes record and file. */
-import { AdminController, ApiController, adminUrl, apiUrl } from '@portico/shared';
+import { AdminController, ApiController, type AttachmentRow, adminUrl, apiUrl } from '@portico/shared';
 import { Image } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -24,7 +24,7 @@ function AttachmentForm() {
   return <FormItem type="string" name="name" label="routine.attachment.Original name" rules={['required']} />;
 }
 
-const spec: ListSpec = {
+const spec: ListSpec<AttachmentRow> = {
   api: adminUrl(AdminController.attachment),
   quickSearchFields: 'routine.attachment.Original name',
   headerButtons: ['refresh', 'edit', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],

@@ -1,5 +1,5 @@
 /** security/dataRecycle: which controllers' deletes are kept in the recycle bin (reference web §1.12). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type RecycleRuleRow } from '@portico/shared';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';
@@ -7,7 +7,7 @@ import { ruleColumns } from '../rule-columns';
 
 const API = adminUrl(AdminController.dataRecycle);
 
-const spec: ListSpec = {
+const spec: ListSpec<RecycleRuleRow> = {
   api: API,
   quickSearchFields: 'security.Rule name',
   columns: ruleColumns('security.Delete monitoring'),

@@ -1,5 +1,5 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (reference web §1.14). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type SensitiveRuleRow } from '@portico/shared';
 import { Space, Tag } from 'antd';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
@@ -10,7 +10,7 @@ const API = adminUrl(AdminController.sensitiveData);
 
 const [id, name, controller, ...rest] = ruleColumns('security.Modify monitoring');
 
-const spec: ListSpec = {
+const spec: ListSpec<SensitiveRuleRow> = {
   api: API,
   quickSearchFields: 'security.Rule name',
   columns: [

@@ -1,5 +1,5 @@
 /** user/group: member groups and the member rules they grant (reference web §1.6). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type MemberGroupRow } from '@portico/shared';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -9,7 +9,7 @@ import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 
-function MemberGroupForm({ row }: FormProps) {
+function MemberGroupForm({ row }: FormProps<MemberGroupRow>) {
   const { t } = useTranslation();
   return (
     <>
@@ -28,7 +28,7 @@ function MemberGroupForm({ row }: FormProps) {
   );
 }
 
-const spec: ListSpec = {
+const spec: ListSpec<MemberGroupRow> = {
   api: adminUrl(AdminController.memberGroup),
   quickSearchFields: 'user.group.Group name',
   columns: [

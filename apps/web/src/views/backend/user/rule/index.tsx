@@ -1,5 +1,5 @@
 /** user/rule: the member centre's routes and menus (reference web §1.7). */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type MemberRuleRow } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -17,7 +17,7 @@ const TYPES = {
   nav_user_menu: 'user.rule.Top bar user dropdown',
 };
 
-function MemberRuleForm(_props: FormProps) {
+function MemberRuleForm(_props: FormProps<MemberRuleRow>) {
   const form = Form.useFormInstance();
   const type = (Form.useWatch('type', form) as string | undefined) ?? 'route';
   const menuType = (Form.useWatch('menu_type', form) as string | undefined) ?? 'tab';

@@ -1,5 +1,5 @@
 /** user/user: member accounts (reference web §1.5). Balance and points move only through their logs. */
-import { AdminController, adminUrl } from '@portico/shared';
+import { AdminController, adminUrl, type MemberRow } from '@portico/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ function Ledger({ label, value, action, to }: { label: string; value: unknown; a
   );
 }
 
-function MemberForm({ operate, row }: FormProps) {
+function MemberForm({ operate, row }: FormProps<MemberRow>) {
   return (
     <>
       <FormItem type="string" name="username" label="user.user.username" rules={['required', 'account']} />
@@ -75,7 +75,7 @@ function MemberForm({ operate, row }: FormProps) {
   );
 }
 
-const spec: ListSpec = {
+const spec: ListSpec<MemberRow> = {
   api: adminUrl(AdminController.member),
   quickSearchFields: 'user.user.username and nickname',
   columns: [
