@@ -1,4 +1,5 @@
 /** Setting the scene through the API, so a browser test spends its time on what it proves. */
+import type { Envelope } from '@portico/shared';
 import type { E2eServer } from './server.js';
 
 export async function api<T = Record<string, unknown>>(
@@ -12,7 +13,7 @@ export async function api<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/json', 'think-lang': 'en', server: 'true', batoken: token },
     body: JSON.stringify(body),
   });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  const envelope = (await response.json()) as Envelope<T>;
   if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
   return envelope.data;
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { Envelope } from '@portico/shared';
 import type { Browser } from 'playwright-core';
 import { api } from './api.js';
 import { chooseLanguage, loginAsAdmin, newPage } from './browser.js';
@@ -15,7 +16,7 @@ export type Lang = 'en' | 'zh-cn';
 /** GET of a back-office list with the administrator's token. */
 export async function adminList<T>(server: E2eServer, token: string, path: string): Promise<T[]> {
   const response = await fetch(`${server.baseUrl}${path}`, { headers: { batoken: token, server: 'true' } });
-  const envelope = (await response.json()) as { code: number; msg: string; data: { list: T[] } };
+  const envelope = (await response.json()) as Envelope<{ list: T[] }>;
   if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
   return envelope.data.list;
 }
@@ -39,7 +40,7 @@ export async function uploadAttachment(
     headers: { batoken: token, server: 'true', 'think-lang': 'en' },
     body: form,
   });
-  const uploaded = (await response.json()) as { code: number; msg: string; data: { file: { url: string } } };
+  const uploaded = (await response.json()) as Envelope<{ file: { url: string } }>;
   if (uploaded.code !== 1) throw new Error(`upload: ${uploaded.msg}`);
   return uploaded.data.file.url;
 }

@@ -2,6 +2,7 @@
  * Handlers return `ok(data, msgKey)`; the route wrapper turns it into the envelope
  * {code: 1, msg, time, data} with msg translated for the caller.
  */
+import type { Envelope } from '@portico/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../i18n/index.js';
 import { Code } from './errors.js';
@@ -32,7 +33,8 @@ export function sendEnvelope(
   params: readonly (string | number)[] = [],
 ): FastifyReply {
   const msg = msgKey ? translate(msgKey, request.lang, params) : '';
-  return reply.send({ code, msg, time: Math.floor(Date.now() / 1000), data: data ?? null });
+  const envelope: Envelope = { code, msg, time: Math.floor(Date.now() / 1000), data: data ?? null };
+  return reply.send(envelope);
 }
 
 export function sendSuccess(request: FastifyRequest, reply: FastifyReply, result: Success): FastifyReply {

@@ -6,6 +6,7 @@
  */
 // The type import also brings the plugin's `app.rateLimit` declaration into every program.
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { adminUrl } from '@portico/shared';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -99,7 +100,7 @@ export function adminController(
       app,
       ctx,
       spec,
-      { area: 'admin', url: `/admin/${controller}/${spec.action}`, access, permission },
+      { area: 'admin', url: adminUrl(controller, spec.action), access, permission },
       (request) => ctx.adminAuth.authenticate(request, access, permission, !!spec.imageUrl),
     );
   }

@@ -11,7 +11,7 @@
  * Core, not the members area: the back-office's adjustments, store orders and modules (a
  * check-in's points reward) all pay through here, and reach it through the SDK.
  */
-import { INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
+import { AdminController, INTEGER_COLUMN, inIntegerRange, RANGE_MESSAGES } from '@portico/shared';
 import { sql, type Transaction } from 'kysely';
 import { now } from '../clock.js';
 import type { Database } from '../db/schema.js';
@@ -25,7 +25,7 @@ export function centsToString(cents: number): string {
 }
 
 export interface Ledger {
-  controller: 'user.MoneyLog' | 'user.ScoreLog';
+  controller: typeof AdminController.moneyLog | typeof AdminController.scoreLog;
   table: 'user_money_log' | 'user_score_log';
   column: 'money' | 'score';
   /**
@@ -43,7 +43,7 @@ export interface Ledger {
 }
 
 export const MONEY: Ledger = {
-  controller: 'user.MoneyLog',
+  controller: AdminController.moneyLog,
   table: 'user_money_log',
   column: 'money',
   parse: (amount) => (/^-?\d{1,12}(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : null),
@@ -53,7 +53,7 @@ export const MONEY: Ledger = {
 };
 
 export const SCORE: Ledger = {
-  controller: 'user.ScoreLog',
+  controller: AdminController.scoreLog,
   table: 'user_score_log',
   column: 'score',
   parse: (amount) => (/^-?\d{1,12}$/.test(amount) ? Number(amount) : null),

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Envelope as SharedEnvelope } from '@portico/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.js';
@@ -18,12 +19,8 @@ import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '../../src/setup/super-ad
 import { type TestDatabase, testDatabases } from './databases.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
-export interface Envelope<T = any> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+/** The shared envelope; `any` data by default, as a test reads whatever it asserts on. */
+export type Envelope<T = any> = SharedEnvelope<T>;
 
 export interface TestApp {
   dialect: Dialect;

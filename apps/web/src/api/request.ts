@@ -5,6 +5,7 @@
  * expired access token (refreshed once, then the call is replayed), 302 and 303 redirects,
  * anything else an error shown to the user. Callers get the envelope or a rejection.
  */
+import { ApiController, apiUrl, type Envelope } from '@portico/shared';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
@@ -12,12 +13,8 @@ import { notifier } from './notifier';
 
 export type { LoadingOptions };
 
-export interface ApiResponse<T = unknown> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+/** The envelope every call answers with, as the server sends it (declared once in @portico/shared). */
+export type ApiResponse<T = unknown> = Envelope<T>;
 
 /**
  * cancelDuplicateRequest aborts an identical call still in flight; loading shows the shared
@@ -48,7 +45,7 @@ export const DEFAULT_OPTIONS: RequestOptions = {
   anotherToken: '',
 };
 
-const REFRESH_TOKEN_URL = '/api/common/refreshToken';
+const REFRESH_TOKEN_URL = apiUrl(ApiController.common, 'refreshToken');
 
 // Same origin; 60 s is the original client's request timeout.
 // Arrays and objects in query strings use PHP's bracket notation with indexes

@@ -15,6 +15,7 @@ import {
   productVersion,
   routeCatalogue,
 } from '@portico/server-sdk';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -49,7 +50,7 @@ function registerApiDocsRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { summary: 'This API as an OpenAPI 3.1 document', data: z.null(), produces: 'application/json' },
     handler: async (_request, reply) => reply.type('application/json').send(await documentOf(app, ctx)),
   });
-  adminController(app, ctx, 'routine.ApiReference', [
+  adminController(app, ctx, AdminController.apiReference, [
     defineAction({
       action: 'index',
       method: 'GET',

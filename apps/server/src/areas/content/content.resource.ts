@@ -18,15 +18,15 @@ import {
   sanitizeBody,
   updateFoundRow,
 } from '@portico/server-sdk';
+import { AdminController, CONTENT_KINDS, type ContentRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-const KINDS = ['article', 'page'] as const;
 /** Bodies are long HTML, but a single row should not grow without bound. */
 const MAX_BODY = 200_000;
 
 const contentBody = z.object({
-  kind: z.enum(KINDS, 'Parameter %s has an unsupported value'),
+  kind: z.enum(CONTENT_KINDS, 'Parameter %s has an unsupported value'),
   title: z.string().trim().min(1).max(100),
   body: z.string().max(MAX_BODY).default(''),
   status: z.enum(['0', '1']).default('1'),
@@ -35,23 +35,23 @@ const contentBody = z.object({
 /** A row as listed; the edit form's row adds its body. */
 const contentRow = z.looseObject({
   id: z.number(),
-  kind: z.enum(KINDS),
+  kind: z.enum(CONTENT_KINDS),
   title: z.string(),
   body: z.string().nullable().optional(),
   status: z.enum(['0', '1']),
   weigh: z.number(),
   create_time: z.number().nullable(),
   update_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<ContentRow>;
 const publicQuery = z.object({
-  kind: z.enum(KINDS, 'Parameter %s has an unsupported value'),
+  kind: z.enum(CONTENT_KINDS, 'Parameter %s has an unsupported value'),
   id: input.id(),
 });
 
 export function registerContentResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   registerResource(app, ctx, {
-    controller: 'content.Content',
+    controller: AdminController.content,
     table: 'content',
     list: {
       pk: 'id',

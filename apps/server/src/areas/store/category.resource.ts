@@ -1,6 +1,7 @@
 /** store.Category — the market's tabs. */
 
 import { type AppContext, input, insertId, now, registerResource, updateFoundRow } from '@portico/server-sdk';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { storeDb } from './repository.js';
@@ -14,7 +15,7 @@ const categoryBody = z.object({
 
 export function registerCategoryResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Category',
+    controller: AdminController.storeCategory,
     table: 'store_category',
     list: {
       pk: 'id',

@@ -15,6 +15,7 @@ import {
   registerResource,
 } from '@portico/server-sdk';
 import {
+  AdminController,
   INTEGER_COLUMN,
   inIntegerRange,
   MODULE_MESSAGES,
@@ -122,7 +123,7 @@ const presentRows = (rows: Row[]) =>
 
 export function registerModuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Module',
+    controller: AdminController.storeModule,
     table: 'store_module',
     list: {
       pk: 'id',

@@ -1,6 +1,7 @@
 /** store.Order — every member's orders, read-only for the back-office. */
 
 import { type AppContext, type Row, registerResource } from '@portico/server-sdk';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { showPrice } from './present.js';
 import { storeDb } from './repository.js';
@@ -8,7 +9,7 @@ import { orderRow } from './schemas.js';
 
 export function registerOrderResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'store.Order',
+    controller: AdminController.storeOrder,
     table: 'store_order',
     list: {
       pk: 'id',

@@ -6,15 +6,19 @@ import {
   STORE_ORDER_STATUSES,
   STORE_PRICE_TYPES,
   type StoreCategory,
+  type StoreCategoryRow,
   type StoreDemo,
   type StoreListAnswer,
   type StoreListItem,
   type StoreModuleInfo,
+  type StoreModuleRow,
   type StoreOrder,
+  type StoreOrderRow,
   type StorePayAnswer,
   type StorePreCheck,
   type StorePurchase,
   type StoreVersionInfo,
+  type StoreVersionRow,
 } from '@portico/shared';
 import { z } from 'zod';
 
@@ -121,7 +125,7 @@ export const categoryRow = z.looseObject({
   status: flag,
   create_time: time,
   update_time: time,
-});
+}) satisfies z.ZodType<StoreCategoryRow>;
 
 export const moduleRow = z.looseObject({
   id: z.number(),
@@ -147,7 +151,7 @@ export const moduleRow = z.looseObject({
   latest_time: time,
   create_time: time,
   update_time: time,
-});
+}) satisfies z.ZodType<StoreModuleRow>;
 
 export const versionRow = z.looseObject({
   id: z.number(),
@@ -159,7 +163,7 @@ export const versionRow = z.looseObject({
   create_time: time,
   module_uid: z.string().nullable(),
   module_title: z.string().nullable(),
-});
+}) satisfies z.ZodType<StoreVersionRow>;
 
 export const orderRow = z.looseObject({
   id: z.number(),
@@ -177,4 +181,4 @@ export const orderRow = z.looseObject({
   expire_time: time,
   create_time: time,
   update_time: time,
-});
+}) satisfies z.ZodType<StoreOrderRow>;

@@ -21,6 +21,7 @@ import {
   runWrite,
   updateFoundRow,
 } from '@portico/server-sdk';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { STORE_MESSAGES as M } from './messages.js';
@@ -50,7 +51,7 @@ const isNewerVersion = (latest: string, candidate: string) =>
 export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {
   const { storageDir } = ctx.config;
   registerResource(app, ctx, {
-    controller: 'store.Version',
+    controller: AdminController.storeVersion,
     table: 'store_version',
     list: {
       pk: 'id',

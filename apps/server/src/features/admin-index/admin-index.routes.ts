@@ -3,6 +3,7 @@
  * sign-in and sign-out.
  */
 import {
+  AdminController,
   type AdminInfo,
   LoginState,
   NPM_REGISTRIES,
@@ -177,7 +178,7 @@ export function registerAdminIndexRoutes(app: FastifyInstance, ctx: AppContext):
     return found.row.user_id;
   };
 
-  adminController(app, ctx, 'index', [
+  adminController(app, ctx, AdminController.index, [
     defineAction({
       action: 'index',
       method: 'GET',

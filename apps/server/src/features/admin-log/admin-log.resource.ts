@@ -1,4 +1,5 @@
 /** auth.AdminLog — the audit trail, read-only. Non-super administrators see only their own entries. */
+import { AdminController, type AdminLogRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -34,11 +35,11 @@ const adminLogRow = z.looseObject({
   ip: z.string(),
   useragent: z.string(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<AdminLogRow>;
 
 export function registerAdminLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'auth.AdminLog',
+    controller: AdminController.adminLog,
     table: 'admin_log',
     list: ADMIN_LOG_LIST,
     row: adminLogRow,

@@ -3,6 +3,7 @@
  * page remarks) so a change made straight in the database shows at once, in every server
  * process on the database.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -20,7 +21,7 @@ const clearCacheBody = z.object({
 });
 
 export function registerClearCacheRoute(app: FastifyInstance, ctx: AppContext): void {
-  adminController(app, ctx, 'ajax', [
+  adminController(app, ctx, AdminController.ajax, [
     defineAction({
       action: 'clearCache',
       method: 'POST',

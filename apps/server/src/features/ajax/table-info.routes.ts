@@ -6,6 +6,7 @@
  * and `getDatabaseConnectionList` lists that one.
  */
 import { basename } from 'node:path';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -63,7 +64,7 @@ export function maskDatabaseName(name: string): string {
 }
 
 export function registerTableInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminController(app, ctx, 'ajax', [
+  adminController(app, ctx, AdminController.ajax, [
     defineAction({
       action: 'getDatabaseConnectionList',
       method: 'GET',

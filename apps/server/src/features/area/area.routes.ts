@@ -2,6 +2,7 @@
  * `GET /admin/ajax/area` and `/api/ajax/area` (public, as in the original): provinces, the
  * cities of `province`, or the districts of `city`, as `[{value, label}]` options.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -31,7 +32,7 @@ export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void 
       .execute();
     return ok(rows.map((row) => ({ value: row.id, label: row.name })));
   };
-  adminController(app, ctx, 'ajax', [
+  adminController(app, ctx, AdminController.ajax, [
     defineAction({ action: 'area', method: 'GET', access: 'public', schema, handler }),
   ]);
   apiRoute(app, ctx, { path: 'ajax/area', action: 'area', method: 'GET', access: 'public', schema, handler });

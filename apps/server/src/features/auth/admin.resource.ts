@@ -5,6 +5,8 @@
  */
 import {
   ACCOUNT_PATTERN,
+  AdminController,
+  type AdminRow,
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
@@ -84,7 +86,7 @@ const adminRow = z.looseObject({
   group_arr: z.array(z.number()).describe('The ids of their groups.'),
   group_name_arr: z.array(z.string()).describe('The names of their groups, in the order of group_arr.'),
   password: z.literal('').optional().describe('The edit form only: always blank, a password is never shown.'),
-});
+}) satisfies z.ZodType<AdminRow>;
 
 export function registerAdminResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
@@ -96,7 +98,7 @@ export function registerAdminResource(app: FastifyInstance, ctx: AppContext): vo
   const withGroups = groupsAdder(kysely);
 
   registerResource(app, ctx, {
-    controller: 'auth.Admin',
+    controller: AdminController.admin,
     table: 'admin',
     list: {
       pk: 'id',

@@ -3,6 +3,7 @@
  * itself or a descendant; non-super administrators manage only groups below their own,
  * never their own group, and can grant only rules they hold.
  */
+import { AdminController, type AdminGroupRow } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -50,7 +51,7 @@ const groupRow = z.looseObject({
   two_factor: z.enum(['0', '1']),
   update_time: z.number().nullable(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<AdminGroupRow>;
 
 export function registerGroupResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
@@ -113,7 +114,7 @@ export function registerGroupResource(app: FastifyInstance, ctx: AppContext): vo
   };
 
   registerResource(app, ctx, {
-    controller: 'auth.Group',
+    controller: AdminController.adminGroup,
     table: 'admin_group',
     list: {
       pk: 'id',

@@ -3,6 +3,7 @@
  * first-run checklist (first-run.ts) and the setup notice of a site whose members cannot
  * register yet.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../auth/permissions.js';
@@ -64,7 +65,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     return (await verificationChannels(ctx)).length === 0;
   };
 
-  adminController(app, ctx, 'dashboard', [
+  adminController(app, ctx, AdminController.dashboard, [
     defineAction({
       action: 'index',
       method: 'GET',

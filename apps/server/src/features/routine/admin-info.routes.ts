@@ -3,7 +3,7 @@
  * caller's row is read or changed (the original trusted a posted id). The caller's own
  * admin-log entries feed the profile's timeline.
  */
-import { EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
+import { AdminController, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
@@ -59,7 +59,7 @@ const logQuery = z.object({
 
 export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
-  adminController(app, ctx, 'routine.AdminInfo', [
+  adminController(app, ctx, AdminController.adminInfo, [
     defineAction({
       action: 'index',
       method: 'GET',

@@ -3,7 +3,7 @@
  * public, and secrets (the SMTP password and the like) are never sent back: the screen
  * learns only whether one is set, and a blank secret keeps the stored one.
  */
-import { EMAIL_PATTERN, INPUT_TYPES, MESSAGES } from '@portico/shared';
+import { AdminController, EMAIL_PATTERN, INPUT_TYPES, MESSAGES } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routeRemark } from '../../auth/rule-remarks.js';
@@ -120,7 +120,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
     ...(isSecret(row.name) ? { secret: true, hasValue: (row.value ?? '') !== '' } : {}),
   });
 
-  adminController(app, ctx, 'routine.Config', [
+  adminController(app, ctx, AdminController.config, [
     defineAction({
       action: 'index',
       method: 'GET',
@@ -150,7 +150,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
             },
           ]),
         );
-        const remark = await routeRemark(ctx, 'routine.Config', request.lang);
+        const remark = await routeRemark(ctx, AdminController.config, request.lang);
         return ok({
           list,
           configGroup: Object.fromEntries(groups.map((g) => [g.key, g.value])),
@@ -251,7 +251,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (rows.length === 0) throw new ApiError('No rows were deleted');
         if (rows.some((row) => row.allow_del !== 1)) throw new ApiError('This config item cannot be deleted');
         await runWrite(kysely, request, (w) =>
-          ctx.captures.deletes(w, 'routine.Config', ids, async () => {
+          ctx.captures.deletes(w, AdminController.config, ids, async () => {
             const result = await w.trx.deleteFrom('config').where('id', 'in', ids).executeTakeFirst();
             return Number(result.numDeletedRows);
           }),
@@ -289,5 +289,5 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
     }),
   ]);
   // Deleted config items can go to the recycle bin; settings are saved in bulk, not edited one by one.
-  rememberResource(app, { controller: 'routine.Config', table: 'config', deletes: true, edits: false });
+  rememberResource(app, { controller: AdminController.config, table: 'config', deletes: true, edits: false });
 }

@@ -4,6 +4,7 @@
  * by now, nothing is restored and the message names the entry. Restored entries stay in the
  * log, marked with who restored them and when.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
@@ -20,7 +21,7 @@ import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js'
 
 export function registerRecycleLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerLogResource(app, ctx, {
-    controller: 'security.DataRecycleLog',
+    controller: AdminController.dataRecycleLog,
     kind: RECYCLE_LOG,
     fields: {
       data: { column: 'security_data_recycle_log.data', type: 'string' },

@@ -5,6 +5,7 @@
  * application's, the key and fields its columns. A rule naming anything else is refused, so a
  * rule can never put an unchecked identifier into SQL.
  */
+import { AdminController, type RecycleRuleRow, type SensitiveRuleRow } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -61,13 +62,13 @@ const ruleRowSchema = z.looseObject({
   status: z.enum(['0', '1']),
   update_time: z.number().nullable(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<RecycleRuleRow>;
 const sensitiveRuleRow = ruleRowSchema.extend({
   data_fields: z.record(z.string(), z.string()).describe('The watched fields and their labels.'),
   fields: z
     .array(z.object({ name: z.string(), value: z.string() }))
     .describe('The same, as the form edits them.'),
-});
+}) satisfies z.ZodType<SensitiveRuleRow>;
 
 const CONTROLLER_MAP = z
   .record(z.string(), z.string())
@@ -82,8 +83,8 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { kind: 'recycle', controller: 'security.DataRecycle', table: 'security_data_recycle' },
-  { kind: 'sensitive', controller: 'security.SensitiveData', table: 'security_sensitive_data' },
+  { kind: 'recycle', controller: AdminController.dataRecycle, table: 'security_data_recycle' },
+  { kind: 'sensitive', controller: AdminController.sensitiveData, table: 'security_sensitive_data' },
 ];
 
 export function registerSecurityRuleResources(app: FastifyInstance, ctx: AppContext): void {

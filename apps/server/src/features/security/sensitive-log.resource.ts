@@ -5,6 +5,7 @@
  * only as ******); a later change makes it a conflict naming the row and field, and nothing
  * in the request is rolled back. Rolled-back entries stay, marked with who and when.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
@@ -22,7 +23,7 @@ const LOG = 'security_sensitive_data_log';
 
 export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppContext): void {
   registerLogResource(app, ctx, {
-    controller: 'security.SensitiveDataLog',
+    controller: AdminController.sensitiveDataLog,
     kind: SENSITIVE_LOG,
     fields: {
       id_value: { column: `${LOG}.id_value`, type: 'number' },

@@ -4,6 +4,7 @@
  * off with a code) and a super
  * administrator's reset of another administrator's (`auth.Admin/resetTwoFactor`), for a lost phone.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSuper, signedInAdmin } from '../../auth/admin-auth.js';
@@ -42,7 +43,7 @@ export const recoveryCodesAnswer = z.object({
 });
 
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminController(app, ctx, 'routine.AdminInfo', [
+  adminController(app, ctx, AdminController.adminInfo, [
     defineAction({
       action: 'twoFactor',
       method: 'GET',
@@ -117,7 +118,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
     }),
   ]);
 
-  adminController(app, ctx, 'auth.Admin', [
+  adminController(app, ctx, AdminController.admin, [
     defineAction({
       action: 'resetTwoFactor',
       method: 'POST',

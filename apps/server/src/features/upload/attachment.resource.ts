@@ -3,6 +3,7 @@
  * removes the records and, once that is committed, their files: a failed delete never
  * leaves a record without its file, and a file another record still uses stays.
  */
+import { AdminController, type AttachmentRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -23,7 +24,7 @@ const attachmentRow = z.looseObject({
   // The original client reads the uploaders nested (admin.nickname, user.nickname).
   admin: z.object({ nickname: z.string() }).nullable().describe('The uploading administrator, if any.'),
   user: z.object({ nickname: z.string() }).nullable().describe('The uploading member, if any.'),
-});
+}) satisfies z.ZodType<AttachmentRow>;
 
 /** An attachment as listed and loaded into the edit form. */
 function presentAttachment(row: Row): Row {
@@ -39,7 +40,7 @@ function presentAttachment(row: Row): Row {
 export function registerAttachmentResource(app: FastifyInstance, ctx: AppContext): void {
   const root = ctx.config.storageDir;
   registerResource(app, ctx, {
-    controller: 'routine.Attachment',
+    controller: AdminController.attachment,
     table: 'attachment',
     list: {
       pk: 'id',

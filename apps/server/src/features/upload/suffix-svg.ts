@@ -3,6 +3,7 @@
  * file's suffix on a coloured band (as in the original), for files without a preview.
  * The colour comes from the label, so each suffix keeps its colour.
  */
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -94,7 +95,7 @@ export function registerSuffixSvgRoutes(app: FastifyInstance, ctx: AppContext): 
         .describe("The administrator's token, for an <img> that cannot send the batoken header."),
     }),
   };
-  adminController(app, ctx, 'ajax', [
+  adminController(app, ctx, AdminController.ajax, [
     defineAction({
       action: 'buildSuffixSvg',
       method: 'GET',

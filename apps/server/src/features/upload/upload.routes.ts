@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { AdminController } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -74,7 +75,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     return ok({ file: { ...file, ...shownFile(row) } }, 'File uploaded successfully');
   };
 
-  adminController(app, ctx, 'ajax', [
+  adminController(app, ctx, AdminController.ajax, [
     defineAction({
       action: 'upload',
       method: 'POST',

@@ -2,6 +2,7 @@
  * user.Group — member groups and the member rules they grant. A selection of every rule
  * is stored as `*`; a group that still has members cannot be deleted.
  */
+import { AdminController, type MemberGroupRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseRuleList } from '../../auth/permissions.js';
@@ -35,7 +36,7 @@ const groupRow = z.looseObject({
   status: z.enum(['0', '1']),
   create_time: z.number().nullable(),
   update_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<MemberGroupRow>;
 
 export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
@@ -49,7 +50,7 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
   };
 
   registerResource(app, ctx, {
-    controller: 'user.Group',
+    controller: AdminController.memberGroup,
     table: 'user_group',
     list: {
       pk: 'id',

@@ -2,6 +2,7 @@
  * user.Rule — the member centre's routes and menus, which are also member permissions.
  * Unlike the original, listing them needs a back-office permission like any other page.
  */
+import { AdminController, type MemberRuleRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -52,6 +53,8 @@ const ruleRow = z
     },
   })
   .meta({ id: 'MemberRuleRow' });
+// Checked apart: a `satisfies` on the recursive declaration would make its type circular.
+ruleRow satisfies z.ZodType<MemberRuleRow>;
 
 /** Routes are always tabs; menus and the user dropdown are never visible to guests. */
 function toColumns(rule: RuleInput) {
@@ -67,7 +70,7 @@ function toColumns(rule: RuleInput) {
 
 export function registerMemberRuleResource(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
-    controller: 'user.Rule',
+    controller: AdminController.memberRule,
     table: 'user_rule',
     list: {
       pk: 'id',

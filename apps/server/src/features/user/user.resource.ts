@@ -4,9 +4,11 @@
  */
 import {
   ACCOUNT_PATTERN,
+  AdminController,
   EMAIL_PATTERN,
   type ImportChoice,
   MESSAGES,
+  type MemberRow,
   MOBILE_PATTERN,
   PASSWORD_PATTERN,
 } from '@portico/shared';
@@ -96,7 +98,7 @@ const userRow = z.looseObject({
   password: z.literal('').optional().describe("Edit form only: always ''."),
   update_time: z.number().nullable(),
   create_time: z.number().nullable(),
-});
+}) satisfies z.ZodType<MemberRow>;
 
 /** Money in cents leaves as a 2-decimal string; remote selects label members by name and id. */
 function present(rows: Row[]): Row[] {
@@ -132,7 +134,7 @@ export const USER_LIST: ListSpec = {
 export function registerUserResource(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   registerResource(app, ctx, {
-    controller: 'user.User',
+    controller: AdminController.member,
     table: 'user',
     list: USER_LIST,
     listQuery: (db) =>

@@ -1,5 +1,6 @@
 /** Back-office boot, sign-in and sign-out: `/admin/index/*`, plus the cache clearing of the nav bar. */
 import type { AdminInfo, ServerRule, SiteConfig, TerminalSettings } from '@portico/shared';
+import { AdminController, adminUrl } from '@portico/shared';
 import { createAxios } from '../request';
 import type { SecondStep, SignedIn } from './two-factor';
 
@@ -11,11 +12,11 @@ export interface AdminIndex {
 }
 
 export function adminIndex() {
-  return createAxios<AdminIndex>({ url: '/admin/index/index', method: 'get' });
+  return createAxios<AdminIndex>({ url: adminUrl(AdminController.index, 'index'), method: 'get' });
 }
 
 export function loginConfig() {
-  return createAxios<{ captcha: boolean }>({ url: '/admin/index/login', method: 'get' });
+  return createAxios<{ captcha: boolean }>({ url: adminUrl(AdminController.index, 'login'), method: 'get' });
 }
 
 export interface LoginForm {
@@ -32,19 +33,23 @@ export interface LoginForm {
  */
 export function login(data: LoginForm) {
   return createAxios<SignedIn | { twoFactor: SecondStep }>({
-    url: '/admin/index/login',
+    url: adminUrl(AdminController.index, 'login'),
     method: 'post',
     data,
   });
 }
 
 export function logout(refreshToken: string) {
-  return createAxios({ url: '/admin/index/logout', method: 'post', data: { refreshToken } });
+  return createAxios({
+    url: adminUrl(AdminController.index, 'logout'),
+    method: 'post',
+    data: { refreshToken },
+  });
 }
 
 export function clearCache(type: 'tp' | 'all') {
   return createAxios(
-    { url: '/admin/ajax/clearCache', method: 'post', data: { type } },
+    { url: adminUrl(AdminController.ajax, 'clearCache'), method: 'post', data: { type } },
     { showSuccessMessage: true },
   );
 }

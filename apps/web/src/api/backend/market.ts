@@ -6,6 +6,8 @@
  * request layer's as on any call: 409 refreshes the admin token and replays, 303 signs in.
  */
 import {
+  AdminController,
+  adminUrl,
   IDEMPOTENCY_KEY_HEADER,
   type MarketMember,
   needsMarketLogin,
@@ -18,7 +20,7 @@ import {
 
 import { type ApiResponse, createAxios } from '../request';
 
-const MARKET_URL = '/admin/module/market';
+const MARKET_URL = adminUrl(AdminController.module, 'market');
 
 /**
  * The market login lives in the market store, which this layer does not import (docs/architecture.md, "Layers"):

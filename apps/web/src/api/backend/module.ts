@@ -6,6 +6,7 @@ import type {
   ModuleState,
   ModuleUninstallPlan,
 } from '@portico/shared';
+import { AdminController, adminUrl } from '@portico/shared';
 import { type ApiResponse, createAxios } from '../request';
 
 export interface LocalModule extends ModuleInfo {
@@ -44,7 +45,7 @@ async function envelope<T>(call: Promise<ApiResponse<T>>): Promise<ApiResponse<T
 export function moduleIndex() {
   // marketUrl: the store for the browser's links, '' for this site.
   return createAxios<{ sysVersion: string; installed: LocalModule[]; marketUrl: string }>({
-    url: '/admin/module/index',
+    url: adminUrl(AdminController.module, 'index'),
     method: 'get',
   });
 }
@@ -64,7 +65,7 @@ export function installModule(uid: string, extend?: ModuleConflictDecisions, mar
   return envelope(
     createAxios<ModuleAnswerData>(
       {
-        url: '/admin/module/install',
+        url: adminUrl(AdminController.module, 'install'),
         method: 'post',
         params: { uid },
         data: { ...(extend ? { extend } : {}), ...(market ?? {}) },
@@ -78,7 +79,7 @@ export function installModule(uid: string, extend?: ModuleConflictDecisions, mar
 export function updateModule(uid: string, market: MarketAuth) {
   return envelope(
     createAxios<ModuleAnswerData>(
-      { url: '/admin/module/update', method: 'post', params: { uid }, data: market },
+      { url: adminUrl(AdminController.module, 'update'), method: 'post', params: { uid }, data: market },
       quiet,
     ),
   );
@@ -87,7 +88,7 @@ export function updateModule(uid: string, market: MarketAuth) {
 export function dependentInstallComplete(uid: string) {
   return envelope(
     createAxios<ModuleAnswerData>(
-      { url: '/admin/module/dependentInstallComplete', method: 'post', params: { uid } },
+      { url: adminUrl(AdminController.module, 'dependentInstallComplete'), method: 'post', params: { uid } },
       quiet,
     ),
   );
@@ -102,25 +103,32 @@ export function changeModuleState(data: {
   update?: 1;
 }) {
   return envelope(
-    createAxios<ModuleAnswerData>({ url: '/admin/module/changeState', method: 'post', data }, quiet),
+    createAxios<ModuleAnswerData>(
+      { url: adminUrl(AdminController.module, 'changeState'), method: 'post', data },
+      quiet,
+    ),
   );
 }
 
 export function uninstallModule(uid: string) {
   return createAxios<ModuleUninstallPlan & { uid: string }>(
-    { url: '/admin/module/uninstall', method: 'post', params: { uid } },
+    { url: adminUrl(AdminController.module, 'uninstall'), method: 'post', params: { uid } },
     { showSuccessMessage: true },
   );
 }
 
 export function uploadModule(file: string) {
   return createAxios<ModuleAnswerData & { upgrade: boolean }>({
-    url: '/admin/module/upload',
+    url: adminUrl(AdminController.module, 'upload'),
     method: 'post',
     data: { file },
   });
 }
 
 export function moduleState(uid: string) {
-  return createAxios<{ state: ModuleState }>({ url: '/admin/module/state', method: 'get', params: { uid } });
+  return createAxios<{ state: ModuleState }>({
+    url: adminUrl(AdminController.module, 'state'),
+    method: 'get',
+    params: { uid },
+  });
 }

@@ -3,6 +3,7 @@
  * the profile's set-up (`/admin/routine.AdminInfo/twoFactor*`).
  */
 import type { AdminInfo, Enrolment, SecondStep, TwoFactorStatus } from '@portico/shared';
+import { AdminController, adminUrl } from '@portico/shared';
 
 export type { Enrolment, SecondStep, TwoFactorStatus };
 
@@ -16,47 +17,55 @@ export interface SignedIn {
 }
 
 export function secondStepSignIn(data: { ticket: string; code: string; keep: boolean }) {
-  return createAxios<SignedIn>({ url: '/admin/index/twoFactor', method: 'post', data });
+  return createAxios<SignedIn>({ url: adminUrl(AdminController.index, 'twoFactor'), method: 'post', data });
 }
 
 export function enrolAtSignIn(ticket: string) {
-  return createAxios<Enrolment>({ url: '/admin/index/twoFactorEnrol', method: 'post', data: { ticket } });
+  return createAxios<Enrolment>({
+    url: adminUrl(AdminController.index, 'twoFactorEnrol'),
+    method: 'post',
+    data: { ticket },
+  });
 }
 
-const PROFILE = '/admin/routine.AdminInfo';
-
 export function twoFactorStatus() {
-  return createAxios<TwoFactorStatus>({ url: `${PROFILE}/twoFactor`, method: 'get' });
+  return createAxios<TwoFactorStatus>({
+    url: adminUrl(AdminController.adminInfo, 'twoFactor'),
+    method: 'get',
+  });
 }
 
 export function beginTwoFactorSetup() {
-  return createAxios<Enrolment>({ url: `${PROFILE}/twoFactorSetup`, method: 'post' });
+  return createAxios<Enrolment>({
+    url: adminUrl(AdminController.adminInfo, 'twoFactorSetup'),
+    method: 'post',
+  });
 }
 
 export function enableTwoFactor(code: string) {
   return createAxios<{ recoveryCodes: string[] }>(
-    { url: `${PROFILE}/twoFactorEnable`, method: 'post', data: { code } },
+    { url: adminUrl(AdminController.adminInfo, 'twoFactorEnable'), method: 'post', data: { code } },
     { showSuccessMessage: true },
   );
 }
 
 export function renewRecoveryCodes(code: string) {
   return createAxios<{ recoveryCodes: string[] }>(
-    { url: `${PROFILE}/twoFactorRecoveryCodes`, method: 'post', data: { code } },
+    { url: adminUrl(AdminController.adminInfo, 'twoFactorRecoveryCodes'), method: 'post', data: { code } },
     { showSuccessMessage: true },
   );
 }
 
 export function disableTwoFactor(code: string) {
   return createAxios(
-    { url: `${PROFILE}/twoFactorDisable`, method: 'post', data: { code } },
+    { url: adminUrl(AdminController.adminInfo, 'twoFactorDisable'), method: 'post', data: { code } },
     { showSuccessMessage: true },
   );
 }
 
 export function resetTwoFactor(id: number) {
   return createAxios(
-    { url: '/admin/auth.Admin/resetTwoFactor', method: 'post', data: { id } },
+    { url: adminUrl(AdminController.admin, 'resetTwoFactor'), method: 'post', data: { id } },
     { showSuccessMessage: true },
   );
 }

@@ -1,32 +1,36 @@
 /** The member centre's own account calls: `/api/account/*`, codes by e-mail and SMS, sign-out. */
 import type { UserInfo } from '@portico/shared';
+import { ApiController, apiUrl } from '@portico/shared';
 import { createAxios } from '../request';
 
 export type Channel = 'email' | 'mobile';
 
 export function accountOverview() {
   return createAxios<{ days: string[]; score: number[]; money: string[] }>({
-    url: '/api/account/overview',
+    url: apiUrl(ApiController.account, 'overview'),
     method: 'get',
   });
 }
 
 export function profileConfig() {
-  return createAxios<{ accountVerificationType: Channel[] }>({ url: '/api/account/profile', method: 'get' });
+  return createAxios<{ accountVerificationType: Channel[] }>({
+    url: apiUrl(ApiController.account, 'profile'),
+    method: 'get',
+  });
 }
 
 export type Profile = Pick<UserInfo, 'avatar' | 'username' | 'nickname' | 'gender' | 'birthday' | 'motto'>;
 
 export function saveProfile(data: Profile) {
   return createAxios<{ userInfo: UserInfo }>(
-    { url: '/api/account/profile', method: 'post', data },
+    { url: apiUrl(ApiController.account, 'profile'), method: 'post', data },
     { showSuccessMessage: true },
   );
 }
 
 export function changePassword(data: { oldPassword: string; newPassword: string }) {
   return createAxios(
-    { url: '/api/account/changePassword', method: 'post', data },
+    { url: apiUrl(ApiController.account, 'changePassword'), method: 'post', data },
     { showSuccessMessage: true },
   );
 }
@@ -43,7 +47,7 @@ export interface LedgerRow {
 
 export function ledger(kind: 'balance' | 'integral', page: number, limit: number) {
   return createAxios<{ list: LedgerRow[]; total: number }>({
-    url: `/api/account/${kind}`,
+    url: apiUrl(ApiController.account, kind),
     method: 'get',
     params: { page, limit },
   });
@@ -52,7 +56,7 @@ export function ledger(kind: 'balance' | 'integral', page: number, limit: number
 /** Proves the current address with its code; answers a token for changeBind. */
 export function verifyAccount(data: { type: Channel; captcha: string }) {
   return createAxios<{ type: Channel; accountVerificationToken: string }>({
-    url: '/api/account/verification',
+    url: apiUrl(ApiController.account, 'verification'),
     method: 'post',
     data,
   });
@@ -67,7 +71,7 @@ export function changeBind(data: {
   password?: string;
 }) {
   return createAxios<{ userInfo: UserInfo }>(
-    { url: '/api/account/changeBind', method: 'post', data },
+    { url: apiUrl(ApiController.account, 'changeBind'), method: 'post', data },
     { showSuccessMessage: true },
   );
 }
@@ -79,7 +83,7 @@ export function retrievePassword(data: {
   password: string;
 }) {
   return createAxios(
-    { url: '/api/account/retrievePassword', method: 'post', data },
+    { url: apiUrl(ApiController.account, 'retrievePassword'), method: 'post', data },
     { showSuccessMessage: true },
   );
 }
@@ -100,7 +104,8 @@ export function sendCode(request: CodeRequest, captcha: { captchaId?: string; ca
       : { mobile: request.address, template_code: request.event };
   return createAxios(
     {
-      url: request.channel === 'email' ? '/api/ems/send' : '/api/Sms/send',
+      url:
+        request.channel === 'email' ? apiUrl(ApiController.ems, 'send') : apiUrl(ApiController.sms, 'send'),
       method: 'post',
       data: { ...data, password: request.password, ...captcha },
     },
@@ -109,5 +114,5 @@ export function sendCode(request: CodeRequest, captcha: { captchaId?: string; ca
 }
 
 export function memberLogout(refreshToken: string) {
-  return createAxios({ url: '/api/user/logout', method: 'post', data: { refreshToken } });
+  return createAxios({ url: apiUrl(ApiController.user, 'logout'), method: 'post', data: { refreshToken } });
 }

@@ -1,5 +1,6 @@
 /** Member centre boot and sign-in: `/api/index/index`, `/api/user/*`. */
 import type { MemberRule, SiteConfig, UserInfo } from '@portico/shared';
+import { ApiController, apiUrl } from '@portico/shared';
 import { createAxios } from '../request';
 
 export interface FrontIndex {
@@ -13,7 +14,7 @@ export interface FrontIndex {
 
 export function frontIndex(requiredLogin = false) {
   return createAxios<FrontIndex>({
-    url: '/api/index/index',
+    url: apiUrl(ApiController.index, 'index'),
     method: 'get',
     params: requiredLogin ? { requiredLogin: 1 } : {},
   });
@@ -26,7 +27,7 @@ export function checkInConfig() {
     /** A code can be sent by e-mail or SMS, which registration needs. */
     registerAvailable: boolean;
   }>({
-    url: '/api/user/checkIn',
+    url: apiUrl(ApiController.user, 'checkIn'),
     method: 'get',
   });
 }
@@ -41,7 +42,7 @@ export interface MemberLoginForm {
 
 export function memberLogin(data: MemberLoginForm) {
   return createAxios<{ userInfo: UserInfo; routePath: string }>(
-    { url: '/api/user/checkIn', method: 'post', data: { ...data, tab: 'login' } },
+    { url: apiUrl(ApiController.user, 'checkIn'), method: 'post', data: { ...data, tab: 'login' } },
     { showSuccessMessage: true },
   );
 }
@@ -58,7 +59,7 @@ export interface MemberRegisterForm {
 
 export function memberRegister(data: MemberRegisterForm) {
   return createAxios<{ userInfo: UserInfo; routePath: string }>(
-    { url: '/api/user/checkIn', method: 'post', data: { ...data, tab: 'register' } },
+    { url: apiUrl(ApiController.user, 'checkIn'), method: 'post', data: { ...data, tab: 'register' } },
     { showSuccessMessage: true },
   );
 }

@@ -1,4 +1,6 @@
 /** Public articles and pages: `/api/content/index`. */
+
+import { ApiController, apiUrl } from '@portico/shared';
 import { createAxios } from '@portico/web-sdk/request';
 
 export type ContentKind = 'article' | 'page';
@@ -16,7 +18,7 @@ export interface PublicContent {
 /** Missing and unpublished content both answer code 0; the page shows its 404 for them, no popup. */
 export function publicContent(kind: ContentKind, id: string) {
   return createAxios<{ content: PublicContent; siteName: string; homeUrl: string; timeZone: string }>(
-    { url: '/api/content/index', method: 'get', params: { kind, id } },
+    { url: apiUrl(ApiController.content, 'index'), method: 'get', params: { kind, id } },
     { showCodeMessage: false },
   );
 }

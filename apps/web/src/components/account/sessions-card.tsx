@@ -1,8 +1,9 @@
 /**
  * "Signed-in sessions" of the profile pages, for administrators and members alike:
  * each session's device, address and last use, the current one tagged; any other can be
- * signed out, or all others at once. `base` is the area's route prefix
- * (`/admin/routine.AdminInfo` or `/api/account`), which also picks the token sent.
+ * signed out, or all others at once. `base` is the profile controller's URL
+ * (`adminUrl(AdminController.adminInfo)` or `apiUrl(ApiController.account)`, with its trailing
+ * slash), which also picks the token sent.
  * A list rather than a table, so it reads on a 390 px wide phone.
  */
 import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -29,7 +30,7 @@ export function SessionsCard({ base }: { base: string }) {
 
   const load = useCallback(() => {
     setLoading(true);
-    createAxios<{ list: SignedInSession[] }>({ url: `${base}/sessions`, method: 'get' })
+    createAxios<{ list: SignedInSession[] }>({ url: `${base}sessions`, method: 'get' })
       .then(({ data }) => setSessions(data.list))
       .catch(() => {})
       .finally(() => setLoading(false));
@@ -60,7 +61,7 @@ export function SessionsCard({ base }: { base: string }) {
             description={t('sessions.Every other device will have to sign in again')}
             okText={t('sessions.Sign out')}
             cancelText={t('Cancel')}
-            onConfirm={() => end(`${base}/endOtherSessions`, {})}
+            onConfirm={() => end(`${base}endOtherSessions`, {})}
           >
             <Button danger size="small" data-testid="sessions-end-others">
               {t('sessions.Sign out all other sessions')}
@@ -84,7 +85,7 @@ export function SessionsCard({ base }: { base: string }) {
                       title={t('sessions.Sign out this session?')}
                       okText={t('sessions.Sign out')}
                       cancelText={t('Cancel')}
-                      onConfirm={() => end(`${base}/endSession`, { id: session.id })}
+                      onConfirm={() => end(`${base}endSession`, { id: session.id })}
                     >
                       <Button type="link" size="small" danger>
                         {t('sessions.Sign out')}

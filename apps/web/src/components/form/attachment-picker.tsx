@@ -1,4 +1,5 @@
 /** "Select File": choose from the attachment library, newest first, 8 per page. */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Image, Modal, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export function AttachmentPicker({
   useEffect(() => {
     const search = images ? [{ field: 'mimetype', val: 'image', operator: 'LIKE' }] : [];
     createAxios<{ list: Attachment[]; total: number }>({
-      url: '/admin/routine.Attachment/index',
+      url: adminUrl(AdminController.attachment, 'index'),
       method: 'get',
       params: { page, limit: 8, search },
     })

@@ -2,6 +2,7 @@
  * The `city` input: a cascader that loads each level when it is opened (provinces, then
  * cities, then districts) from the area endpoint, up to `level` levels (default 3).
  */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Cascader } from 'antd';
 import { useEffect, useState } from 'react';
 import { createAxios } from '../../api/request';
@@ -16,7 +17,7 @@ interface Option {
 async function children(path: number[], level: number): Promise<Option[]> {
   const [province, city] = path;
   const { data } = await createAxios<{ value: number; label: string }[]>(
-    { url: '/admin/ajax/area', method: 'get', params: { province, city } },
+    { url: adminUrl(AdminController.ajax, 'area'), method: 'get', params: { province, city } },
     { cancelDuplicateRequest: false },
   );
   return data.map((option) => ({ ...option, isLeaf: path.length + 1 >= level }));

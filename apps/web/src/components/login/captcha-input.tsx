@@ -2,6 +2,7 @@
  * The image captcha: an id chosen here, the image from /api/common/captcha?id=…, clicking
  * the image draws a new one. The server checks the answer once and forgets it.
  */
+import { ApiController, apiUrl } from '@portico/shared';
 import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ export function CaptchaInput({
         style={{ padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
       >
         <img
-          src={`/api/common/captcha?id=${captchaId}`}
+          src={`${apiUrl(ApiController.common, 'captcha')}?id=${captchaId}`}
           alt={t('login.Captcha')}
           onLoad={() => setLoaded(true)}
           style={{ height: 40, width: 130, borderRadius: 6, opacity: loaded ? 1 : 0.4, display: 'block' }}

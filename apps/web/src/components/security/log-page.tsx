@@ -3,13 +3,17 @@
  * rollback) in the header, Info / undo / delete per row, double-click for the info dialog.
  * The two logs differ only in their columns, info fields and undo action.
  */
+import type { RecycleLogRow, SensitiveLogRow } from '@portico/shared';
 import { useCallback, useState } from 'react';
 import { ListPage } from '../table/list-page';
 import type { Column } from '../table/types';
 import { type InfoItem, LogInfo, undoneTag } from './log-info';
 import { LogRowButtons, type UndoAction, UndoHeaderButton } from './undo-buttons';
 
-export interface SecurityLogSpec {
+/** An entry of either log. */
+type LogRow = RecycleLogRow | SensitiveLogRow;
+
+export interface SecurityLogSpec<R extends LogRow = LogRow> {
   undo: UndoAction;
   /** Alias of the joined rule (`recycle.name`, `sensitive.name`) and its column's title. */
   rule: 'recycle' | 'sensitive';
@@ -17,12 +21,12 @@ export interface SecurityLogSpec {
   /** Title of the time the entry was written. */
   timeLabel: string;
   /** The log's own columns, shown between the shared ones. */
-  columns: Column[];
+  columns: Column<R>[];
   info: InfoItem[];
 }
 
 /** The columns both logs share, around the log's own. */
-function logColumns(spec: SecurityLogSpec): Column[] {
+function logColumns<R extends LogRow>(spec: SecurityLogSpec<R>): Column<R>[] {
   const { undo, rule } = spec;
   return [
     { prop: 'id', label: 'Id', width: 70 },
@@ -43,7 +47,8 @@ function logColumns(spec: SecurityLogSpec): Column[] {
     { prop: 'data_table', label: 'security.Data table', operator: 'LIKE' },
     ...spec.columns,
     {
-      prop: undo.flag,
+      // The undo action names its own log's flag (is_restore, is_rollback): a field of R.
+      prop: undo.flag as keyof R & string,
       label: undo.label,
       render: undoneTag(undo),
       replaceValue: { '0': undo.status.no, '1': undo.status.yes },
@@ -55,7 +60,7 @@ function logColumns(spec: SecurityLogSpec): Column[] {
   ];
 }
 
-export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
+export function SecurityLogPage<R extends LogRow>({ spec }: { spec: SecurityLogSpec<R> }) {
   const [info, setInfo] = useState<number | null>(null);
   const close = useCallback(() => setInfo(null), []);
   const { undo } = spec;
@@ -75,7 +80,7 @@ export function SecurityLogPage({ spec }: { spec: SecurityLogSpec }) {
             <LogRowButtons
               spec={undo}
               id={row.id}
-              undone={row[undo.flag] === 1}
+              undone={row[undo.flag as keyof R] === 1}
               onInfo={() => setInfo(row.id)}
               done={refresh}
             />

@@ -5,6 +5,7 @@
  * for sensitive rules the monitored fields with a label each. Portico has one database
  * connection, so the form has no connection choice.
  */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Divider, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ function useTables() {
   const [tables, setTables] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     createAxios<{ list: { table: string; comment: string }[] }>({
-      url: '/admin/ajax/getTableList',
+      url: adminUrl(AdminController.ajax, 'getTableList'),
       method: 'get',
     })
       .then((res) =>
@@ -48,7 +49,7 @@ function useColumns(table: string | undefined) {
       return;
     }
     createAxios<{ fieldList: Record<string, string> }>({
-      url: '/admin/ajax/getTableFieldList',
+      url: adminUrl(AdminController.ajax, 'getTableFieldList'),
       method: 'get',
       params: { table },
     })
@@ -111,7 +112,11 @@ export function securityRuleForm(kind: 'recycle' | 'sensitive') {
 
     const chooseTable = (next: string) => {
       form.setFieldsValue({ data_table: next, fields: [] });
-      createAxios<{ pk: string }>({ url: '/admin/ajax/getTablePk', method: 'get', params: { table: next } })
+      createAxios<{ pk: string }>({
+        url: adminUrl(AdminController.ajax, 'getTablePk'),
+        method: 'get',
+        params: { table: next },
+      })
         .then((res) => form.setFieldValue('primary_key', res.data.pk))
         .catch(() => undefined);
     };

@@ -8,12 +8,29 @@ import type { ComponentType, Key, ReactNode } from 'react';
 
 export type CellRender = 'tag' | 'tags' | 'image' | 'datetime' | 'icon' | 'switch' | 'color' | 'url';
 
+/**
+ * A row as a list screen handles it: any resource's. A screen passes its resource's row type
+ * (declared in @portico/shared, what the server's list answers) as `R` to ListSpec, Column and
+ * FormProps; a module that declares none keeps this default.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: rows are whatever the resource answers.
 export type Row = Record<string, any>;
 
+/**
+ * A column's field: a field of the row type, or a dotted path into a joined row
+ * ('user.username'). With the default `Row` any name goes; a screen that names its row type
+ * (the resource's row from @portico/shared) gets its typos refused.
+ */
+export type ColumnProp<R extends Row = Row> = (keyof R & string) | KeyOfEach<R> | `${string}.${string}`;
+/**
+ * The fields of each member of a union of rows (one screen for both ledgers), which `keyof`
+ * alone narrows to the fields they share.
+ */
+type KeyOfEach<R> = R extends unknown ? keyof R & string : never;
+
 export interface Column<R extends Row = Row> {
   /** Field of the row (dotted paths allowed) and of the common search. */
-  prop: string;
+  prop: ColumnProp<R>;
   /** The common search's field when it differs from `prop` (e.g. 'user.username' for a joined column). */
   searchField?: string;
   /** Translation key of the title. */
@@ -61,7 +78,7 @@ export interface FormProps<R extends Row = Row> {
 }
 
 export interface ListSpec<R extends Row = Row> {
-  /** Resource base path, e.g. '/admin/auth.Admin/'. */
+  /** Resource base path, built from the controller's name: `adminUrl(AdminController.admin)`. */
   api: string;
   /**
    * Translation key of the list's name, for what an empty list says; the page's tab title
@@ -83,7 +100,8 @@ export interface ListSpec<R extends Row = Row> {
   tree?: { expandAll: boolean; expandOnSearch?: boolean };
   /** Form fields of the add/edit dialog; none means no add/edit. */
   form?: ComponentType<FormProps<R>>;
-  formDefaults?: Partial<R>;
+  /** The add form's first values: form values, not a row (a radio's '0' where the row has 0). */
+  formDefaults?: Row;
   /**
    * Adds that must apply once (a balance change): each opening of the add dialog sends its own
    * Idempotency-Key, the same on every retry, so a retry after a lost answer applies nothing.

@@ -3,7 +3,14 @@
  * points. Rows are never edited or deleted; adding a change shows the member's value
  * after it while typing.
  */
-import { INTEGER_COLUMN, inIntegerRange } from '@portico/shared';
+import {
+  AdminController,
+  adminUrl,
+  INTEGER_COLUMN,
+  inIntegerRange,
+  type MoneyLogRow,
+  type ScoreLogRow,
+} from '@portico/shared';
 import { Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +22,10 @@ import type { FormProps, ListSpec } from '../table/types';
 
 export type LedgerKind = 'money' | 'score';
 
-const API = { money: '/admin/user.MoneyLog/', score: '/admin/user.ScoreLog/' } as const;
+/** One screen lists either ledger: its amount column is `money` or `score`. */
+type LedgerRow = MoneyLogRow | ScoreLogRow;
+
+const API = { money: adminUrl(AdminController.moneyLog), score: adminUrl(AdminController.scoreLog) } as const;
 const LABEL = { money: 'user.ledger.Balance', score: 'user.ledger.Integral' } as const;
 
 /**
@@ -38,7 +48,7 @@ interface Member {
   score?: number;
 }
 
-function LedgerForm({ kind }: { kind: LedgerKind } & FormProps) {
+function LedgerForm({ kind }: { kind: LedgerKind } & FormProps<LedgerRow>) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const userId = Form.useWatch('user_id', form) as number | string | undefined;
@@ -64,7 +74,7 @@ function LedgerForm({ kind }: { kind: LedgerKind } & FormProps) {
         name="user_id"
         label="user.ledger.User"
         rules={['required']}
-        remote={{ url: '/admin/user.User/index', field: 'nickname_text' }}
+        remote={{ url: adminUrl(AdminController.member, 'index'), field: 'nickname_text' }}
       />
       <Form.Item label={t('user.user.username')}>{member?.username ?? '-'}</Form.Item>
       <Form.Item label={t(LABEL[kind])}>{member ? String(member[kind]) : '-'}</Form.Item>
@@ -115,7 +125,7 @@ function LedgerForm({ kind }: { kind: LedgerKind } & FormProps) {
 export function LedgerPage({ kind }: { kind: LedgerKind }) {
   const query = useTabQuery();
   const userId = Number(query.get('user_id')) || undefined;
-  const spec: ListSpec = {
+  const spec: ListSpec<LedgerRow> = {
     api: API[kind],
     quickSearchFields: 'user.user.username and nickname',
     headerButtons: ['refresh', 'add', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
@@ -131,7 +141,7 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
       { prop: 'memo', label: 'user.ledger.Remark', operator: 'LIKE' },
       { prop: 'create_time', label: 'Create time', render: 'datetime', sortable: true, operator: 'RANGE' },
     ],
-    form: (props: FormProps) => <LedgerForm kind={kind} {...props} />,
+    form: (props: FormProps<LedgerRow>) => <LedgerForm kind={kind} {...props} />,
     formDefaults: { user_id: userId },
     // A change retried after a lost answer must not move the value twice.
     idempotentAdd: true,

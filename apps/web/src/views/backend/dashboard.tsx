@@ -4,6 +4,7 @@
  * page's chunk only.
  */
 import { FileTextOutlined, LineChartOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Card, Col, Row, Segmented, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export default function Dashboard() {
 
   useEffect(() => {
     createAxios<Stats>({
-      url: '/admin/dashboard/index',
+      url: adminUrl(AdminController.dashboard, 'index'),
       method: 'get',
       // "Today" is the site's day, as every time on screen.
       params: { tzOffset: siteOffsetMinutes() },

@@ -4,9 +4,13 @@
  * the same places. Each page brings its rule types, the fields only it has, and when the
  * menu fields show.
  */
+import type { StoredRuleFields, StoredTime, SwitchFlag } from '@portico/shared';
 import type { ReactNode } from 'react';
 import { FormItem } from '../../components/form/form-item';
 import type { Column, ListSpec } from '../../components/table/types';
+
+/** What both rule trees' rows have that the shared columns show. */
+type RuleRow = StoredRuleFields & { type: string; status: SwitchFlag; update_time: StoredTime };
 
 /** Off/on of a rule's switches (status, the admin rules' cache). */
 export const RULE_STATUS = { '0': 'Disable', '1': 'Enable' };
@@ -75,15 +79,15 @@ export function RuleFormTail({ children }: { children?: ReactNode }) {
 }
 
 /** The tree list of a rules page: its own types (and their tag colours) and switch columns. */
-export function ruleTreeSpec(options: {
+export function ruleTreeSpec<R extends RuleRow>(options: {
   api: string;
   types: Record<string, string>;
   typeColors: Record<string, string>;
   /** Columns of the page's own, before the status. */
-  switches?: Column[];
-  form: ListSpec['form'];
+  switches?: Column<R>[];
+  form: ListSpec<R>['form'];
   formDefaults: Record<string, unknown>;
-}): ListSpec {
+}): ListSpec<R> {
   return {
     api: options.api,
     quickSearchFields: 'auth.rule.Rule title',

@@ -4,6 +4,7 @@
  * server. Answers -1 (decisions needed) and -2 (packages to install) carry the lists in `data`.
  */
 import {
+  AdminController,
   MODULE_DEPENDENCY_ENVS,
   MODULE_UID_PATTERN,
   MODULE_WORKSPACES,
@@ -195,7 +196,7 @@ export function registerModuleInstallerRoutes(
     await installer.exclusive(() => installer.dependenciesInstalled(argument));
   });
 
-  adminController(app, ctx, 'module', [
+  adminController(app, ctx, AdminController.module, [
     superAction(
       'index',
       'GET',

@@ -16,7 +16,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StorePreCheck } from '@portico/shared';
+import type { Envelope, StorePreCheck } from '@portico/shared';
 import type { AppConfig } from '../../../config.js';
 import { ApiError, fail } from '../../../http/errors.js';
 import { UPLOAD_LIMITS } from '../package/zip-read.js';
@@ -39,12 +39,6 @@ export function marketOrigin(config: Pick<AppConfig, 'marketUrl' | 'host' | 'por
   const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
   const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
-}
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -5,6 +5,7 @@
  * A page of its own, loaded only when opened.
  */
 
+import { AdminController, adminUrl } from '@portico/shared';
 import { apiBaseUrl, createAxios } from '@portico/web-sdk/request';
 import { Alert, Card, Collapse, Empty, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -60,7 +61,7 @@ export default function ApiReferencePage() {
   const [area, setArea] = useState<Area>('all');
 
   useEffect(() => {
-    createAxios<OpenApiDocument>({ url: '/admin/routine.ApiReference/index', method: 'get' })
+    createAxios<OpenApiDocument>({ url: adminUrl(AdminController.apiReference, 'index'), method: 'get' })
       .then(({ data }) => setDocument(data))
       .catch(() => {});
   }, []);

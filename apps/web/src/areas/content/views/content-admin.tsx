@@ -4,6 +4,7 @@
  * server sanitizes it on save and again when serving it.
  */
 import { LinkOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl, type ContentRow } from '@portico/shared';
 import { FormItem } from '@portico/web-sdk/form';
 import type { ListSpec, Row } from '@portico/web-sdk/list';
 import { DEFAULT_HEADER, ListPage } from '@portico/web-sdk/list';
@@ -32,8 +33,8 @@ function publicPath(row: Row): string {
 
 export default function ContentList() {
   const { t } = useTranslation();
-  const spec: ListSpec = {
-    api: '/admin/content.Content/',
+  const spec: ListSpec<ContentRow> = {
+    api: adminUrl(AdminController.content),
     quickSearchFields: 'content.content.Title',
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

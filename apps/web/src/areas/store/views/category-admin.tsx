@@ -1,4 +1,6 @@
 /** store/category: the market's category tabs. */
+
+import { AdminController, adminUrl, type StoreCategoryRow } from '@portico/shared';
 import { FormItem } from '@portico/web-sdk/form';
 import type { ListSpec } from '@portico/web-sdk/list';
 import { ListPage } from '@portico/web-sdk/list';
@@ -15,8 +17,8 @@ function CategoryForm() {
 }
 
 export default function CategoryList() {
-  const spec: ListSpec = {
-    api: '/admin/store.Category/',
+  const spec: ListSpec<StoreCategoryRow> = {
+    api: adminUrl(AdminController.storeCategory),
     quickSearchFields: 'store.Name',
     rowButtons: ['weigh-sort', 'edit', 'delete'],
     columns: [

@@ -3,6 +3,7 @@
  * managed from its row, in the versions dialog.
  */
 import { HistoryOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl, type StoreModuleRow } from '@portico/shared';
 import { FormItem } from '@portico/web-sdk/form';
 import type { ListSpec, Row } from '@portico/web-sdk/list';
 import { ListPage } from '@portico/web-sdk/list';
@@ -22,7 +23,7 @@ function ModuleForm() {
         type="remoteSelect"
         name="category_id"
         label="store.Category"
-        remote={{ url: '/admin/store.Category/index', field: 'name' }}
+        remote={{ url: adminUrl(AdminController.storeCategory, 'index'), field: 'name' }}
       />
       <FormItem type="image" name="logo" label="store.Logo" />
       <FormItem type="images" name="images" label="store.Images" />
@@ -50,8 +51,8 @@ function ModuleForm() {
 export default function ModuleList() {
   const { t } = useTranslation();
   const [versionsOf, setVersionsOf] = useState<Row | null>(null);
-  const spec: ListSpec = {
-    api: '/admin/store.Module/',
+  const spec: ListSpec<StoreModuleRow> = {
+    api: adminUrl(AdminController.storeModule),
     quickSearchFields: 'store.Quick search of modules',
     rowButtons: ['weigh-sort', 'edit', 'delete'],
     columns: [

@@ -1,12 +1,13 @@
 /** store/order: every member's orders, read only. */
 
+import { AdminController, adminUrl, type StoreOrderRow } from '@portico/shared';
 import type { ListSpec } from '@portico/web-sdk/list';
 import { ListPage } from '@portico/web-sdk/list';
 import { ORDER_STATUS, PRICE_TYPE_COLUMN } from './labels';
 
 export default function OrderList() {
-  const spec: ListSpec = {
-    api: '/admin/store.Order/',
+  const spec: ListSpec<StoreOrderRow> = {
+    api: adminUrl(AdminController.storeOrder),
     quickSearchFields: 'store.Quick search of orders',
     rowButtons: [],
     columns: [

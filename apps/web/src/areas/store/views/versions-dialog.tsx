@@ -4,13 +4,14 @@
  * last), kept with its SHA-256; the update log is all that can be edited afterwards.
  */
 
+import { AdminController, adminUrl, type StoreVersionRow } from '@portico/shared';
 import { FormItem } from '@portico/web-sdk/form';
 import type { FormProps, ListSpec, Row } from '@portico/web-sdk/list';
 import { ListPage } from '@portico/web-sdk/list';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-function VersionForm({ operate }: FormProps) {
+function VersionForm({ operate }: FormProps<StoreVersionRow>) {
   return (
     <>
       {operate === 'add' && (
@@ -35,8 +36,8 @@ const sizeText = (row: Row) => `${(Number(row.size) / 1024).toFixed(1)} KB`;
 
 export function VersionsDialog({ module, onClose }: { module: Row; onClose: () => void }) {
   const { t } = useTranslation();
-  const spec: ListSpec = {
-    api: '/admin/store.Version/',
+  const spec: ListSpec<StoreVersionRow> = {
+    api: adminUrl(AdminController.storeVersion),
     title: 'store.Versions',
     // Always this module's versions; the administrator's own filters come on top.
     params: { search: [{ field: 'module_id', val: String(module.id), operator: '=' }] },

@@ -3,6 +3,7 @@
  * upload endpoint, its URL to /admin/module/upload, then the install pipeline starts.
  */
 import { InboxOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Alert, notification, Result, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ export function UploadScreen({ onUploaded }: { onUploaded: (uid: string) => void
     form.append('file', zip);
     try {
       const { data } = await createAxios<{ file: { url: string } }>({
-        url: '/admin/ajax/upload',
+        url: adminUrl(AdminController.ajax, 'upload'),
         method: 'post',
         data: form,
         onUploadProgress: (event) =>

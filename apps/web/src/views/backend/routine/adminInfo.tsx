@@ -4,6 +4,7 @@
  * Below them, the administrator's signed-in sessions.
  */
 import { UserOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,7 @@ export default function AdminInfoPage() {
   });
 
   const load = () =>
-    createAxios<{ info: Info }>({ url: '/admin/routine.AdminInfo/index', method: 'get' })
+    createAxios<{ info: Info }>({ url: adminUrl(AdminController.adminInfo, 'index'), method: 'get' })
       .then(({ data }) => {
         setProfile(data.info);
         form.setFieldsValue({ ...data.info, password: '' });
@@ -63,7 +64,7 @@ export default function AdminInfoPage() {
 
   useEffect(() => {
     createAxios<{ list: LogRow[]; total: number }>({
-      url: '/admin/routine.AdminInfo/log',
+      url: adminUrl(AdminController.adminInfo, 'log'),
       method: 'get',
       params: { page: log.page, limit: LOG_PAGE },
     })
@@ -76,7 +77,7 @@ export default function AdminInfoPage() {
     setSaving(true);
     try {
       await createAxios(
-        { url: '/admin/routine.AdminInfo/edit', method: 'post', data: values },
+        { url: adminUrl(AdminController.adminInfo, 'edit'), method: 'post', data: values },
         { showSuccessMessage: true },
       );
       setInfo({ nickname: String(values.nickname ?? '') });
@@ -93,13 +94,13 @@ export default function AdminInfoPage() {
     const data = new FormData();
     data.append('file', file);
     const uploaded = await createAxios<{ file: { url: string } }>({
-      url: '/admin/ajax/upload',
+      url: adminUrl(AdminController.ajax, 'upload'),
       method: 'post',
       data,
     });
     const avatar = uploaded.data.file.url;
     await createAxios(
-      { url: '/admin/routine.AdminInfo/edit', method: 'post', data: { avatar } },
+      { url: adminUrl(AdminController.adminInfo, 'edit'), method: 'post', data: { avatar } },
       { showSuccessMessage: true },
     );
     setProfile((p) => (p ? { ...p, avatar } : p));
@@ -194,7 +195,7 @@ export default function AdminInfoPage() {
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <SessionsCard base="/admin/routine.AdminInfo" />
+        <SessionsCard base={adminUrl(AdminController.adminInfo)} />
       </Col>
       <Col xs={24} lg={12}>
         <TwoFactorCard />

@@ -1,7 +1,8 @@
 /** The columns both data-security rule lists share; `monitoring` names the enabled state in the search. */
+import type { RecycleRuleRow } from '@portico/shared';
 import type { Column } from '../../../components/table/types';
 
-export function ruleColumns(monitoring: string): Column[] {
+export function ruleColumns(monitoring: string): Column<RecycleRuleRow>[] {
   return [
     { prop: 'id', label: 'Id', width: 70 },
     { prop: 'name', label: 'security.Rule name', operator: 'LIKE' },

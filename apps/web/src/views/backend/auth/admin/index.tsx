@@ -1,4 +1,5 @@
 /** auth/admin: administrator accounts (as in the original). */
+import { AdminController, type AdminRow, adminUrl } from '@portico/shared';
 import { Button, Form, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../../../api/backend/two-factor';
@@ -10,7 +11,7 @@ import { useAdminInfo } from '../../../../stores/admin-info';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 
-function AdminForm({ operate, row }: FormProps) {
+function AdminForm({ operate, row }: FormProps<AdminRow>) {
   const myId = useAdminInfo((s) => s.id);
   return (
     <>
@@ -22,7 +23,7 @@ function AdminForm({ operate, row }: FormProps) {
         label="auth.admin.group"
         rules={['required']}
         remote={{
-          url: '/admin/auth.Group/index',
+          url: adminUrl(AdminController.adminGroup, 'index'),
           field: 'name',
           // Editing yourself may keep your own groups; others get only groups below yours.
           params: { isTree: 1, absoluteAuth: row.id === myId ? 0 : 1 },
@@ -71,8 +72,8 @@ function ResetTwoFactor({ id }: { id: number }) {
 
 export default function AdminList() {
   const myId = useAdminInfo((s) => s.id);
-  const spec: ListSpec = {
-    api: '/admin/auth.Admin/',
+  const spec: ListSpec<AdminRow> = {
+    api: adminUrl(AdminController.admin),
     quickSearchFields: 'auth.admin.username and nickname',
     columns: [
       { prop: 'id', label: 'Id', width: 70 },

@@ -1,5 +1,6 @@
 /** auth/adminLog: what administrators did (as in the original). Read-only; double-click shows details. */
 import { SearchOutlined } from '@ant-design/icons';
+import { AdminController, type AdminLogRow, adminUrl } from '@portico/shared';
 import { Button, Descriptions, Modal, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +49,8 @@ function LogInfo({ row, onClose }: { row: Row; onClose(): void }) {
 export default function AdminLogList() {
   const { t } = useTranslation();
   const [info, setInfo] = useState<Row | null>(null);
-  const spec: ListSpec = {
-    api: '/admin/auth.AdminLog/',
+  const spec: ListSpec<AdminLogRow> = {
+    api: adminUrl(AdminController.adminLog),
     quickSearchFields: 'auth.adminLog.Title',
     headerButtons: ['refresh', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
     rowButtons: ['delete'],

@@ -1,4 +1,5 @@
 /** auth/group: administrator groups and the rules they grant (as in the original). */
+import { AdminController, type AdminGroupRow, adminUrl } from '@portico/shared';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -10,7 +11,7 @@ import { useAdminInfo } from '../../../../stores/admin-info';
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 const TWO_FACTOR = { '0': 'auth.group.Not required', '1': 'auth.group.Required' };
 
-function GroupForm({ row }: FormProps) {
+function GroupForm({ row }: FormProps<AdminGroupRow>) {
   const { t } = useTranslation();
   return (
     <>
@@ -18,7 +19,7 @@ function GroupForm({ row }: FormProps) {
         type="remoteSelect"
         name="pid"
         label="auth.group.Parent group"
-        remote={{ url: '/admin/auth.Group/index', field: 'name', params: { isTree: 1 } }}
+        remote={{ url: adminUrl(AdminController.adminGroup, 'index'), field: 'name', params: { isTree: 1 } }}
       />
       <FormItem type="string" name="name" label="auth.group.Group name" rules={['required']} />
       <Form.Item
@@ -28,7 +29,7 @@ function GroupForm({ row }: FormProps) {
           { required: true, message: t('Please select field', { field: t('auth.group.jurisdiction') }) },
         ]}
       >
-        <RuleTree key={String(row.id ?? 'new')} url="/admin/auth.Rule/index" />
+        <RuleTree key={String(row.id ?? 'new')} url={adminUrl(AdminController.adminRule, 'index')} />
       </Form.Item>
       <FormItem type="radio" name="two_factor" label="auth.group.Two-factor sign-in" content={TWO_FACTOR} />
       <FormItem type="radio" name="status" label="State" content={STATUS} />
@@ -39,8 +40,8 @@ function GroupForm({ row }: FormProps) {
 export default function GroupList() {
   const isSuper = useAdminInfo((s) => s.super);
   const ownGroups = (extra: Row) => new Set<number>((extra.group as number[] | undefined) ?? []);
-  const spec: ListSpec = {
-    api: '/admin/auth.Group/',
+  const spec: ListSpec<AdminGroupRow> = {
+    api: adminUrl(AdminController.adminGroup),
     quickSearchFields: 'auth.group.Group name',
     tree: { expandAll: true },
     headerButtons: ['refresh', 'add', 'edit', 'delete', 'unfold', 'export', 'quickSearch', 'columnDisplay'],

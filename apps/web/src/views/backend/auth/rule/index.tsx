@@ -1,4 +1,5 @@
 /** auth/rule: the menu-rule tree, which is also the permission system (as in the original). */
+import { AdminController, type AdminRuleRow, adminUrl } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -11,7 +12,7 @@ import {
   ruleTreeSpec,
 } from '../../rule-tree-page';
 
-const API = '/admin/auth.Rule/';
+const API = adminUrl(AdminController.adminRule);
 const TYPES = {
   menu_dir: 'auth.rule.Menu directory',
   menu: 'auth.rule.Menu item',
@@ -23,7 +24,7 @@ const EXTENDS = {
   add_menu_only: 'auth.rule.Add as menu only',
 };
 
-function RuleForm(_props: FormProps) {
+function RuleForm(_props: FormProps<AdminRuleRow>) {
   const form = Form.useFormInstance();
   const type = Form.useWatch('type', form) as string | undefined;
   const menuType = Form.useWatch('menu_type', form) as string | undefined;

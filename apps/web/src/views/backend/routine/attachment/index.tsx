@@ -1,4 +1,5 @@
 /** routine/attachment: the uploaded files (as in the original). Delete removes record and file. */
+import { AdminController, ApiController, type AttachmentRow, adminUrl, apiUrl } from '@portico/shared';
 import { Image } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
@@ -11,7 +12,7 @@ function Preview(row: Row) {
   ) : (
     // The public variant: an <img> cannot send the admin token.
     <img
-      src={`/api/ajax/buildSuffixSvg?suffix=${encodeURIComponent(String(row.name).split('.').pop() ?? 'file')}`}
+      src={`${apiUrl(ApiController.ajax, 'buildSuffixSvg')}?suffix=${encodeURIComponent(String(row.name).split('.').pop() ?? 'file')}`}
       alt={String(row.name)}
       width={48}
       height={48}
@@ -23,8 +24,8 @@ function AttachmentForm() {
   return <FormItem type="string" name="name" label="routine.attachment.Original name" rules={['required']} />;
 }
 
-const spec: ListSpec = {
-  api: '/admin/routine.Attachment/',
+const spec: ListSpec<AttachmentRow> = {
+  api: adminUrl(AdminController.attachment),
   quickSearchFields: 'routine.attachment.Original name',
   headerButtons: ['refresh', 'edit', 'delete', 'comSearch', 'export', 'quickSearch', 'columnDisplay'],
   columns: [

@@ -1,4 +1,5 @@
 /** "Add configuration item": a new variable in a group, with its input type and options. */
+import { AdminController, adminUrl } from '@portico/shared';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ export function AddConfigItem({
     setSaving(true);
     try {
       await createAxios(
-        { url: '/admin/routine.Config/add', method: 'post', data: values },
+        { url: adminUrl(AdminController.config, 'add'), method: 'post', data: values },
         { showSuccessMessage: true },
       );
       onAdded();

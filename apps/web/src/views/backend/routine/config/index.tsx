@@ -4,6 +4,7 @@
  * card leads to other settings pages. Secrets show only whether one is set.
  */
 import { CloseOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl } from '@portico/shared';
 import {
   Button,
   Card,
@@ -56,7 +57,7 @@ const MAIL_REQUIRED = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'sm
 /** Where the seeded remote selects find their choices: the home page is a published content page. */
 const REMOTE_SOURCES: Record<string, RemoteSelectProps> = {
   home_page: {
-    url: '/admin/content.Content/index',
+    url: adminUrl(AdminController.content, 'index'),
     field: 'title',
     params: {
       search: [
@@ -84,7 +85,7 @@ export default function ConfigPage() {
   const asked = useTabQuery().get('tab');
 
   const load = useCallback(() => {
-    createAxios<ConfigIndex>({ url: '/admin/routine.Config/index', method: 'get' })
+    createAxios<ConfigIndex>({ url: adminUrl(AdminController.config, 'index'), method: 'get' })
       .then(({ data: index }) => {
         setData(index);
         setActive((current) => current || Object.keys(index.list)[0] || '');
@@ -154,7 +155,11 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
     setSaving(true);
     try {
       await createAxios(
-        { url: '/admin/routine.Config/edit', method: 'post', data: withClearedSelects(values, items) },
+        {
+          url: adminUrl(AdminController.config, 'edit'),
+          method: 'post',
+          data: withClearedSelects(values, items),
+        },
         { showSuccessMessage: true },
       );
       // The page title and other shell texts follow at once.
@@ -170,7 +175,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
 
   const remove = async (item: ConfigItem) => {
     await createAxios(
-      { url: '/admin/routine.Config/del', method: 'post', data: { ids: [item.id] } },
+      { url: adminUrl(AdminController.config, 'del'), method: 'post', data: { ids: [item.id] } },
       { showSuccessMessage: true },
     );
     onChanged();
@@ -244,7 +249,7 @@ function TestMailButton({
     try {
       await createAxios(
         {
-          url: '/admin/routine.Config/sendTestMail',
+          url: adminUrl(AdminController.config, 'sendTestMail'),
           method: 'post',
           data: { ...form.getFieldsValue(), testMail: receiver },
         },

@@ -1,12 +1,13 @@
 /** security/dataRecycle: which controllers' deletes are kept in the recycle bin (as in the original). */
+import { AdminController, adminUrl, type RecycleRuleRow } from '@portico/shared';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';
 import { ruleColumns } from '../rule-columns';
 
-const API = '/admin/security.DataRecycle/';
+const API = adminUrl(AdminController.dataRecycle);
 
-const spec: ListSpec = {
+const spec: ListSpec<RecycleRuleRow> = {
   api: API,
   quickSearchFields: 'security.Rule name',
   columns: ruleColumns('security.Delete monitoring'),

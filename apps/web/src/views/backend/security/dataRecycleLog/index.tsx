@@ -4,6 +4,7 @@
  * message naming the entry, and restored entries stay, marked with who restored them.
  */
 import { RollbackOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl, type RecycleLogRow } from '@portico/shared';
 import { Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
@@ -12,7 +13,7 @@ import type { UndoAction } from '../../../../components/security/undo-buttons';
 import { dataTree } from '../../../../components/table/data-tree';
 import { timeFormat } from '../../../../utils/time';
 
-const API = '/admin/security.DataRecycleLog/';
+const API = adminUrl(AdminController.dataRecycleLog);
 const RESTORE: UndoAction = {
   api: API,
   action: 'restore',
@@ -59,7 +60,7 @@ const INFO: InfoItem[] = [
   { label: 'security.Deleted data', render: (row) => <DeletedData data={row.data} />, span: 2 },
 ];
 
-const LOG: SecurityLogSpec = {
+const LOG: SecurityLogSpec<RecycleLogRow> = {
   undo: RESTORE,
   rule: 'recycle',
   ruleLabel: 'security.Recycling rule name',
@@ -70,7 +71,7 @@ const LOG: SecurityLogSpec = {
       label: 'security.Deleted data',
       operator: 'LIKE',
       render: (row) => (
-        <span className="ba-security-clip" title={row.data}>
+        <span className="ba-security-clip" title={row.data ?? undefined}>
           {row.data}
         </span>
       ),

@@ -1,15 +1,16 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (as in the original). */
+import { AdminController, adminUrl, type SensitiveRuleRow } from '@portico/shared';
 import { Space, Tag } from 'antd';
 import { securityRuleForm } from '../../../../components/security/rule-form';
 import { ListPage } from '../../../../components/table/list-page';
 import type { ListSpec } from '../../../../components/table/types';
 import { ruleColumns } from '../rule-columns';
 
-const API = '/admin/security.SensitiveData/';
+const API = adminUrl(AdminController.sensitiveData);
 
 const [id, name, controller, ...rest] = ruleColumns('security.Modify monitoring');
 
-const spec: ListSpec = {
+const spec: ListSpec<SensitiveRuleRow> = {
   api: API,
   quickSearchFields: 'security.Rule name',
   columns: [

@@ -5,12 +5,13 @@
  * entries stay, marked. Password values are shown only as ******.
  */
 import { LoginOutlined } from '@ant-design/icons';
+import { AdminController, adminUrl, type SensitiveLogRow } from '@portico/shared';
 import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
 import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
 import type { UndoAction } from '../../../../components/security/undo-buttons';
 import { timeFormat } from '../../../../utils/time';
 
-const API = '/admin/security.SensitiveDataLog/';
+const API = adminUrl(AdminController.sensitiveDataLog);
 const ROLLBACK: UndoAction = {
   api: API,
   action: 'rollback',
@@ -58,7 +59,7 @@ const INFO: InfoItem[] = [
   { label: 'User Agent', render: (row) => row.useragent, span: 2 },
 ];
 
-const LOG: SecurityLogSpec = {
+const LOG: SecurityLogSpec<SensitiveLogRow> = {
   undo: ROLLBACK,
   rule: 'sensitive',
   ruleLabel: 'security.Rule name',

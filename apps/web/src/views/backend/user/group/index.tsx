@@ -1,4 +1,5 @@
 /** user/group: member groups and the member rules they grant (as in the original). */
+import { AdminController, adminUrl, type MemberGroupRow } from '@portico/shared';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../../../components/form/form-item';
@@ -8,7 +9,7 @@ import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 
-function MemberGroupForm({ row }: FormProps) {
+function MemberGroupForm({ row }: FormProps<MemberGroupRow>) {
   const { t } = useTranslation();
   return (
     <>
@@ -20,15 +21,15 @@ function MemberGroupForm({ row }: FormProps) {
           { required: true, message: t('Please select field', { field: t('user.group.Permissions') }) },
         ]}
       >
-        <RuleTree key={String(row.id ?? 'new')} url="/admin/user.Rule/index" />
+        <RuleTree key={String(row.id ?? 'new')} url={adminUrl(AdminController.memberRule, 'index')} />
       </Form.Item>
       <FormItem type="radio" name="status" label="State" content={STATUS} />
     </>
   );
 }
 
-const spec: ListSpec = {
-  api: '/admin/user.Group/',
+const spec: ListSpec<MemberGroupRow> = {
+  api: adminUrl(AdminController.memberGroup),
   quickSearchFields: 'user.group.Group name',
   columns: [
     { prop: 'id', label: 'Id', width: 70 },

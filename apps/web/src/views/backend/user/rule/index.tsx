@@ -1,11 +1,12 @@
 /** user/rule: the member centre's routes and menus (as in the original). */
+import { AdminController, adminUrl, type MemberRuleRow } from '@portico/shared';
 import { Form } from 'antd';
 import { FormItem } from '../../../../components/form/form-item';
 import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps } from '../../../../components/table/types';
 import { RuleFormHead, RuleFormTail, RuleTargetFields, ruleTreeSpec } from '../../rule-tree-page';
 
-const API = '/admin/user.Rule/';
+const API = adminUrl(AdminController.memberRule);
 const NO_YES = { '0': 'user.rule.No', '1': 'user.rule.Yes' };
 const TYPES = {
   route: 'user.rule.Normal routing',
@@ -16,7 +17,7 @@ const TYPES = {
   nav_user_menu: 'user.rule.Top bar user dropdown',
 };
 
-function MemberRuleForm(_props: FormProps) {
+function MemberRuleForm(_props: FormProps<MemberRuleRow>) {
   const form = Form.useFormInstance();
   const type = (Form.useWatch('type', form) as string | undefined) ?? 'route';
   const menuType = (Form.useWatch('menu_type', form) as string | undefined) ?? 'tab';

@@ -1,4 +1,5 @@
 /** user/user: member accounts (as in the original). Balance and points move only through their logs. */
+import { AdminController, adminUrl, type MemberRow } from '@portico/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ function Ledger({ label, value, action, to }: { label: string; value: unknown; a
   );
 }
 
-function MemberForm({ operate, row }: FormProps) {
+function MemberForm({ operate, row }: FormProps<MemberRow>) {
   return (
     <>
       <FormItem type="string" name="username" label="user.user.username" rules={['required', 'account']} />
@@ -35,7 +36,7 @@ function MemberForm({ operate, row }: FormProps) {
         label="user.user.group"
         rules={['required']}
         remote={{
-          url: '/admin/user.Group/index',
+          url: adminUrl(AdminController.memberGroup, 'index'),
           field: 'name',
           params: { search: [{ field: 'status', val: '1', operator: '=' }] },
         }}
@@ -74,8 +75,8 @@ function MemberForm({ operate, row }: FormProps) {
   );
 }
 
-const spec: ListSpec = {
-  api: '/admin/user.User/',
+const spec: ListSpec<MemberRow> = {
+  api: adminUrl(AdminController.member),
   quickSearchFields: 'user.user.username and nickname',
   columns: [
     { prop: 'id', label: 'Id', width: 70 },

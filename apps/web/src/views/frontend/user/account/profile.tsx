@@ -2,6 +2,7 @@
  * Personal data (as in the original): avatar, username, nickname, gender, birthday and
  * signature; e-mail and mobile are changed only through the change-bind dialogs.
  */
+import { ApiController, apiUrl } from '@portico/shared';
 import { Button, Card, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -134,7 +135,7 @@ export default function Profile() {
         {binding && <ChangeBind channel={binding} onClose={() => setBinding(null)} />}
       </Card>
       <div style={{ marginTop: 16 }}>
-        <SessionsCard base="/api/account" />
+        <SessionsCard base={apiUrl(ApiController.account)} />
       </div>
     </>
   );
