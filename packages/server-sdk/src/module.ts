@@ -14,4 +14,7 @@ export {
   type ModuleEvents,
   type ModuleMemberRule,
 } from '../../../apps/server/src/module-contract/define.js';
-export { adminRuleTree } from '../../../apps/server/src/module-contract/seeded-rules.js';
+export {
+  adminRuleTree,
+  seededAdminRulesUnder,
+} from '../../../apps/server/src/module-contract/seeded-rules.js';

@@ -5,6 +5,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { AdminRuleTable } from '../db/schema.js';
+import { SEEDED_ADMIN_RULES } from '../db/seed/admin-rules.js';
 import type { Seeded } from '../db/seed/seeded.js';
 import type { ModuleAdminRule } from './define.js';
 
@@ -31,4 +32,19 @@ export function adminRuleTree(seeded: readonly Seeded<Insertable<AdminRuleTable>
   const ids = new Set(seeded.map(({ row }) => row.id));
   const roots = new Set(seeded.filter(({ row }) => !ids.has(row.pid ?? 0)).map(({ row }) => row.pid ?? 0));
   return [...roots].flatMap(childrenOf);
+}
+
+/**
+ * The seeded back-office rule named `name` (a menu directory) and everything under it, as a
+ * tree: how a built-in area whose rules live in the core's install data declares them.
+ */
+export function seededAdminRulesUnder(name: string): ModuleAdminRule[] {
+  const root = SEEDED_ADMIN_RULES.find(({ row }) => row.name === name);
+  if (!root) throw new Error(`No seeded admin rule is named ${name}`);
+  const branch = [root];
+  for (let i = 0; i < branch.length; i++) {
+    const id = branch[i]?.row.id;
+    branch.push(...SEEDED_ADMIN_RULES.filter(({ row }) => row.pid === id));
+  }
+  return adminRuleTree(branch);
 }
