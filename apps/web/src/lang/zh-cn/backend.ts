@@ -6,7 +6,6 @@ import listTransfer from './list-transfer';
 import * as members from './members';
 import moduleMarket from './module';
 import { adminInfo, apiReference, attachment, config, twoFactor } from './routine';
-import { security } from './security';
 import terminal from './terminal';
 
 export default {
@@ -20,7 +19,6 @@ export default {
   'routine.adminInfo': adminInfo,
   'routine.config': config,
   'routine.apiReference': apiReference,
-  security,
   terminal,
   twoFactor,
   module: moduleMarket,

@@ -3,9 +3,9 @@
  * rollback) in the header, Info / undo / delete per row, double-click for the info dialog.
  * The two logs differ only in their columns, info fields and undo action.
  */
+
+import { type Column, ListPage } from '@portico/web-sdk/list';
 import { useCallback, useState } from 'react';
-import { ListPage } from '../table/list-page';
-import type { Column } from '../table/types';
 import { type InfoItem, LogInfo, undoneTag } from './log-info';
 import { LogRowButtons, type UndoAction, UndoHeaderButton } from './undo-buttons';
 

@@ -5,12 +5,13 @@
  * for sensitive rules the monitored fields with a label each. Portico has one database
  * connection, so the form has no connection choice.
  */
+
+import { FormItem } from '@portico/web-sdk/form';
+import type { FormProps } from '@portico/web-sdk/list';
+import { createAxios } from '@portico/web-sdk/request';
 import { Divider, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { FormItem } from '../form/form-item';
-import type { FormProps } from '../table/types';
 import './security.css';
 
 interface ControllerOption {

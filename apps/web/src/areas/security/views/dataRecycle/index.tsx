@@ -1,7 +1,6 @@
 /** security/dataRecycle: which controllers' deletes are kept in the recycle bin (reference web §1.12). */
-import { securityRuleForm } from '../../../../components/security/rule-form';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec } from '../../../../components/table/types';
+import { ListPage, type ListSpec } from '@portico/web-sdk/list';
+import { securityRuleForm } from '../../components/rule-form';
 import { ruleColumns } from '../rule-columns';
 
 const API = '/admin/security.DataRecycle/';

@@ -4,13 +4,13 @@
  * message naming the entry, and restored entries stay, marked with who restored them.
  */
 import { RollbackOutlined } from '@ant-design/icons';
+import { dataTree } from '@portico/web-sdk/list';
+import { timeFormat } from '@portico/web-sdk/time';
 import { Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
-import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
-import type { UndoAction } from '../../../../components/security/undo-buttons';
-import { dataTree } from '../../../../components/table/data-tree';
-import { timeFormat } from '../../../../utils/time';
+import { adminName, type InfoItem, undoneTag } from '../../components/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../components/log-page';
+import type { UndoAction } from '../../components/undo-buttons';
 
 const API = '/admin/security.DataRecycleLog/';
 const RESTORE: UndoAction = {

@@ -1,8 +1,8 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (reference web §1.14). */
+
+import { ListPage, type ListSpec } from '@portico/web-sdk/list';
 import { Space, Tag } from 'antd';
-import { securityRuleForm } from '../../../../components/security/rule-form';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec } from '../../../../components/table/types';
+import { securityRuleForm } from '../../components/rule-form';
 import { ruleColumns } from '../rule-columns';
 
 const API = '/admin/security.SensitiveData/';

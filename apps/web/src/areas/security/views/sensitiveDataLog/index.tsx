@@ -5,10 +5,10 @@
  * entries stay, marked. Password values are shown only as ******.
  */
 import { LoginOutlined } from '@ant-design/icons';
-import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
-import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
-import type { UndoAction } from '../../../../components/security/undo-buttons';
-import { timeFormat } from '../../../../utils/time';
+import { timeFormat } from '@portico/web-sdk/time';
+import { adminName, type InfoItem, undoneTag } from '../../components/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../components/log-page';
+import type { UndoAction } from '../../components/undo-buttons';
 
 const API = '/admin/security.SensitiveDataLog/';
 const ROLLBACK: UndoAction = {
