@@ -15,6 +15,7 @@ import { UserAuth } from './auth/user-auth.js';
 import { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { CaptureSlot } from './crud/write-context.js';
 import { CacheVersions } from './db/cache-versions.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -41,7 +42,6 @@ import { startModules } from './module-contract/lifecycle.js';
 import { INSTALLED_MODULES } from './modules/installed.js';
 import { Terminal, type TerminalOptions } from './terminal/terminal.js';
 import './http/request-context.js';
-import { writeCaptures } from './features/security/audit.js';
 
 /** PHP bracket notation (`ids[]=1`, `search[0][field]=id`), bounded against abuse. */
 const QS_OPTIONS: qs.IParseOptions = {
@@ -161,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     webBuild,
     terminal: new Terminal(config, tokens, webBuild, options.terminal),
     restart: new ServerRestart(options.restart),
-    captures: writeCaptures(db, config.appSecret),
+    captures: new CaptureSlot(),
   };
 
   app.addContentTypeParser(

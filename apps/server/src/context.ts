@@ -8,7 +8,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { UserAuth } from './auth/user-auth.js';
 import type { VerificationCodes } from './auth/verification-codes.js';
 import type { AppConfig } from './config.js';
-import type { WriteCaptures } from './crud/write-context.js';
+import type { CaptureSlot } from './crud/write-context.js';
 import type { CacheVersions } from './db/cache-versions.js';
 import type { Db } from './db/connection.js';
 import type { Settings } from './features/config/settings.js';
@@ -36,6 +36,6 @@ export interface AppContext {
   terminal: Terminal;
   /** Restarts the process under `npm start`'s supervisor (new server code); refused elsewhere. */
   restart: ServerRestart;
-  /** The data-recycle and sensitive-data captures around resource writes (features/security/audit.ts). */
-  captures: WriteCaptures;
+  /** The captures around resource writes, filled by the data-security area (areas/security/audit.ts). */
+  captures: CaptureSlot;
 }

@@ -11,3 +11,11 @@ export {
 } from '../../../apps/server/src/auth/admin-auth.js';
 export type { AdminIdentity, UserIdentity } from '../../../apps/server/src/auth/types.js';
 export { USER_TOKEN_HEADERS } from '../../../apps/server/src/auth/user-auth.js';
+/**
+ * Writes that reach the tables deciding who may do what (administrators, their groups): a
+ * non-super caller may not get further than the admin screens allow.
+ */
+export {
+  assertSubjectWithinReach,
+  permissionSubject,
+} from '../../../apps/server/src/features/auth/index.js';

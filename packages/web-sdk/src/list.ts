@@ -1,5 +1,7 @@
 /** Back-office list pages: the table with its search, buttons and add/edit form, declared once. */
 
+/** Recorded data (a deleted row, a request body) as the nodes of an antd Tree. */
+export { type DataNode, dataTree } from '../../../apps/web/src/components/table/data-tree';
 export { DEFAULT_HEADER, DEFAULT_ROW } from '../../../apps/web/src/components/table/list-defaults';
 export { ListPage } from '../../../apps/web/src/components/table/list-page';
 export type {

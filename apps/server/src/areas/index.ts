@@ -7,6 +7,7 @@
 import type { ModuleDefinition } from '@portico/server-sdk';
 import { apiDocsModule } from './api-docs/index.js';
 import { contentModule } from './content/index.js';
+import { securityArea } from './security/index.js';
 import { storeModule } from './store/index.js';
 import { terminalArea } from './terminal/index.js';
 
@@ -15,4 +16,5 @@ export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
   storeModule,
   apiDocsModule,
   terminalArea,
+  securityArea,
 ];

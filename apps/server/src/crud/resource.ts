@@ -44,13 +44,18 @@ export interface RegisteredResource {
   edits: boolean;
 }
 
-export const resourceRegistry = new WeakMap<FastifyInstance, RegisteredResource[]>();
+const resourceRegistry = new WeakMap<FastifyInstance, RegisteredResource[]>();
 
 /** Records a resource; controllers written by hand (routine.Config) call this themselves. */
 export function rememberResource(app: FastifyInstance, resource: RegisteredResource): void {
   const registry = resourceRegistry.get(app) ?? [];
   resourceRegistry.set(app, registry);
   registry.push(resource);
+}
+
+/** The resources registered so far on this app (read per request: installed modules come later). */
+export function registeredResources(app: FastifyInstance): readonly RegisteredResource[] {
+  return resourceRegistry.get(app) ?? [];
 }
 
 export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z.output<A>>(

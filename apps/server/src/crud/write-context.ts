@@ -24,3 +24,26 @@ export interface WriteCaptures {
   /** Runs `edit` and logs the monitored fields it changed. */
   edit(w: WriteContext, controller: string, id: number, edit: () => Promise<void>): Promise<void>;
 }
+
+/**
+ * The app's one captures slot (AppContext.captures): writes pass straight through until the
+ * data-security area fills it when it starts, so the core keeps the hook and names no area
+ * (docs/architecture.md, "Module contract").
+ */
+export class CaptureSlot implements WriteCaptures {
+  private filled: WriteCaptures | null = null;
+
+  /** Called once, by the area that logs deletes and edits. */
+  fill(captures: WriteCaptures): void {
+    if (this.filled) throw new Error('The write captures are already filled');
+    this.filled = captures;
+  }
+
+  deletes(w: WriteContext, controller: string, ids: number[], del: () => Promise<number>): Promise<number> {
+    return this.filled ? this.filled.deletes(w, controller, ids, del) : del();
+  }
+
+  edit(w: WriteContext, controller: string, id: number, edit: () => Promise<void>): Promise<void> {
+    return this.filled ? this.filled.edit(w, controller, id, edit) : edit();
+  }
+}

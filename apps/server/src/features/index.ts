@@ -18,9 +18,6 @@ import { registerAccountRoutes } from './member/account.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerConfigRoutes } from './routine/config.routes.js';
-import { registerRecycleLogResource } from './security/recycle-log.resource.js';
-import { registerSecurityRuleResources } from './security/security-rule.resource.js';
-import { registerSensitiveLogResource } from './security/sensitive-log.resource.js';
 import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
@@ -58,7 +55,4 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerRuleResource(app, ctx);
   registerAdminLogResource(app, ctx);
   registerTableInfoRoutes(app, ctx);
-  registerSecurityRuleResources(app, ctx);
-  registerRecycleLogResource(app, ctx);
-  registerSensitiveLogResource(app, ctx);
 }

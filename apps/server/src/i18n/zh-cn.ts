@@ -200,23 +200,9 @@ export const zhCn: Record<string, string> = {
   'Please use the account registration mobile to send the verification code':
     '请使用账户注册手机号发送验证码',
   'SMS sent successfully~': '短信发送成功~',
-  // data security: recycle bin and sensitive-data log
+  // tables and columns named at run time (the data-security area's own messages are in its pack)
   'Data table %s does not exist': '数据表 %s 不存在',
   'Table %s has no field %s': '数据表 %s 没有字段 %s',
-  'Controller %s cannot be monitored': '控制器 %s 不可监控',
-  'A rule for controller %s already exists': '控制器 %s 已有规则',
-  'Record %s has already been restored': '记录 %s 已还原过',
-  'Cannot restore record %s: %s=%s already exists in table %s': '无法还原记录 %s：%s=%s 的数据已存在于表 %s',
-  'Cannot restore record %s: a unique value of it is already taken in %s':
-    '无法还原记录 %s：其唯一字段的值在 %s 中已被占用',
-  'Record %s has already been rolled back': '记录 %s 已回滚过',
-  'Cannot roll back record %s: the row %s=%s no longer exists': '无法回滚记录 %s：数据 %s=%s 已不存在',
-  'Cannot roll back record %s: field %s of row %s=%s has changed since':
-    '无法回滚记录 %s：字段 %s（数据 %s=%s）之后又被修改过',
-  'Restored %s records': '已还原 %s 条记录',
-  'No rows were restore': '没有还原任何数据',
-  'No rows were rollback': '没有回滚任何数据',
-  'Rolled back %s records': '已回滚 %s 条记录',
   // terminal: the command runner (the area's own messages are in areas/terminal/lang.ts)
   'The command was not allowed to be executed': '该命令不允许执行',
   'The package manager %s is not installed, install it or choose another one in the terminal settings':

@@ -6,7 +6,6 @@ import listTransfer from './list-transfer';
 import * as members from './members';
 import moduleMarket from './module';
 import { adminInfo, attachment, config, twoFactor } from './routine';
-import { security } from './security';
 import terminal from './terminal';
 
 export default {
@@ -19,7 +18,6 @@ export default {
   'routine.attachment': attachment,
   'routine.adminInfo': adminInfo,
   'routine.config': config,
-  security,
   terminal,
   twoFactor,
   module: moduleMarket,

@@ -3,12 +3,13 @@
  * administrators) and lays out the fields each log passes, plus whether and by whom the
  * entry was restored or rolled back.
  */
+
+import type { Row } from '@portico/web-sdk/list';
+import { createAxios } from '@portico/web-sdk/request';
+import { timeFormat } from '@portico/web-sdk/time';
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { timeFormat } from '../../utils/time';
-import type { Row } from '../table/types';
 import type { UndoAction } from './undo-buttons';
 import './security.css';
 

@@ -4,9 +4,8 @@
  * The two logs differ only in their columns, info fields and undo action.
  */
 import type { RecycleLogRow, SensitiveLogRow } from '@portico/shared';
+import { type Column, ListPage } from '@portico/web-sdk/list';
 import { useCallback, useState } from 'react';
-import { ListPage } from '../table/list-page';
-import type { Column } from '../table/types';
 import { type InfoItem, LogInfo, undoneTag } from './log-info';
 import { LogRowButtons, type UndoAction, UndoHeaderButton } from './undo-buttons';
 

@@ -1,6 +1,6 @@
 /** The columns both data-security rule lists share; `monitoring` names the enabled state in the search. */
 import type { RecycleRuleRow } from '@portico/shared';
-import type { Column } from '../../../components/table/types';
+import type { Column } from '@portico/web-sdk/list';
 
 export function ruleColumns(monitoring: string): Column<RecycleRuleRow>[] {
   return [

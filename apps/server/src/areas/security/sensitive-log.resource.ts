@@ -5,17 +5,22 @@
  * only as ******); a later change makes it a conflict naming the row and field, and nothing
  * in the request is rolled back. Rolled-back entries stay, marked with who and when.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  assertSubjectWithinReach,
+  now,
+  permissionSubject,
+  type Row,
+  requireColumn,
+  requireTable,
+  signedInAdmin,
+  type WriteContext,
+} from '@portico/server-sdk';
 import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signedInAdmin } from '../../auth/admin-auth.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import type { Row } from '../../crud/resource.js';
-import { requireColumn, requireTable } from '../../crud/table-info.js';
-import type { WriteContext } from '../../crud/write-context.js';
-import { ApiError } from '../../http/errors.js';
-import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
 import { isSecretField, MASK, valueDigest } from './audit.js';
 import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 

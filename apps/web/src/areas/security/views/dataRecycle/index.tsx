@@ -1,8 +1,7 @@
 /** security/dataRecycle: which controllers' deletes are kept in the recycle bin (as in the original). */
 import { AdminController, adminUrl, type RecycleRuleRow } from '@portico/shared';
-import { securityRuleForm } from '../../../../components/security/rule-form';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec } from '../../../../components/table/types';
+import { ListPage, type ListSpec } from '@portico/web-sdk/list';
+import { securityRuleForm } from '../../components/rule-form';
 import { ruleColumns } from '../rule-columns';
 
 const API = adminUrl(AdminController.dataRecycle);

@@ -4,12 +4,17 @@
  * so a failed write leaves no entry and a failed capture fails the write.
  */
 import { createHmac } from 'node:crypto';
+import {
+  type Database,
+  type Db,
+  now,
+  requireColumn,
+  requireTable,
+  type TableName,
+  type WriteCaptures,
+  type WriteContext,
+} from '@portico/server-sdk';
 import { type Selectable, sql } from 'kysely';
-import { now } from '../../clock.js';
-import { requireColumn, requireTable } from '../../crud/table-info.js';
-import type { WriteCaptures, WriteContext } from '../../crud/write-context.js';
-import type { Db } from '../../db/connection.js';
-import type { Database, TableName } from '../../db/schema.js';
 
 /** The rule key of a controller: `auth.Admin` → `auth/admin`, as the rules store it. */
 export function controllerKey(controller: string): string {

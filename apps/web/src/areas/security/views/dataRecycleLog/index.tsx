@@ -5,13 +5,13 @@
  */
 import { RollbackOutlined } from '@ant-design/icons';
 import { AdminController, adminUrl, type RecycleLogRow } from '@portico/shared';
+import { dataTree } from '@portico/web-sdk/list';
+import { timeFormat } from '@portico/web-sdk/time';
 import { Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
-import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
-import type { UndoAction } from '../../../../components/security/undo-buttons';
-import { dataTree } from '../../../../components/table/data-tree';
-import { timeFormat } from '../../../../utils/time';
+import { adminName, type InfoItem, undoneTag } from '../../components/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../components/log-page';
+import type { UndoAction } from '../../components/undo-buttons';
 
 const API = adminUrl(AdminController.dataRecycleLog);
 const RESTORE: UndoAction = {

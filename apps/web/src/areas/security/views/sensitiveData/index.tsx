@@ -1,9 +1,8 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (as in the original). */
 import { AdminController, adminUrl, type SensitiveRuleRow } from '@portico/shared';
+import { ListPage, type ListSpec } from '@portico/web-sdk/list';
 import { Space, Tag } from 'antd';
-import { securityRuleForm } from '../../../../components/security/rule-form';
-import { ListPage } from '../../../../components/table/list-page';
-import type { ListSpec } from '../../../../components/table/types';
+import { securityRuleForm } from '../../components/rule-form';
 import { ruleColumns } from '../rule-columns';
 
 const API = adminUrl(AdminController.sensitiveData);

@@ -3,23 +3,29 @@
  * the administrators who acted and undid, the filterable fields, info, deleting entries, and
  * the undo action run in one transaction.
  */
+
+import {
+  type AnySelect,
+  ApiError,
+  type AppContext,
+  type Database,
+  defineAction,
+  deleteRowsById,
+  idsOf,
+  input,
+  type Lang,
+  type ListField,
+  ok,
+  RECYCLE_RULE_NAMES,
+  type Row,
+  registerResource,
+  runWrite,
+  SENSITIVE_RULE_NAMES,
+  type WriteContext,
+} from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import type { ListField } from '../../crud/list-params.js';
-import { idsOf } from '../../crud/list-schemas.js';
-import type { AnySelect } from '../../crud/query-types.js';
-import { type Row, registerResource, runWrite } from '../../crud/resource.js';
-import { deleteRowsById } from '../../crud/row-writes.js';
-import type { WriteContext } from '../../crud/write-context.js';
-import type { Database } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import type { Lang } from '../../i18n/index.js';
-import { RECYCLE_RULE_NAMES, SENSITIVE_RULE_NAMES } from '../../i18n/seeded-titles.js';
 
 /** A log table, the rule table it joins, and the alias the rule's fields go by. */
 export interface LogKind {

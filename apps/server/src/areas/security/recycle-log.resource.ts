@@ -4,18 +4,25 @@
  * by now, nothing is restored and the message names the entry. Restored entries stay in the
  * log, marked with who restored them and when.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  asObject,
+  assertSubjectWithinReach,
+  isUniqueViolation,
+  now,
+  permissionSubject,
+  type Row,
+  requireColumn,
+  requireTable,
+  signedInAdmin,
+  type TableInfo,
+  type WriteContext,
+} from '@portico/server-sdk';
 import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signedInAdmin } from '../../auth/admin-auth.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { asObject, type Row } from '../../crud/resource.js';
-import { requireColumn, requireTable, type TableInfo } from '../../crud/table-info.js';
-import type { WriteContext } from '../../crud/write-context.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { ApiError } from '../../http/errors.js';
-import { assertSubjectWithinReach, permissionSubject } from '../auth/index.js';
 import { DEPENDENTS, DEPENDENTS_KEY } from './audit.js';
 import { decodeNested, RECYCLE_LOG, registerLogResource } from './log-shared.js';
 

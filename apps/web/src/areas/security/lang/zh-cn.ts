@@ -1,4 +1,6 @@
 /** 简体中文：数据安全——回收规则、敏感数据规则与两种日志。 */
+import type { Pack } from '@portico/web-sdk/module';
+
 export const security = {
   'Rule name': '规则名称',
   Controller: '控制器',
@@ -34,3 +36,5 @@ export const security = {
   'Not rolled back': '未回滚',
   'Rolled back by {name} at {time}': '由 {name} 于 {time} 回滚',
 };
+
+export default { security } satisfies Pack;

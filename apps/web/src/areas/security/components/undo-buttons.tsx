@@ -4,11 +4,11 @@
  * conflict names the entry, row and field); an entry already undone offers no row button.
  */
 import { SearchOutlined } from '@ant-design/icons';
+import { createAxios } from '@portico/web-sdk/request';
+import { useAuth } from '@portico/web-sdk/stores';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { useAuth } from '../auth';
 
 export interface UndoAction {
   /** Resource base, e.g. '/admin/security.DataRecycleLog/'. */

@@ -14,7 +14,7 @@ import {
   loginAdmin,
   loginSuper,
   type TestApp,
-} from '../support/test-app.js';
+} from '../../support/test-app.js';
 
 const RESTORE = '/admin/security.DataRecycleLog/restore';
 const ROLLBACK = '/admin/security.SensitiveDataLog/rollback';

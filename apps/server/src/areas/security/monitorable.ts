@@ -3,12 +3,10 @@
  * delete (recycle rules) or edit (sensitive-data rules), minus the logs themselves. The rule
  * stores the controller as `auth/Admin` and matches writes on its lower-case key `auth/admin`.
  */
+
+import { ADMIN_RULE_TITLES, type Database, type Lang, registeredResources } from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { resourceRegistry } from '../../crud/resource.js';
-import type { Database } from '../../db/schema.js';
-import type { Lang } from '../../i18n/index.js';
-import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
 import { controllerKey } from './audit.js';
 
 export type RuleKind = 'recycle' | 'sensitive';
@@ -39,7 +37,7 @@ export async function monitorableControllers(
       (rule) => [rule.name.toLowerCase(), ADMIN_RULE_TITLES.show(rule.name, rule.title, lang)],
     ),
   );
-  return (resourceRegistry.get(app) ?? [])
+  return registeredResources(app)
     .filter((resource) => (kind === 'recycle' ? resource.deletes : resource.edits))
     .map((resource) => ({ key: controllerKey(resource.controller), resource }))
     .filter(({ key }) => !NEVER.has(key) && !(kind === 'sensitive' && NEVER_SENSITIVE.has(key)))

@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createMember, loginMember } from '../support/member.js';
-import type { TestApp } from '../support/test-app.js';
+import { createMember, loginMember } from '../../support/member.js';
+import type { TestApp } from '../../support/test-app.js';
 import {
   call,
   createAdmin,
@@ -13,7 +13,7 @@ import {
   forEachDatabase,
   loginAdmin,
   loginSuper,
-} from '../support/test-app.js';
+} from '../../support/test-app.js';
 
 const recycleEntries = (t: TestApp, table: string) =>
   t.ctx.db.kysely

@@ -6,12 +6,12 @@
  * connection, so the form has no connection choice.
  */
 import { AdminController, adminUrl } from '@portico/shared';
+import { FormItem } from '@portico/web-sdk/form';
+import type { FormProps } from '@portico/web-sdk/list';
+import { createAxios } from '@portico/web-sdk/request';
 import { Divider, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { FormItem } from '../form/form-item';
-import type { FormProps } from '../table/types';
 import './security.css';
 
 interface ControllerOption {

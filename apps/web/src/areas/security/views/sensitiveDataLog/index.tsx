@@ -6,10 +6,10 @@
  */
 import { LoginOutlined } from '@ant-design/icons';
 import { AdminController, adminUrl, type SensitiveLogRow } from '@portico/shared';
-import { adminName, type InfoItem, undoneTag } from '../../../../components/security/log-info';
-import { SecurityLogPage, type SecurityLogSpec } from '../../../../components/security/log-page';
-import type { UndoAction } from '../../../../components/security/undo-buttons';
-import { timeFormat } from '../../../../utils/time';
+import { timeFormat } from '@portico/web-sdk/time';
+import { adminName, type InfoItem, undoneTag } from '../../components/log-info';
+import { SecurityLogPage, type SecurityLogSpec } from '../../components/log-page';
+import type { UndoAction } from '../../components/undo-buttons';
 
 const API = adminUrl(AdminController.sensitiveDataLog);
 const ROLLBACK: UndoAction = {

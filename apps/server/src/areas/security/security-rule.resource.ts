@@ -5,27 +5,31 @@
  * application's, the key and fields its columns. A rule naming anything else is refused, so a
  * rule can never put an unchecked identifier into SQL.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  type Database,
+  defineAction,
+  deleteRowsById,
+  input,
+  insertId,
+  type Lang,
+  now,
+  ok,
+  RECYCLE_RULE_NAMES,
+  type Row,
+  registerResource,
+  requireColumn,
+  requireTable,
+  SENSITIVE_FIELD_LABELS,
+  SENSITIVE_RULE_NAMES,
+  updateFoundRow,
+} from '@portico/server-sdk';
 import { AdminController, type RecycleRuleRow, type SensitiveRuleRow } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import { deleteRowsById, updateFoundRow } from '../../crud/row-writes.js';
-import { requireColumn, requireTable } from '../../crud/table-info.js';
-import { insertId } from '../../db/insert-id.js';
-import type { Database } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import type { Lang } from '../../i18n/index.js';
-import {
-  RECYCLE_RULE_NAMES,
-  SENSITIVE_FIELD_LABELS,
-  SENSITIVE_RULE_NAMES,
-} from '../../i18n/seeded-titles.js';
 import { controllerKey, parseFields } from './audit.js';
 import { monitorableControllers, type RuleKind } from './monitorable.js';
 

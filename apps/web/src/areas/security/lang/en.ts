@@ -1,4 +1,6 @@
 /** English: data security — recycle rules, sensitive-data rules and both logs. */
+import type { Pack } from '@portico/web-sdk/module';
+
 export const security = {
   'Rule name': 'Rule name',
   Controller: 'Controller',
@@ -34,3 +36,5 @@ export const security = {
   'Not rolled back': 'Not rolled back',
   'Rolled back by {name} at {time}': 'Rolled back by {name} at {time}',
 };
+
+export default { security } satisfies Pack;
