@@ -14,3 +14,4 @@ export * from './identity.js';
 export * from './ledger.js';
 export * from './module.js';
 export * from './resources.js';
+export * from './rules.js';

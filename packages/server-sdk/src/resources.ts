@@ -12,4 +12,6 @@ export {
   runWrite,
 } from '../../../apps/server/src/crud/resource.js';
 export { deleteRowsById, updateFoundRow } from '../../../apps/server/src/crud/row-writes.js';
+/** Username, e-mail and mobile belong to one account each, checked the same on every table. */
+export { assertUniqueAccount } from '../../../apps/server/src/crud/unique.js';
 export type { WriteContext } from '../../../apps/server/src/crud/write-context.js';

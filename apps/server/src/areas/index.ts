@@ -8,5 +8,11 @@ import type { ModuleDefinition } from '@portico/server-sdk';
 import { apiDocsModule } from '../features/api-docs/api-docs.module.js';
 import { contentModule } from '../features/content/content.module.js';
 import { storeModule } from '../features/store/store.module.js';
+import { membersModule } from './members/index.js';
 
-export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [contentModule, storeModule, apiDocsModule];
+export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
+  membersModule,
+  contentModule,
+  storeModule,
+  apiDocsModule,
+];
