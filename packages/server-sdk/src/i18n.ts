@@ -5,8 +5,14 @@ export { type Lang, translate } from '../../../apps/server/src/i18n/index.js';
  * in English while they still hold the seeded label. The data-security rules are seeded by
  * the core's install data, so their names live here with the menu titles.
  */
+/**
+ * Labels the install data stores in Chinese, shown in the reader's language while a row still
+ * holds the seeded text: member groups by id, member rules by name.
+ */
 export {
   ADMIN_RULE_TITLES,
+  MEMBER_GROUP_NAMES,
+  MEMBER_RULE_TITLES,
   RECYCLE_RULE_NAMES,
   SENSITIVE_FIELD_LABELS,
   SENSITIVE_RULE_NAMES,

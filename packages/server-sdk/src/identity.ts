@@ -9,6 +9,8 @@ export {
   requireSuper,
   signedInAdmin,
 } from '../../../apps/server/src/auth/admin-auth.js';
+/** The one password hash, the same for administrators and members. */
+export { hashPassword } from '../../../apps/server/src/auth/passwords.js';
 export type { AdminIdentity, UserIdentity } from '../../../apps/server/src/auth/types.js';
 export { USER_TOKEN_HEADERS } from '../../../apps/server/src/auth/user-auth.js';
 /**

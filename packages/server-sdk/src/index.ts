@@ -17,5 +17,6 @@ export * from './ledger.js';
 export * from './module.js';
 export * from './module-packages.js';
 export * from './resources.js';
+export * from './rules.js';
 export * from './site.js';
 export * from './terminal.js';

@@ -28,8 +28,13 @@ export {
   requireTable,
   type TableInfo,
 } from '../../../apps/server/src/crud/table-info.js';
+/** Username, e-mail and mobile belong to one account each, checked the same on every table. */
+export { assertUniqueAccount } from '../../../apps/server/src/crud/unique.js';
 /**
  * A write's request and transaction; `WriteCaptures` is what may run around every resource's
  * deletes and edits, filled into `ctx.captures` by the one area that logs them.
  */
-export type { WriteCaptures, WriteContext } from '../../../apps/server/src/crud/write-context.js';
+export type {
+  WriteCaptures,
+  WriteContext,
+} from '../../../apps/server/src/crud/write-context.js';

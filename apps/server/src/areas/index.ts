@@ -7,11 +7,13 @@
 import type { ModuleDefinition } from '@portico/server-sdk';
 import { apiDocsModule } from './api-docs/index.js';
 import { contentModule } from './content/index.js';
+import { membersModule } from './members/index.js';
 import { securityArea } from './security/index.js';
 import { storeModule } from './store/index.js';
 import { terminalArea } from './terminal/index.js';
 
 export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
+  membersModule,
   contentModule,
   storeModule,
   apiDocsModule,

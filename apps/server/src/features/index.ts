@@ -1,7 +1,6 @@
 /** Every feature's routes, registered in one place so the map of the API is easy to read. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { MONEY, SCORE } from '../ledger/ledger.js';
 import { registerAdminIndexRoutes } from './admin-index/admin-index.routes.js';
 import { registerAdminLogRecorder } from './admin-log/admin-log.recorder.js';
 import { registerAdminLogResource } from './admin-log/admin-log.resource.js';
@@ -22,10 +21,6 @@ import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
-import { registerBalanceLog } from './user/balance-log.js';
-import { registerMemberGroupResource } from './user/member-group.resource.js';
-import { registerMemberRuleResource } from './user/member-rule.resource.js';
-import { registerUserResource } from './user/user.resource.js';
 import { registerSendCodeRoutes } from './verify/send-code.routes.js';
 
 export async function registerFeatures(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -41,11 +36,6 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAdminInfoRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
-  registerUserResource(app, ctx);
-  registerMemberGroupResource(app, ctx);
-  registerMemberRuleResource(app, ctx);
-  registerBalanceLog(app, ctx, MONEY);
-  registerBalanceLog(app, ctx, SCORE);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAccountRoutes(app, ctx);

@@ -49,7 +49,6 @@ export const zhCn: Record<string, string> = {
   'This config item cannot be deleted': '该配置项不允许删除',
   'Test mail sent successfully~': '测试邮件发送成功~',
   'This is a test email': '这是一封测试邮件',
-  'The change amount cannot be 0': '变更数额不能为0',
   "The user can't find it": '找不到该会员',
   'The change amount must be between %s and %s': '变更数额必须在 %s 到 %s 之间',
   'Insufficient balance: %s needed, %s available': '余额不足：需要 %s，当前可用 %s',
@@ -57,9 +56,6 @@ export const zhCn: Record<string, string> = {
   'The value after the change would be %s, outside the allowed range of %s to %s':
     '变更后的数值将为 %s，超出允许范围 %s 到 %s',
   'The value of %s must be an integer between %s and %s': '%s 的值必须是 %s 到 %s 之间的整数',
-  'Please select at least one rule': '请至少选择一条规则',
-  'All member rules': '全部会员规则',
-  'The group still has members': '该分组下还有会员',
   'Congratulations, receiving this email means that your email service has been configured correctly':
     '恭喜，收到这封邮件说明您的邮件服务已配置正确',
   'Parameter %s can not be empty': '参数 %s 不能为空',

@@ -9,12 +9,12 @@
 import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
+import { USER_LIST } from '../../src/areas/members/user.resource.js';
 import { fewTextMatches } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { type ListField, parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
 import { BROAD, likeKey, quickKey, searchIndexMatches } from '../../src/crud/search-index.js';
-import { USER_LIST } from '../../src/features/user/user.resource.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const MEMBERS = 8_000;

@@ -3,7 +3,7 @@ import type { Pack } from '../pack';
 import { admin, adminLog, group, rule } from './auth';
 import dashboard from './dashboard';
 import listTransfer from './list-transfer';
-import * as members from './members';
+import { memberFields } from './member-fields';
 import moduleMarket from './module';
 import { adminInfo, attachment, config, twoFactor } from './routine';
 import terminal from './terminal';
@@ -21,9 +21,6 @@ export default {
   terminal,
   twoFactor,
   module: moduleMarket,
-  // The back-office's member screens.
-  'user.user': members.user,
-  'user.group': members.group,
-  'user.rule': members.rule,
-  'user.ledger': members.ledger,
+  // A member's own fields: the members area's pages label them as the member centre does.
+  'user.user': memberFields,
 } satisfies Pack;

@@ -1,20 +1,12 @@
-/** English: the member management pages. */
-export const user = {
-  username: 'Username',
-  nickname: 'Nickname',
+/** English: the back-office's member pages (member list, groups, rules, balance and points logs); a member's own fields are the core's (lang/en/member-fields.ts). */
+import type { Pack } from '@portico/web-sdk/module';
+
+/** The member list's own texts (its form's shared fields are in the core's member-fields). */
+const user = {
   group: 'Group',
-  avatar: 'Avatar',
-  email: 'E-mail',
-  mobile: 'Mobile',
-  gender: 'Gender',
-  birthday: 'Birthday',
   balance: 'Balance',
   integral: 'Points',
   password: 'Password',
-  motto: 'Personal signature',
-  Unknown: 'Secrecy',
-  Male: 'Male',
-  Female: 'Female',
   'Adjust balance': 'Adjust balance',
   'Adjust integral': 'Adjust points',
   'Last login IP': 'Last login IP',
@@ -22,12 +14,12 @@ export const user = {
   'username and nickname': 'username or nickname',
 };
 
-export const group = {
+const group = {
   'Group name': 'Group name',
   Permissions: 'Permissions',
 };
 
-export const rule = {
+const rule = {
   No: 'No',
   Yes: 'Yes',
   'Normal routing': 'Normal routing',
@@ -39,7 +31,7 @@ export const rule = {
   'Visible to guests': 'Visible to guests',
 };
 
-export const ledger = {
+const ledger = {
   Balance: 'Current balance',
   Integral: 'Current points',
   User: 'Member',
@@ -54,3 +46,10 @@ export const ledger = {
   Before: 'Before',
   After: 'After',
 };
+
+export default {
+  'user.user': user,
+  'user.group': group,
+  'user.rule': rule,
+  'user.ledger': ledger,
+} satisfies Pack;

@@ -1,20 +1,12 @@
-/** 简体中文: the member management pages. */
-export const user = {
-  username: '用户名',
-  nickname: '昵称',
+/** 简体中文：后台会员管理页面（会员列表、分组、规则、余额与积分记录）；会员自己的字段属于核心（lang/zh-cn/member-fields.ts）。 */
+import type { Pack } from '@portico/web-sdk/module';
+
+/** The member list's own texts (its form's shared fields are in the core's member-fields). */
+const user = {
   group: '分组',
-  avatar: '头像',
-  email: '电子邮箱',
-  mobile: '手机号',
-  gender: '性别',
-  birthday: '生日',
   balance: '余额',
   integral: '积分',
   password: '密码',
-  motto: '个性签名',
-  Unknown: '保密',
-  Male: '男',
-  Female: '女',
   'Adjust balance': '调整余额',
   'Adjust integral': '调整积分',
   'Last login IP': '最后登录IP',
@@ -22,12 +14,12 @@ export const user = {
   'username and nickname': '用户名或昵称',
 };
 
-export const group = {
+const group = {
   'Group name': '组名',
   Permissions: '权限',
 };
 
-export const rule = {
+const rule = {
   No: '否',
   Yes: '是',
   'Normal routing': '普通路由',
@@ -39,7 +31,7 @@ export const rule = {
   'Visible to guests': '游客可见',
 };
 
-export const ledger = {
+const ledger = {
   Balance: '当前余额',
   Integral: '当前积分',
   User: '会员',
@@ -54,3 +46,10 @@ export const ledger = {
   Before: '变更前',
   After: '变更后',
 };
+
+export default {
+  'user.user': user,
+  'user.group': group,
+  'user.rule': rule,
+  'user.ledger': ledger,
+} satisfies Pack;

@@ -2,25 +2,26 @@
  * user.Rule — the member centre's routes and menus, which are also member permissions.
  * Unlike the original, listing them needs a back-office permission like any other page.
  */
-import { AdminController, type MemberRuleRow } from '@portico/shared';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+
 import {
+  ApiError,
+  type AppContext,
   assertParent,
   deleteRules,
+  input,
   insertRule,
+  MEMBER_RULE_TITLES,
   MEMBER_RULES,
+  now,
+  registerResource,
   ruleName,
   SHARED_RULE_FIELDS,
   STORED_RULE_FIELDS,
-} from '../../auth/rule-tree.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { registerResource } from '../../crud/resource.js';
-import { updateFoundRow } from '../../crud/row-writes.js';
-import { ApiError } from '../../http/errors.js';
-import { input } from '../../http/validate.js';
-import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
+  updateFoundRow,
+} from '@portico/server-sdk';
+import { AdminController, type MemberRuleRow } from '@portico/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 const TYPES = ['route', 'menu_dir', 'menu', 'nav', 'button', 'nav_user_menu'] as const;
 

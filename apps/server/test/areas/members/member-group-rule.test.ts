@@ -1,6 +1,6 @@
 /** user.Group and user.Rule: member permissions managed from the back-office. */
 import { expect, it } from 'vitest';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { call, forEachDatabase, loginSuper } from '../../support/test-app.js';
 
 forEachDatabase('user.Group and user.Rule', (get) => {
   it('adds member rules under a parent, refuses loops, keeps guest visibility off menus', async () => {

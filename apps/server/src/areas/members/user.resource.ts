@@ -2,6 +2,25 @@
  * user.User — member accounts. Balance and points are shown but never set here: they move
  * only through the balance and points logs, which keep their history.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  assertUniqueAccount,
+  centsToString,
+  checkNickname,
+  type Database,
+  hashPassword,
+  input,
+  insertId,
+  type Lang,
+  type ListSpec,
+  MEMBER_GROUP_NAMES,
+  now,
+  type Row,
+  registerResource,
+  updateFoundRow,
+} from '@portico/server-sdk';
 import {
   ACCOUNT_PATTERN,
   AdminController,
@@ -15,20 +34,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import type { ListSpec } from '../../crud/list-params.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import { updateFoundRow } from '../../crud/row-writes.js';
-import { assertUniqueAccount } from '../../crud/unique.js';
-import { insertId } from '../../db/insert-id.js';
-import type { Database } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
-import { checkNickname, input } from '../../http/validate.js';
-import type { Lang } from '../../i18n/index.js';
-import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
-import { centsToString } from '../../ledger/ledger.js';
 
 const PUBLIC_COLUMNS = [
   'user.id',

@@ -1,17 +1,25 @@
 /**
  * user.MoneyLog and user.ScoreLog: the back-office's lists of changes to a member's balance or
- * points, and its form to adjust one, which pays through the ledger (ledger/ledger.ts).
+ * points, and its form to adjust one, which pays through the core's ledger (`adjustBalance`).
  */
+
+import {
+  ApiError,
+  type AppContext,
+  adjustBalance,
+  claimOnceKey,
+  defineAction,
+  input,
+  type Ledger,
+  ok,
+  onceKeyOf,
+  type Row,
+  registerResource,
+  sweepOnceKeys,
+} from '@portico/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { claimOnceKey, onceKeyOf, sweepOnceKeys } from '../../http/idempotency.js';
-import { defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import { adjustBalance, type Ledger } from '../../ledger/ledger.js';
+import { MEMBERS_MESSAGES } from './lang.js';
 
 const userQuery = z.object({ userId: input.id().describe('The member whose value is adjusted.') });
 
@@ -80,7 +88,7 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
       const data = body as { user_id: number; memo: string } & Record<string, string>;
       const amount = ledger.parse(String(data[column]).trim());
       if (amount === null) throw new ApiError('Parameter %s is invalid', [column]);
-      if (amount === 0) throw new ApiError('The change amount cannot be 0');
+      if (amount === 0) throw new ApiError(MEMBERS_MESSAGES.zeroChange);
       // A retry of a change already saved (its answer was lost) applies nothing, and is
       // answered as the first was: the resource's own success.
       const once = onceKeyOf(w.request, `admin:${w.request.admin?.id ?? 0}:${ledger.controller}/add`, body);

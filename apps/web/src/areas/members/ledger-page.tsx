@@ -11,14 +11,12 @@ import {
   type MoneyLogRow,
   type ScoreLogRow,
 } from '@portico/shared';
+import { FormItem } from '@portico/web-sdk/form';
+import { type FormProps, ListPage, type ListSpec, useTabQuery } from '@portico/web-sdk/list';
+import { createAxios } from '@portico/web-sdk/request';
 import { Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { FormItem } from '../form/form-item';
-import { useTabQuery } from '../tab-context';
-import { ListPage } from '../table/list-page';
-import type { FormProps, ListSpec } from '../table/types';
 
 export type LedgerKind = 'money' | 'score';
 

@@ -1,6 +1,6 @@
 /** Members in the back-office, and their balance and points logs (including parallel adjustments). */
 import { expect, it } from 'vitest';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 const member = (username: string, extra: Record<string, unknown> = {}) => ({
   username,

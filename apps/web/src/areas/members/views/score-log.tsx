@@ -1,5 +1,5 @@
 /** user/scoreLog: members' points changes. */
-import { LedgerPage } from '../../../../components/user/ledger-page';
+import { LedgerPage } from '../ledger-page';
 
 export default function ScoreLog() {
   return <LedgerPage kind="score" />;

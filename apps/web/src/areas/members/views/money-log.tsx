@@ -1,5 +1,5 @@
 /** user/moneyLog: members' balance changes. */
-import { LedgerPage } from '../../../../components/user/ledger-page';
+import { LedgerPage } from '../ledger-page';
 
 export default function MoneyLog() {
   return <LedgerPage kind="money" />;

@@ -2,20 +2,25 @@
  * user.Group — member groups and the member rules they grant. A selection of every rule
  * is stored as `*`; a group that still has members cannot be deleted.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  input,
+  insertId,
+  MEMBER_GROUP_NAMES,
+  now,
+  parseRuleList,
+  type Row,
+  registerResource,
+  translate,
+  updateFoundRow,
+  type WriteContext,
+} from '@portico/server-sdk';
 import { AdminController, type MemberGroupRow } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseRuleList } from '../../auth/permissions.js';
-import { now } from '../../clock.js';
-import type { AppContext } from '../../context.js';
-import { type Row, registerResource } from '../../crud/resource.js';
-import { updateFoundRow } from '../../crud/row-writes.js';
-import type { WriteContext } from '../../crud/write-context.js';
-import { insertId } from '../../db/insert-id.js';
-import { ApiError } from '../../http/errors.js';
-import { input } from '../../http/validate.js';
-import { translate } from '../../i18n/index.js';
-import { MEMBER_GROUP_NAMES } from '../../i18n/seeded-titles.js';
+import { MEMBERS_MESSAGES } from './lang.js';
 
 const groupBody = z.object({
   name: z.string().trim().min(1).max(50),
@@ -45,7 +50,7 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
     const all = await w.trx.selectFrom('user_rule').select('id').execute();
     const known = new Set(all.map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
-    if (wanted.length === 0) throw new ApiError('Please select at least one rule');
+    if (wanted.length === 0) throw new ApiError(MEMBERS_MESSAGES.noRule);
     return wanted.length === known.size ? '*' : wanted.join(',');
   };
 
@@ -71,7 +76,9 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
     present: async (rows: Row[], request) =>
       rows.map((row) => {
         const rules = parseRuleList(row.rules as string | null);
-        const text = rules.all ? translate('All member rules', request.lang) : String(rules.ids.length);
+        const text = rules.all
+          ? translate(MEMBERS_MESSAGES.allRules, request.lang)
+          : String(rules.ids.length);
         return { ...row, rules_text: text };
       }),
     loadRow: async (id) => {
@@ -116,7 +123,7 @@ export function registerMemberGroupResource(app: FastifyInstance, ctx: AppContex
         .select('id')
         .where('group_id', 'in', ids)
         .executeTakeFirst();
-      if (used) throw new ApiError('The group still has members');
+      if (used) throw new ApiError(MEMBERS_MESSAGES.groupInUse);
       const result = await w.trx.deleteFrom('user_group').where('id', 'in', ids).executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -1,11 +1,9 @@
 /** user/group: member groups and the member rules they grant (as in the original). */
 import { AdminController, adminUrl, type MemberGroupRow } from '@portico/shared';
+import { FormItem, RuleTree } from '@portico/web-sdk/form';
+import { type FormProps, ListPage, type ListSpec } from '@portico/web-sdk/list';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormItem } from '../../../../components/form/form-item';
-import { RuleTree } from '../../../../components/form/rule-tree';
-import { ListPage } from '../../../../components/table/list-page';
-import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
 

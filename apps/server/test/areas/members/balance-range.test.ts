@@ -5,7 +5,7 @@
  * refused step changes nothing.
  */
 import { expect, it } from 'vitest';
-import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 const MAX = 2_147_483_647;
 const MIN = -2_147_483_648;

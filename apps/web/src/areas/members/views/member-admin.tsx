@@ -1,12 +1,10 @@
 /** user/user: member accounts (as in the original). Balance and points move only through their logs. */
 import { AdminController, adminUrl, type MemberRow } from '@portico/shared';
+import { FormItem } from '@portico/web-sdk/form';
+import { DEFAULT_HEADER, type FormProps, ListPage, type ListSpec } from '@portico/web-sdk/list';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormItem } from '../../../../components/form/form-item';
-import { DEFAULT_HEADER } from '../../../../components/table/list-defaults';
-import { ListPage } from '../../../../components/table/list-page';
-import type { FormProps, ListSpec } from '../../../../components/table/types';
 
 const STATUS = { enable: 'Enable', disable: 'Disable' };
 const GENDER = { '0': 'user.user.Unknown', '1': 'user.user.Male', '2': 'user.user.Female' };

@@ -1,10 +1,9 @@
 /** user/rule: the member centre's routes and menus (as in the original). */
 import { AdminController, adminUrl, type MemberRuleRow } from '@portico/shared';
+import { FormItem } from '@portico/web-sdk/form';
+import { type FormProps, ListPage } from '@portico/web-sdk/list';
+import { RuleFormHead, RuleFormTail, RuleTargetFields, ruleTreeSpec } from '@portico/web-sdk/rules';
 import { Form } from 'antd';
-import { FormItem } from '../../../../components/form/form-item';
-import { ListPage } from '../../../../components/table/list-page';
-import type { FormProps } from '../../../../components/table/types';
-import { RuleFormHead, RuleFormTail, RuleTargetFields, ruleTreeSpec } from '../../rule-tree-page';
 
 const API = adminUrl(AdminController.memberRule);
 const NO_YES = { '0': 'user.rule.No', '1': 'user.rule.Yes' };
