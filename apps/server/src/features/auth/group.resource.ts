@@ -12,7 +12,7 @@ import { parseRuleList } from '../../auth/permissions.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
-import { descendantIds } from '../../crud/tree.js';
+import { descendantIds } from '../../util/tree.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';

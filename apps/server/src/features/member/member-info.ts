@@ -3,7 +3,7 @@ import type { MemberRule, UserInfo } from '@portico/shared';
 import { z } from 'zod';
 import { STORED_RULE_FIELDS } from '../../auth/rule-tree.js';
 import type { UserIdentity } from '../../auth/types.js';
-import { buildTree } from '../../crud/tree.js';
+import { buildTree } from '../../util/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';
 import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
