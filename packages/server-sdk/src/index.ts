@@ -20,3 +20,4 @@ export * from './resources.js';
 export * from './rules.js';
 export * from './site.js';
 export * from './terminal.js';
+export * from './two-factor.js';

@@ -11,6 +11,7 @@ import { membersModule } from './members/index.js';
 import { securityArea } from './security/index.js';
 import { storeModule } from './store/index.js';
 import { terminalArea } from './terminal/index.js';
+import { twoFactorArea } from './two-factor/index.js';
 
 export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
   membersModule,
@@ -19,4 +20,5 @@ export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
   apiDocsModule,
   terminalArea,
   securityArea,
+  twoFactorArea,
 ];

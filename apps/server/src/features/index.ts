@@ -17,7 +17,6 @@ import { registerAccountRoutes } from './member/account.routes.js';
 import { registerMemberRoutes } from './member/member.routes.js';
 import { registerAdminInfoRoutes } from './routine/admin-info.routes.js';
 import { registerConfigRoutes } from './routine/config.routes.js';
-import { registerTwoFactorRoutes } from './two-factor/index.js';
 import { registerAttachmentResource } from './upload/attachment.resource.js';
 import { registerSuffixSvgRoutes } from './upload/suffix-svg.js';
 import { registerUploadRoutes } from './upload/upload.routes.js';
@@ -34,7 +33,6 @@ export async function registerFeatures(app: FastifyInstance, ctx: AppContext): P
   registerAttachmentResource(app, ctx);
   registerSuffixSvgRoutes(app, ctx);
   registerAdminInfoRoutes(app, ctx);
-  registerTwoFactorRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerCommonRoutes(app, ctx);
   registerMemberRoutes(app, ctx);

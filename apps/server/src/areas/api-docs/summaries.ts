@@ -53,8 +53,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   List: '列表',
   'Liveness: answers while the process serves': '存活检查：进程提供服务时应答',
   'Load a row for the edit form': '为编辑表单读取一行',
-  'New recovery codes, confirmed with a code; the old ones stop working':
-    '生成新的恢复码（需验证码确认）；旧恢复码失效',
   'One entry in full': '一条记录的全部内容',
   "Prove the member's current e-mail address or mobile number with a code":
     '用验证码验证会员当前的电子邮箱或手机号',
@@ -63,8 +61,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '还原已删除的行（id 在查询参数或请求体中），全部成功或全部不还原',
   'Read an upload (multipart `file`, CSV or Excel): its first rows and a guessed mapping':
     '读取上传的文件（multipart `file`，CSV 或 Excel）：返回前几行和推测的字段对应',
-  "Remove an administrator's second factor (a lost phone): they sign in with their password, or set it up again when a group requires it. Super administrators only":
-    '移除管理员的第二因素（手机丢失时）：其改用密码登录，若所在组要求则重新设置。仅限超级管理员',
   'Reset a forgotten password with a code sent to the e-mail address or mobile number':
     '用发送到电子邮箱或手机号的验证码重置忘记的密码',
   'Save a row': '保存一行',
@@ -83,7 +79,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '所在组要求第二因素而管理员尚未设置时的登录第二步：返回一个待扫描的新密钥',
   "Sign-in's second step: a code from the authenticator app or a recovery code (or, when enrolling at sign-in, the first code of the new secret)":
     '登录第二步：身份验证器应用中的验证码或恢复码（登录时设置的，则为新密钥的第一个验证码）',
-  'Start setting up two-factor sign-in: a new secret': '开始设置双因素登录：返回一个新密钥',
   'Swap the order of two rows': '交换两行的顺序',
   "The API reference page: the OpenAPI document, its summaries in the reader's language":
     '接口文档页面：OpenAPI 文档，其说明使用读者的语言',
@@ -93,8 +88,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   "The caller's own profile": '调用者自己的资料',
   "The caller's signed-in sessions, their own first, then the most recently used":
     '调用者的登录会话：当前会话在前，其余按最近使用排序',
-  "The caller's two-factor sign-in: on or not, required by a group, recovery codes left":
-    '调用者的双因素登录：是否开启、是否为组所要求、剩余恢复码',
   'The config items by group, the groups, and the quick entrances': '按分组的配置项、分组和快捷入口',
   "The dashboard's figures: totals, today's additions, and growth over the last days":
     '控制台数据：总数、今日新增和近几日的增长',
@@ -113,9 +106,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '本机的模块及其状态，以及市场的地址',
   'The same, the id in the query or the body': '同上，id 在查询参数或请求体中',
   'This API as an OpenAPI 3.1 document': '本接口的 OpenAPI 3.1 文档',
-  'Turn two-factor sign-in off, confirmed with a code': '关闭双因素登录（需验证码确认）',
-  'Turn two-factor sign-in on with a code from the new secret; answers the recovery codes':
-    '用新密钥的验证码开启双因素登录；返回恢复码',
   'Unpack an uploaded module zip: the module then waits for its install':
     '解压上传的模块 zip 包，之后模块等待安装',
   'Upload a file (multipart `file`, optional `topic`) and record it as an attachment':

@@ -5,8 +5,11 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
-import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_FAILURE_LIMIT } from '../../src/features/two-factor/two-factor.js';
-import { call, createAdmin, forEachDatabase, type TestApp } from '../support/test-app.js';
+import {
+  ACCOUNT_CODE_FAILURE_LIMIT,
+  CODE_FAILURE_LIMIT,
+} from '../../../src/features/two-factor/two-factor.js';
+import { call, createAdmin, forEachDatabase, type TestApp } from '../../support/test-app.js';
 
 const PASSWORD = 'Secret-pass1';
 const WRONG = 'The code is not correct';

@@ -4,43 +4,33 @@
  * off with a code) and a super
  * administrator's reset of another administrator's (`auth.Admin/resetTwoFactor`), for a lost phone.
  */
+
+import {
+  ApiError,
+  type AppContext,
+  adminController,
+  beginEnrolment,
+  codeBody,
+  confirmEnrolment,
+  confirmWithCode,
+  defineAction,
+  enrolmentAnswer,
+  input,
+  ok,
+  recoveryCodesAnswer,
+  removeTwoFactor,
+  renewRecoveryCodes,
+  requireSuper,
+  signedInAdmin,
+  twoFactorStatus,
+} from '@portico/server-sdk';
 import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSuper, signedInAdmin } from '../../auth/admin-auth.js';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
-import { adminController, defineAction } from '../../http/routes.js';
-import { input } from '../../http/validate.js';
-import {
-  beginEnrolment,
-  confirmEnrolment,
-  confirmWithCode,
-  RECOVERY_CODE_COUNT,
-  removeTwoFactor,
-  renewRecoveryCodes,
-  twoFactorStatus,
-} from './two-factor.js';
+import { LOG_TITLES, MESSAGES } from './lang.js';
 
 /** What the profile reads: it is part of the profile, so the profile's rule admits it. */
 const PROFILE = 'routine/admininfo/index';
-
-export const codeBody = z.object({
-  code: z.string().trim().min(6).max(20).describe('Six digits from the app, or a recovery code.'),
-});
-
-export const enrolmentAnswer = z.object({
-  secret: z.string().describe('The new base32 secret, for apps that cannot scan.'),
-  uri: z.string().describe('The otpauth:// address the QR code shows.'),
-});
-
-export const recoveryCodesAnswer = z.object({
-  recoveryCodes: z
-    .array(z.string())
-    .length(RECOVERY_CODE_COUNT)
-    .describe('Single-use recovery codes, shown this once: only their HMACs are kept.'),
-});
 
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   adminController(app, ctx, AdminController.adminInfo, [
@@ -71,9 +61,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         data: recoveryCodesAnswer,
       },
       handler: async (request) => {
-        request.adminLog.title = 'Turn on two-factor sign-in';
+        request.adminLog.title = LOG_TITLES.enable;
         const recoveryCodes = await confirmEnrolment(ctx, signedInAdmin(request).id, request.body.code);
-        return ok({ recoveryCodes }, 'Two-factor sign-in is on');
+        return ok({ recoveryCodes }, MESSAGES.on);
       },
     }),
     defineAction({
@@ -86,14 +76,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         data: recoveryCodesAnswer,
       },
       handler: async (request) => {
-        request.adminLog.title = 'Renew two-factor recovery codes';
+        request.adminLog.title = LOG_TITLES.renew;
         const recoveryCodes = await renewRecoveryCodes(
           ctx,
           signedInAdmin(request).id,
           request.body.code,
           request.adminLog,
         );
-        return ok({ recoveryCodes }, 'New recovery codes are ready');
+        return ok({ recoveryCodes }, MESSAGES.renewed);
       },
     }),
     defineAction({
@@ -106,14 +96,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         data: z.null(),
       },
       handler: async (request) => {
-        request.adminLog.title = 'Turn off two-factor sign-in';
+        request.adminLog.title = LOG_TITLES.disable;
         const { id } = signedInAdmin(request);
         if ((await twoFactorStatus(ctx, id)).required) {
-          throw new ApiError('Your group requires two-factor sign-in');
+          throw new ApiError(MESSAGES.required);
         }
         await confirmWithCode(ctx, id, request.body.code, request.adminLog);
         await removeTwoFactor(ctx.db, id);
-        return ok(null, 'Two-factor sign-in is off');
+        return ok(null, MESSAGES.off);
       },
     }),
   ]);
@@ -131,15 +121,15 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
         data: z.null(),
       },
       handler: async (request) => {
-        request.adminLog.title = 'Reset two-factor sign-in';
+        request.adminLog.title = LOG_TITLES.reset;
         const target = await ctx.db.kysely
           .selectFrom('admin')
           .select('id')
           .where('id', '=', request.body.id)
           .executeTakeFirst();
         if (!target) throw new ApiError('Record not found');
-        if (!(await removeTwoFactor(ctx.db, target.id))) throw new ApiError('Two-factor sign-in is not on');
-        return ok(null, 'Two-factor sign-in has been reset');
+        if (!(await removeTwoFactor(ctx.db, target.id))) throw new ApiError(MESSAGES.notOn);
+        return ok(null, MESSAGES.reset);
       },
     }),
   ]);

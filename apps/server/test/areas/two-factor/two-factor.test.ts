@@ -7,8 +7,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
-import { removeTwoFactor } from '../../src/features/two-factor/index.js';
-import { resetPassword } from '../../src/setup/super-admin.js';
+import { removeTwoFactor } from '../../../src/features/two-factor/index.js';
+import { resetPassword } from '../../../src/setup/super-admin.js';
 import {
   call,
   createAdmin,
@@ -16,7 +16,7 @@ import {
   forEachDatabase,
   loginSuper,
   type TestApp,
-} from '../support/test-app.js';
+} from '../../support/test-app.js';
 
 const PASSWORD = 'Secret-pass1';
 
