@@ -14,10 +14,10 @@ import {
   revokeFromGroups,
 } from '../auth/rule-tree.js';
 import { now } from '../clock.js';
-import { descendantIds } from '../util/tree.js';
 import type { Db } from '../db/connection.js';
 import { insertId } from '../db/insert-id.js';
 import type { Database } from '../db/schema.js';
+import { descendantIds } from '../util/tree.js';
 import {
   flattenRules,
   type ModuleAdminRule,

@@ -1,10 +1,10 @@
 /** The back-office menu tree of an administrator, as the web app consumes it. */
 import type { ServerRule } from '@portico/shared';
 import type { AdminIdentity } from '../../auth/types.js';
-import { buildTree } from '../../util/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';
 import { ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
+import { buildTree } from '../../util/tree.js';
 
 /** Seeded titles come in the reader's language (sidebar, tabs and page titles show them). */
 export async function adminMenus(db: Db, admin: AdminIdentity, lang: Lang): Promise<ServerRule[]> {

@@ -12,7 +12,6 @@ import { parseRuleList } from '../../auth/permissions.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { type Row, registerResource } from '../../crud/resource.js';
-import { descendantIds } from '../../util/tree.js';
 import type { WriteContext } from '../../crud/write-context.js';
 import { insertId } from '../../db/insert-id.js';
 import type { Database } from '../../db/schema.js';
@@ -20,6 +19,7 @@ import { ApiError, Code } from '../../http/errors.js';
 import { input } from '../../http/validate.js';
 import { type Lang, translate } from '../../i18n/index.js';
 import { ADMIN_GROUP_NAMES, ADMIN_RULE_TITLES } from '../../i18n/seeded-titles.js';
+import { descendantIds } from '../../util/tree.js';
 import { manageableGroupIds } from './admin-scope.js';
 
 const groupBody = z.object({

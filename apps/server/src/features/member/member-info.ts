@@ -3,11 +3,11 @@ import type { MemberRule, UserInfo } from '@portico/shared';
 import { z } from 'zod';
 import { STORED_RULE_FIELDS } from '../../auth/rule-tree.js';
 import type { UserIdentity } from '../../auth/types.js';
-import { buildTree } from '../../util/tree.js';
 import type { Db } from '../../db/connection.js';
 import type { Lang } from '../../i18n/index.js';
 import { MEMBER_RULE_TITLES } from '../../i18n/seeded-titles.js';
 import { centsToString } from '../../ledger/ledger.js';
+import { buildTree } from '../../util/tree.js';
 
 /** What a member sees of their own account (`userInfo` of the member answers). */
 export const userInfoSchema = z.object({
