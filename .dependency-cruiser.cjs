@@ -100,24 +100,12 @@ module.exports = {
       `${WEB}api/`,
       `${WEB}(stores|utils|components)/|${WEB_TOP}`,
     ),
-    {
-      ...layer(
-        'web-stores-below-utils',
-        'Stores hold state for the screens; they import no helper, component or page.',
-        `${WEB}stores/`,
-        `${WEB}(utils|components)/|${WEB_TOP}`,
-      ),
-      to: {
-        path: `${WEB}(utils|components)/|${WEB_TOP}`,
-        pathNot: [
-          // The route models turn the server's rules into routes and import nothing of the app.
-          `${WEB}router/(admin|member)-routes\\.ts$`,
-          // Known, left for the terminal's move into an area folder: its store runs the task
-          // queue and stream that live in components/terminal/.
-          `${WEB}components/terminal/(queue|stream)\\.ts$`,
-        ],
-      },
-    },
+    layer(
+      'web-stores-below-utils',
+      'Stores hold state for the screens, with their models (the route models, the terminal queue and stream); they import no helper, component or page.',
+      `${WEB}stores/`,
+      `${WEB}(utils|components)/|${WEB_TOP}`,
+    ),
     layer(
       'web-utils-below-components',
       'Helpers serve components and pages, never the other way round.',

@@ -1,7 +1,7 @@
 /** handleAdminRoute's rules: which rules become pages, menus and permission nodes. */
 import type { ServerRule } from '@portico/shared';
 import { describe, expect, it } from 'vitest';
-import { buildAdminRoutes, firstRoute, iframePath } from '../src/router/admin-routes';
+import { buildAdminRoutes, firstRoute, iframePath } from '../src/stores/admin-routes';
 
 let nextId = 1;
 const rule = (partial: Partial<ServerRule>): ServerRule => ({

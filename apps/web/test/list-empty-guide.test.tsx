@@ -9,7 +9,7 @@ import { TabProvider } from '../src/components/tab-context';
 import { ListPage } from '../src/components/table/list-page';
 import type { ListSpec } from '../src/components/table/types';
 import { initI18n, loadBackendTexts } from '../src/lang';
-import type { PageRoute } from '../src/router/admin-routes';
+import type { PageRoute } from '../src/stores/admin-routes';
 import { useNavTabs } from '../src/stores/nav-tabs';
 
 const requests = vi.hoisted(() => [] as { url: string; params: Record<string, unknown> }[]);

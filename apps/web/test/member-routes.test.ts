@@ -1,7 +1,7 @@
 /** Member rules → the member centre's pages, aside groups, header links and user-menu entries. */
 import type { MemberRule } from '@portico/shared';
 import { expect, it } from 'vitest';
-import { buildMemberRoutes, firstMemberPage } from '../src/router/member-routes';
+import { buildMemberRoutes, firstMemberPage } from '../src/stores/member-routes';
 
 const VIEW = '/src/views/frontend/user/account/';
 const exists = (component: string) => component.startsWith(VIEW);

@@ -15,7 +15,7 @@ import {
   step,
   type TerminalTask,
   withPackageManager,
-} from '../src/components/terminal/queue';
+} from '../src/stores/terminal-queue';
 
 /** Runs events in order; answers the final state and every effect on the way. */
 function run(events: QueueEvent[], from: QueueState = INITIAL_QUEUE) {

@@ -6,9 +6,9 @@
 import { TerminalTaskStatus as S, TERMINAL_TICKET_URL } from '@portico/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState, setBaseUrl } from '../src/api/request';
-import type { TerminalTask } from '../src/components/terminal/queue';
 import { initI18n } from '../src/lang';
 import { addTask, addTaskPM, type TaskOutcome, useTerminal } from '../src/stores/terminal';
+import type { TerminalTask } from '../src/stores/terminal-queue';
 import { type LocalServer, listenLocally } from './support/local-server';
 
 const task = (fields: Partial<TerminalTask>): TerminalTask => ({

@@ -1,11 +1,11 @@
 /** Loads the back-office (`/admin/index/index`) into the stores and registers its routes. */
 import { adminIndex } from '../api/backend';
 import { useAdminInfo } from '../stores/admin-info';
+import { buildAdminRoutes, firstRoute, type PageRoute } from '../stores/admin-routes';
 import { useNavTabs } from '../stores/nav-tabs';
 import { useSiteConfig } from '../stores/site-config';
 import { useTerminal } from '../stores/terminal';
 import { hasBackendView } from '../views/backend/registry';
-import { buildAdminRoutes, firstRoute, type PageRoute } from './admin-routes';
 
 /** Answers the first menu page, or undefined when the administrator has none. */
 export async function bootAdmin(): Promise<PageRoute | undefined> {

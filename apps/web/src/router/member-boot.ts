@@ -1,10 +1,10 @@
 /** Loads the member centre (`/api/index/index` for the signed-in member) into the stores. */
 import { frontIndex } from '../api/frontend';
 import { useMemberCenterStore } from '../stores/member-center';
+import { buildMemberRoutes, firstMemberPage, type MemberLink } from '../stores/member-routes';
 import { useSiteConfig } from '../stores/site-config';
 import { useUserInfo } from '../stores/user-info';
 import { hasFrontendView } from '../views/frontend/registry';
-import { buildMemberRoutes, firstMemberPage, type MemberLink } from './member-routes';
 
 /** Answers the first member page, or undefined when there is none. Null: the centre is closed. */
 export async function bootMember(): Promise<MemberLink | undefined | null> {

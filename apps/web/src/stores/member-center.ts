@@ -1,6 +1,6 @@
 /** The member centre's pages and menus of this page view (not persisted). */
 import { create } from 'zustand';
-import type { MemberRoutes } from '../router/member-routes';
+import type { MemberRoutes } from './member-routes';
 
 interface MemberCenterStore extends MemberRoutes {
   /** Whether /api/index/index has been loaded for the signed-in member. */

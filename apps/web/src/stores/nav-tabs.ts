@@ -4,8 +4,8 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { AdminRoutes, MenuNode, PageRoute } from '../router/admin-routes';
-import { ADMIN_BASE, firstRoute } from '../router/admin-routes';
+import type { AdminRoutes, MenuNode, PageRoute } from './admin-routes';
+import { ADMIN_BASE, firstRoute } from './admin-routes';
 
 export interface Tab {
   path: string;

@@ -1,6 +1,6 @@
 /**
  * The terminal (the original's queue and storage key): a thin zustand store that drives the pure queue in
- * components/terminal/queue.ts and carries out its effects. Only showDot, taskList and
+ * stores/terminal-queue.ts and carries out its effects. Only showDot, taskList and
  * automaticCleanupTask persist, under `storeTerminal`; the server's settings come with
  * `/admin/index/index` on every boot.
  */
@@ -12,6 +12,7 @@ import type {
 } from '@portico/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { t } from '../lang';
 import {
   INITIAL_QUEUE,
   type QueueEffect,
@@ -21,9 +22,8 @@ import {
   step,
   type TerminalTask,
   withPackageManager,
-} from '../components/terminal/queue';
-import { openTaskStream } from '../components/terminal/stream';
-import { t } from '../lang';
+} from './terminal-queue';
+import { openTaskStream } from './terminal-stream';
 
 export type TaskOutcome = typeof TerminalTaskStatus.success | typeof TerminalTaskStatus.failed;
 export type TaskCallback = (status: TaskOutcome) => void;

@@ -5,7 +5,7 @@ import { Button, Tag, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTerminal } from '../../stores/terminal';
-import { blocksQueue, canDelete, canRetry, isRunning, type TerminalTask } from './queue';
+import { blocksQueue, canDelete, canRetry, isRunning, type TerminalTask } from '../../stores/terminal-queue';
 
 /** Tag colour and text of each status (the original's: info, warning, success, danger). */
 const STATUS_TAGS: Record<TerminalTaskStatus, { color: string; text: string }> = {

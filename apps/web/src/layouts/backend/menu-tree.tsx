@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/icon';
-import type { MenuNode } from '../../router/admin-routes';
+import type { MenuNode } from '../../stores/admin-routes';
 import { themeColor, useConfig } from '../../stores/config';
 import { useNavTabs } from '../../stores/nav-tabs';
 

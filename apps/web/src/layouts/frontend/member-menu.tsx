@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { memberLogout } from '../../api/frontend/account';
 import { Icon } from '../../components/icon';
-import type { MemberLink } from '../../router/member-routes';
 import { type Lang, useConfig } from '../../stores/config';
 import { useMemberCenterStore } from '../../stores/member-center';
+import type { MemberLink } from '../../stores/member-routes';
 import { useSiteConfig } from '../../stores/site-config';
 import { useUserInfo } from '../../stores/user-info';
 

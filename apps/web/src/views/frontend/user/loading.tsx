@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { bootMember } from '../../../router/member-boot';
-import { MEMBER_BASE } from '../../../router/member-routes';
 import { replayTarget } from '../../../router/to-loading';
+import { MEMBER_BASE } from '../../../stores/member-routes';
 import { useUserInfo } from '../../../stores/user-info';
 import { MemberCenterDisabled } from './member-center-disabled';
 

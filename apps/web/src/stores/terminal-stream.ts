@@ -3,8 +3,8 @@
  * hears into queue events. The stream never reconnects: a reconnect would run the command again.
  */
 import { TERMINAL_STREAM_URL, type TerminalMessage } from '@portico/shared';
-import { terminalTicket } from '../../api/backend/terminal';
-import type { TerminalTask } from './queue';
+import { terminalTicket } from '../api/backend/terminal';
+import type { TerminalTask } from './terminal-queue';
 
 export interface StreamListener {
   message(uuid: string, data: string): void;
