@@ -24,6 +24,7 @@ import {
   type ModuleDefinition,
   type ModuleMemberRule,
 } from './define.js';
+import { SEEDED_ADMIN_RULE_NAMES } from './seeded-rules.js';
 
 /** Group id → names of the module's rules the group held. */
 export type GroupGrants = Record<string, string[]>;
@@ -73,15 +74,18 @@ async function insertTree(
   pid: number,
   existing: Map<string, number>,
   time: number,
+  neverInsert: ReadonlySet<string>,
 ): Promise<void> {
   for (const rule of rules) {
     let id = existing.get(rule.name);
     if (id === undefined) {
+      // Deleted by an administrator, with whatever hung under it.
+      if (neverInsert.has(rule.name)) continue;
       const row = rowOf(tables, rule, pid, time);
       id = await insertId(db, trx.insertInto(tables.rules as Rules).values(row as never));
       existing.set(rule.name, id);
     }
-    await insertTree(db, trx, tables, (rule.children ?? []) as AnyRule[], id, existing, time);
+    await insertTree(db, trx, tables, (rule.children ?? []) as AnyRule[], id, existing, time, neverInsert);
   }
 }
 
@@ -102,13 +106,14 @@ async function enableRules(
   tables: RuleTables,
   rules: readonly AnyRule[],
   grants: GroupGrants,
+  neverInsert: ReadonlySet<string>,
 ): Promise<void> {
   const names = flattenRules(rules).map((rule) => rule.name);
   const existing = await idsByName(trx, tables, names);
   const time = now();
   for (const rule of rules) {
     const parent = rule.parent ? (await idsByName(trx, tables, [rule.parent])).get(rule.parent) : undefined;
-    await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time);
+    await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time, neverInsert);
   }
   await changeGroupRules(trx, tables, (ids, groupId) => {
     const added = (grants[String(groupId)] ?? [])
@@ -160,8 +165,10 @@ export async function insertModuleRules(
   module: ModuleDefinition,
   grants: ModuleGrants,
 ): Promise<void> {
-  await enableRules(db, trx, ADMIN_RULES, module.adminRules ?? [], grants.admin);
-  await enableRules(db, trx, MEMBER_RULES, module.memberRules ?? [], grants.member);
+  // A built-in area's seeded rules belong to the install data: one missing was deleted on purpose.
+  const seeded = module.builtIn ? SEEDED_ADMIN_RULE_NAMES : new Set<string>();
+  await enableRules(db, trx, ADMIN_RULES, module.adminRules ?? [], grants.admin, seeded);
+  await enableRules(db, trx, MEMBER_RULES, module.memberRules ?? [], grants.member, new Set());
 }
 
 export async function removeModuleRules(trx: Trx, module: ModuleDefinition): Promise<ModuleGrants> {

@@ -57,3 +57,12 @@ export function seededAdminRules(rootName: string): ModuleAdminRule[] {
   }
   return adminRuleTree(seeded.filter(({ row }) => ids.has(row.id)));
 }
+
+/**
+ * Names of the back-office rules the core's install data seeds. A built-in area declares these
+ * as its own, but never inserts one that is missing: an administrator deleted it (before the
+ * area first recorded itself, too), and that choice stands.
+ */
+export const SEEDED_ADMIN_RULE_NAMES: ReadonlySet<string> = new Set(
+  [...SEEDED_ADMIN_RULES, ...SEEDED_CONTENT_RULES].map(({ row }) => row.name ?? ''),
+);
