@@ -8,6 +8,7 @@ import {
   moduleLangPacks,
   modulePages,
   modulePublicRoutes,
+  moduleSlotParts,
   WEB_MODULES,
 } from '../src/module-contract/registry';
 import { backendView, hasBackendView } from '../src/views/backend/registry';
@@ -35,4 +36,11 @@ it('loads each module language pack in both languages', async () => {
 it("adds the modules' public pages to the route table", () => {
   const paths = modulePublicRoutes().map((route) => route.path);
   expect(paths).toEqual(expect.arrayContaining(['/article/:id', '/page/:id']));
+});
+
+it("fills the administrator profile's card slot with the two-factor area's card", async () => {
+  const parts = moduleSlotParts('admin-profile.cards');
+  expect(parts).toHaveLength(1);
+  const card = await parts[0]?.();
+  expect(card?.default.name).toBe('TwoFactorCard');
 });

@@ -9,6 +9,7 @@ export type { Pack } from '../../../apps/web/src/lang/pack';
 export {
   defineWebModule,
   type FormInputProps,
+  type PageSlot,
   type PublicRoute,
   type WebModule,
 } from '../../../apps/web/src/module-contract/contract';

@@ -23,6 +23,12 @@ export interface PublicRoute {
   noBlockLoading?: boolean;
 }
 
+/**
+ * Places in core pages where areas and modules add their parts: `admin-profile.cards`, cards on
+ * the administrator's profile page (beside the sessions card).
+ */
+export type PageSlot = 'admin-profile.cards';
+
 export interface WebModule {
   /** The same uid as the module's server entry and folder. */
   uid: string;
@@ -40,6 +46,8 @@ export interface WebModule {
   publicRoutes?: PublicRoute[];
   /** Form-input types (`<FormItem type="editor" />`), e.g. a rich-text editor. */
   formInputs?: Record<string, Lazy<ComponentType<FormInputProps>>>;
+  /** Parts of core pages by slot, each a component the page renders where it names the slot. */
+  slots?: Partial<Record<PageSlot, Lazy<ComponentType>>>;
   /** Language packs, namespaced like the core's (`{'notes.note': {Title: 'Title'}}`). */
   lang?: Partial<Record<Lang, Lazy<Pack>>>;
 }

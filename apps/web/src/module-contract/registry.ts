@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
-import type { FormInputProps, PublicRoute, WebModule } from './contract';
+import type { FormInputProps, PageSlot, PublicRoute, WebModule } from './contract';
 
 const entries = import.meta.glob<{ default: WebModule }>(['../areas/*/index.ts', '../modules/*/index.ts'], {
   eager: true,
@@ -46,4 +46,9 @@ export function moduleFormInput(
 export async function moduleLangPacks(lang: Lang): Promise<Pack[]> {
   const loaders = WEB_MODULES.flatMap((module) => module.lang?.[lang] ?? []);
   return (await Promise.all(loaders.map((load) => load()))).map((pack) => pack.default);
+}
+
+/** The parts every module and area gives `slot`, in the order the registry lists them. */
+export function moduleSlotParts(slot: PageSlot): PageLoader[] {
+  return WEB_MODULES.flatMap((module) => module.slots?.[slot] ?? []);
 }

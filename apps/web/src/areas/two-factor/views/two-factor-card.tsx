@@ -3,22 +3,22 @@
  * group), recovery codes left; set it up (scan, confirm with a first code, keep the recovery
  * codes) or turn it off with a code.
  */
-import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+
 import {
   beginTwoFactorSetup,
+  CodeForm,
   disableTwoFactor,
   type Enrolment,
+  EnrolmentQr,
   enableTwoFactor,
+  RecoveryCodes,
   renewRecoveryCodes,
   type TwoFactorStatus,
   twoFactorStatus,
-} from '../../api/backend/two-factor';
-import { CodeForm } from './code-form';
-import { EnrolmentQr } from './enrolment-qr';
-import { RecoveryCodes } from './recovery-codes';
-import './two-factor.css';
+} from '@portico/web-sdk/two-factor';
+import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Dialog =
   | { kind: 'setup'; enrolment: Enrolment }
@@ -34,7 +34,7 @@ const TITLES: Record<NonNullable<Dialog>['kind'], string> = {
   off: 'twoFactor.Turn off two-factor sign-in',
 };
 
-export function TwoFactorCard() {
+export default function TwoFactorCard() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);

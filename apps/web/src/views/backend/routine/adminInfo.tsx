@@ -12,7 +12,7 @@ import { createAxios } from '../../../api/request';
 import { SessionsCard } from '../../../components/account/sessions-card';
 import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
-import { TwoFactorCard } from '../../../components/two-factor/two-factor-card';
+import { ModuleSlot } from '../../../module-contract/slot';
 import { useAdminInfo } from '../../../stores/admin-info';
 import { timeFormat, zoneLabel } from '../../../utils/time';
 
@@ -197,9 +197,15 @@ export default function AdminInfoPage() {
       <Col xs={24} lg={12}>
         <SessionsCard base={adminUrl(AdminController.adminInfo)} />
       </Col>
-      <Col xs={24} lg={12}>
-        <TwoFactorCard />
-      </Col>
+      {/* The areas' cards: the two-factor area's "Two-factor sign-in". */}
+      <ModuleSlot
+        name="admin-profile.cards"
+        wrap={(part) => (
+          <Col xs={24} lg={12}>
+            {part}
+          </Col>
+        )}
+      />
     </Row>
   );
 }
