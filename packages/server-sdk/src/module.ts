@@ -5,11 +5,6 @@
 
 /** Column builders that mean the same on SQLite, MySQL/MariaDB and PostgreSQL, for migrations. */
 export { columnKit } from '../../../apps/server/src/db/migrations/columns.js';
-/**
- * The install data's back-office menu rules (fixed ids): a built-in area whose menus the core
- * seeds picks its own from them and declares them with `adminRuleTree`.
- */
-export { SEEDED_ADMIN_RULES } from '../../../apps/server/src/db/seed/admin-rules.js';
 export {
   defineModule,
   type LanguagePack,

@@ -4,11 +4,6 @@
  * databases refer to them), so the area declares the same rows as a tree; enabling finds
  * them by name and inserts nothing.
  */
-import { adminRuleTree, SEEDED_ADMIN_RULES } from '@portico/server-sdk';
+import { seededAdminRules } from '@portico/server-sdk';
 
-/** The menu directory every rule of the area hangs under, and the prefix of their names. */
-const ROOT = 'user';
-
-export const MEMBERS_ADMIN_RULES = adminRuleTree(
-  SEEDED_ADMIN_RULES.filter(({ row }) => row.name === ROOT || row.name?.startsWith(`${ROOT}/`)),
-);
+export const MEMBERS_ADMIN_RULES = seededAdminRules('user');
