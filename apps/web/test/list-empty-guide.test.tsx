@@ -22,12 +22,6 @@ vi.mock('../src/api/request', async (original) => ({
 }));
 
 beforeAll(async () => {
-  // jsdom has none; the table observes its width with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
   await initI18n('en');
   await loadBackendTexts();
 });

@@ -30,12 +30,6 @@ beforeAll(() => {
   // load antd's message module lazily, after the file's environment is gone (seen under load).
   vi.spyOn(notifier, 'error').mockImplementation((() => {}) as never);
   vi.spyOn(notifier, 'success').mockImplementation((() => {}) as never);
-  // jsdom has no ResizeObserver; the confirm popup's positioning asks for one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   return initI18n('en').then(loadBackendTexts);
 });
 afterEach(() => {

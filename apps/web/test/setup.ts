@@ -29,6 +29,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// The table observes its width with one, a confirm popup's positioning too.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();

@@ -10,6 +10,7 @@ export {
   defineWebModule,
   type FormInputProps,
   type PageSlot,
+  type PageSlots,
   type PublicRoute,
   type WebModule,
 } from '../../../apps/web/src/module-contract/contract';

@@ -3,8 +3,10 @@
  * declares. Everything is loaded lazily, so a module adds nothing to the first load but its
  * small entry file.
  */
+import type { AdminRow } from '@portico/shared';
 import type { ComponentType } from 'react';
 import type { FormInputProps } from '../components/form/form-inputs';
+import type { FormProps } from '../components/table/types';
 import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
 
@@ -24,10 +26,23 @@ export interface PublicRoute {
 }
 
 /**
- * Places in core pages where areas and modules add their parts: `admin-profile.cards`, cards on
- * the administrator's profile page (beside the sessions card).
+ * Places in core pages where areas and modules add their parts, each with the props its parts
+ * get. A part renders nothing when it has nothing to show (a button for super administrators
+ * only, say).
  */
-export type PageSlot = 'admin-profile.cards';
+export interface PageSlots {
+  /** Cards on the administrator's profile page, after the admin-log timeline. */
+  'admin-profile.cards': Record<string, never>;
+  /** Cards below the member's profile form. */
+  'member-profile.cards': Record<string, never>;
+  /** Icons of the back-office nav bar, after "full screen". */
+  'admin-shell.nav': Record<string, never>;
+  /** Parts of the back-office shell outside the page (a panel, a drawer). */
+  'admin-shell.overlay': Record<string, never>;
+  /** Fields at the end of the administrator form (auth/admin), with the form's props. */
+  'admin-form.fields': Omit<FormProps<AdminRow>, 'extra'>;
+}
+export type PageSlot = keyof PageSlots;
 
 export interface WebModule {
   /** The same uid as the module's server entry and folder. */
@@ -47,7 +62,7 @@ export interface WebModule {
   /** Form-input types (`<FormItem type="editor" />`), e.g. a rich-text editor. */
   formInputs?: Record<string, Lazy<ComponentType<FormInputProps>>>;
   /** Parts of core pages by slot, each a component the page renders where it names the slot. */
-  slots?: Partial<Record<PageSlot, Lazy<ComponentType>>>;
+  slots?: { [S in PageSlot]?: Lazy<ComponentType<PageSlots[S]>> };
   /** Language packs, namespaced like the core's (`{'notes.note': {Title: 'Title'}}`). */
   lang?: Partial<Record<Lang, Lazy<Pack>>>;
 }

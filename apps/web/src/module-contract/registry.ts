@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import type { Pack } from '../lang/pack';
 import type { Lang } from '../stores/config';
-import type { FormInputProps, PageSlot, PublicRoute, WebModule } from './contract';
+import type { FormInputProps, PageSlot, PageSlots, PublicRoute, WebModule } from './contract';
 
 const entries = import.meta.glob<{ default: WebModule }>(['../areas/*/index.ts', '../modules/*/index.ts'], {
   eager: true,
@@ -49,6 +49,8 @@ export async function moduleLangPacks(lang: Lang): Promise<Pack[]> {
 }
 
 /** The parts every module and area gives `slot`, in the order the registry lists them. */
-export function moduleSlotParts(slot: PageSlot): PageLoader[] {
+export function moduleSlotParts<S extends PageSlot>(
+  slot: S,
+): (() => Promise<{ default: ComponentType<PageSlots[S]> }>)[] {
   return WEB_MODULES.flatMap((module) => module.slots?.[slot] ?? []);
 }

@@ -1,8 +1,10 @@
 /**
  * Where a core page lets areas and modules add their parts (`slots` of their web entries): each
- * part loads when the page first shows and renders through `wrap` (a grid column, say).
+ * part loads when the page first shows, gets the slot's props and renders through `wrap` (a
+ * grid column, say; by default as it is).
  */
 import {
+  type Attributes,
   type ComponentType,
   Fragment,
   type LazyExoticComponent,
@@ -10,15 +12,15 @@ import {
   type ReactNode,
   Suspense,
 } from 'react';
-import type { PageSlot } from './contract';
+import type { PageSlot, PageSlots } from './contract';
 import { moduleSlotParts } from './registry';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /** One lazy component per loader, made once: a new one each render would remount the part. */
-const parts = new Map<Loader, LazyExoticComponent<ComponentType>>();
-function partOf(load: Loader): LazyExoticComponent<ComponentType> {
-  let part = parts.get(load);
+const parts = new Map<unknown, unknown>();
+function partOf<P>(load: Loader<P>): LazyExoticComponent<ComponentType<P>> {
+  let part = parts.get(load) as LazyExoticComponent<ComponentType<P>> | undefined;
   if (!part) {
     part = lazy(load);
     parts.set(load, part);
@@ -26,7 +28,18 @@ function partOf(load: Loader): LazyExoticComponent<ComponentType> {
   return part;
 }
 
-export function ModuleSlot({ name, wrap }: { name: PageSlot; wrap: (part: ReactNode) => ReactNode }) {
+const asIs = (part: ReactNode) => part;
+
+/** A slot whose parts take no props needs none (`<ModuleSlot name="admin-shell.nav" />`). */
+type SlotProps<S extends PageSlot> =
+  PageSlots[S] extends Record<string, never> ? { props?: PageSlots[S] } : { props: PageSlots[S] };
+
+export function ModuleSlot<S extends PageSlot>({
+  name,
+  wrap = asIs,
+  ...rest
+}: { name: S; wrap?: (part: ReactNode) => ReactNode } & SlotProps<S>) {
+  const props = (rest.props ?? {}) as PageSlots[S] & Attributes;
   return moduleSlotParts(name).map((load, index) => {
     const Part = partOf(load);
     return (
@@ -35,7 +48,7 @@ export function ModuleSlot({ name, wrap }: { name: PageSlot; wrap: (part: ReactN
       <Fragment key={index}>
         {wrap(
           <Suspense fallback={null}>
-            <Part />
+            <Part {...props} />
           </Suspense>,
         )}
       </Fragment>

@@ -62,10 +62,3 @@ export function disableTwoFactor(code: string) {
     { showSuccessMessage: true },
   );
 }
-
-export function resetTwoFactor(id: number) {
-  return createAxios(
-    { url: adminUrl(AdminController.admin, 'resetTwoFactor'), method: 'post', data: { id } },
-    { showSuccessMessage: true },
-  );
-}

@@ -11,12 +11,6 @@ export const admin = {
   'Last login': 'Last login',
   'Please leave blank if not modified': 'Leave blank if not modified',
   'username and nickname': 'username or nickname',
-  'Two-factor sign-in': 'Two-factor sign-in',
-  'Reset two-factor sign-in': 'Reset two-factor sign-in',
-  'Reset two-factor sign-in?': 'Reset two-factor sign-in?',
-  'They sign in with their password alone, or set up a new second factor if their group requires one':
-    'They will sign in with their password alone, or set up a new second factor if their group requires one.',
-  Reset: 'Reset',
 };
 
 export const group = {

@@ -11,12 +11,6 @@ export const admin = {
   'Last login': '最后登录',
   'Please leave blank if not modified': '不修改请留空',
   'username and nickname': '用户名或昵称',
-  'Two-factor sign-in': '双因素登录',
-  'Reset two-factor sign-in': '重置双因素登录',
-  'Reset two-factor sign-in?': '确定重置双因素登录？',
-  'They sign in with their password alone, or set up a new second factor if their group requires one':
-    '重置后该管理员仅凭密码登录；若其管理组要求双因素登录，登录时需重新设置。',
-  Reset: '重置',
 };
 
 export const group = {

@@ -1,12 +1,10 @@
 /** auth/admin: administrator accounts (as in the original). */
 import { AdminController, type AdminRow, adminUrl } from '@portico/shared';
-import { Button, Form, Popconfirm } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { resetTwoFactor } from '../../../../api/backend/two-factor';
 import { FormItem } from '../../../../components/form/form-item';
 import { DEFAULT_HEADER } from '../../../../components/table/list-defaults';
 import { ListPage } from '../../../../components/table/list-page';
 import type { FormProps, ListSpec, Row } from '../../../../components/table/types';
+import { ModuleSlot } from '../../../../module-contract/slot';
 import { useAdminInfo } from '../../../../stores/admin-info';
 
 const STATUS = { '0': 'Disable', '1': 'Enable' };
@@ -41,32 +39,9 @@ function AdminForm({ operate, row }: FormProps<AdminRow>) {
       />
       <FormItem type="textarea" name="motto" label="auth.admin.motto" />
       <FormItem type="radio" name="status" label="State" content={STATUS} />
-      {operate === 'edit' && <ResetTwoFactor id={row.id as number} />}
+      {/* The areas' fields: the two-factor area's "Reset two-factor sign-in". */}
+      <ModuleSlot name="admin-form.fields" props={{ operate, row }} />
     </>
-  );
-}
-
-/** A super administrator removes another's second factor (a lost phone); the server logs it. */
-function ResetTwoFactor({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const isSuper = useAdminInfo((s) => s.super);
-  if (!isSuper) return null;
-  return (
-    <Form.Item label={t('auth.admin.Two-factor sign-in')}>
-      <Popconfirm
-        title={t('auth.admin.Reset two-factor sign-in?')}
-        description={t(
-          'auth.admin.They sign in with their password alone, or set up a new second factor if their group requires one',
-        )}
-        okText={t('auth.admin.Reset')}
-        cancelText={t('Cancel')}
-        onConfirm={() => resetTwoFactor(id).catch(() => {})}
-      >
-        <Button danger data-testid="reset-two-factor">
-          {t('auth.admin.Reset two-factor sign-in')}
-        </Button>
-      </Popconfirm>
-    </Form.Item>
   );
 }
 
