@@ -45,6 +45,10 @@ export const AdminController = {
   storeModule: 'store.Module',
   storeVersion: 'store.Version',
   storeOrder: 'store.Order',
+
+  /** The CRUD generator and its record (crud_log). */
+  crud: 'crud.Crud',
+  crudLog: 'crud.Log',
 } as const;
 export type AdminController = (typeof AdminController)[keyof typeof AdminController];
 
