@@ -1,5 +1,7 @@
-/** English: the web terminal panel and its settings. */
-export default {
+/** English: the terminal area's panel and its settings. */
+import type { Pack } from '@portico/web-sdk/module';
+
+const terminal = {
   Terminal: 'Terminal',
   'Waiting for execution': 'Waiting for execution',
   Connecting: 'Connecting',
@@ -34,6 +36,6 @@ export default {
   'Failed to modify the source command, Please try again manually':
     'Failed to modify the source command, Please try again manually',
   Reminder: 'Reminder',
-  'Newly added tasks will never start because they are blocked by failed tasks':
-    'Newly added tasks will never start because they are blocked by failed tasks',
 };
+
+export default { terminal } satisfies Pack;

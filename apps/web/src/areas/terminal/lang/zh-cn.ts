@@ -1,5 +1,7 @@
-/** 简体中文：Web 终端面板及其设置。 */
-export default {
+/** 简体中文：终端区域的面板及其设置。 */
+import type { Pack } from '@portico/web-sdk/module';
+
+const terminal = {
   Terminal: '终端',
   'Waiting for execution': '等待执行',
   Connecting: '连接中',
@@ -32,6 +34,6 @@ export default {
   'Clear successful task tip': '添加新任务时，自动从列表中清除已成功的任务',
   'Failed to modify the source command, Please try again manually': '修改源的命令执行失败，请手动重试',
   Reminder: '提示',
-  'Newly added tasks will never start because they are blocked by failed tasks':
-    '新添加的任务永远不会开始，因为它们被失败的任务阻塞了',
 };
+
+export default { terminal } satisfies Pack;

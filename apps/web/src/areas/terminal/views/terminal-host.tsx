@@ -1,39 +1,21 @@
 /**
- * The terminal in the back-office: the nav-bar button with its dot, and the panel, loaded the
- * first time it opens. For super administrators only (the server refuses others anyway).
+ * The terminal in the back-office frame (slot `admin-shell.overlay`): keeps the queue moving and
+ * hosts the panel, loaded the first time it opens. For super administrators only (the server
+ * refuses others anyway).
  */
-import { CodeOutlined } from '@ant-design/icons';
-import { Badge, Tooltip } from 'antd';
+import { useAdminInfo } from '@portico/web-sdk/stores';
+import { useTerminal } from '@portico/web-sdk/terminal';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useTerminal } from '../../stores/terminal';
 
 const TerminalPanel = lazy(() => import('./panel'));
 
-export function TerminalButton() {
-  const { t } = useTranslation();
-  const showDot = useTerminal((s) => s.showDot);
-  const toggle = useTerminal((s) => s.toggle);
-  return (
-    <Tooltip title={t('terminal.Terminal')} placement="bottom">
-      <button
-        type="button"
-        className="ba-nav-menu"
-        aria-label={t('terminal.Terminal')}
-        onClick={() => toggle()}
-        data-testid="terminal-button"
-        data-dot={showDot}
-      >
-        <Badge dot={showDot} className="ba-terminal-badge">
-          <CodeOutlined />
-        </Badge>
-      </button>
-    </Tooltip>
-  );
+export default function TerminalOverlay() {
+  const isSuper = useAdminInfo((s) => s.super);
+  return isSuper ? <TerminalHost /> : null;
 }
 
-/** Mounted once in the back-office frame: keeps the queue moving and hosts the panel. */
-export function TerminalHost() {
+/** Mounted once in the frame, for a super administrator only: resuming is theirs alone. */
+function TerminalHost() {
   const show = useTerminal((s) => s.show);
   const showPackageManagerDialog = useTerminal((s) => s.showPackageManagerDialog);
   const opened = useRef(false);
