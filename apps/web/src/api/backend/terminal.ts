@@ -1,5 +1,8 @@
-/** The terminal's calls: a stream ticket, and the server-side terminal settings. */
-import { type PackageManagerSetting, TERMINAL_CONFIG_URL, TERMINAL_TICKET_URL } from '@portico/shared';
+/**
+ * The terminal queue's call: a stream ticket. The settings' call is the terminal area's
+ * (areas/terminal/api.ts).
+ */
+import { TERMINAL_TICKET_URL } from '@portico/shared';
 import { createAxios } from '../request';
 
 /**
@@ -11,12 +14,5 @@ export function terminalTicket() {
   return createAxios<{ ticket: string }>(
     { url: TERMINAL_TICKET_URL, method: 'post' },
     { cancelDuplicateRequest: false },
-  );
-}
-
-export function changeTerminalConfig(data: { manager: PackageManagerSetting } | { port: string }) {
-  return createAxios(
-    { url: TERMINAL_CONFIG_URL, method: 'post', data },
-    { loading: true, showSuccessMessage: true },
   );
 }

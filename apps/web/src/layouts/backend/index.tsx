@@ -8,7 +8,7 @@ import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { embeddableUrl } from '../../components/iframe-page';
-import { TerminalHost } from '../../components/terminal/terminal-host';
+import { ModuleSlot } from '../../module-contract/slot';
 import { ToLoading } from '../../router/to-loading';
 import { useAdminInfo } from '../../stores/admin-info';
 import { ADMIN_BASE, type PageRoute } from '../../stores/admin-routes';
@@ -80,7 +80,6 @@ function Frame({ route }: { route: PageRoute }) {
   const layout = useConfig((s) => s.layout);
   const siteName = useSiteConfig((s) => s.siteName);
   const { tabFullScreen, setTabFullScreen } = useNavTabs();
-  const isSuper = useAdminInfo((s) => s.super);
   useAdaptiveLayout();
 
   useEffect(() => {
@@ -110,7 +109,8 @@ function Frame({ route }: { route: PageRoute }) {
         </div>
       )}
       <ConfigDrawer />
-      {isSuper && <TerminalHost />}
+      {/* The terminal's panel (the terminal area), for super administrators. */}
+      <ModuleSlot name="admin-shell.overlay" />
     </div>
   );
 }

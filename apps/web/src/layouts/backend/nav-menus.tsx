@@ -1,4 +1,7 @@
-/** The nav bar's icons: home, language, full screen, terminal, clear cache, the administrator, settings. */
+/**
+ * The nav bar's icons: home, language, full screen, the areas' and modules' icons (the terminal's),
+ * clear cache, the administrator, settings.
+ */
 import {
   ClearOutlined,
   CompressOutlined,
@@ -10,7 +13,7 @@ import {
 import { Dropdown, Modal, message, Tooltip } from 'antd';
 import { type ButtonHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TerminalButton } from '../../components/terminal/terminal-host';
+import { ModuleSlot } from '../../module-contract/slot';
 import { useAdminInfo } from '../../stores/admin-info';
 import { type Lang, useConfig } from '../../stores/config';
 import { AdminInfoPopover } from './admin-info-popover';
@@ -90,7 +93,8 @@ export function NavMenus() {
       >
         {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
       </NavButton>
-      {isSuper && <TerminalButton />}
+      {/* The terminal's icon (the terminal area), for super administrators. */}
+      <ModuleSlot name="admin-shell.nav" />
       {isSuper && (
         <Dropdown
           trigger={['click']}

@@ -11,10 +11,10 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { TerminalTaskStatus } from '@portico/shared';
+import { addTaskPM, useTerminal } from '@portico/web-sdk/terminal';
+import { timeFormat } from '@portico/web-sdk/time';
 import { Button, Drawer, Empty, Popconfirm, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addTaskPM, useTerminal } from '../../stores/terminal';
-import { timeFormat } from '../../utils/time';
 import { PackageManagerDialog } from './package-manager-dialog';
 import { TerminalSettingsView } from './settings';
 import { TaskItem } from './task-item';

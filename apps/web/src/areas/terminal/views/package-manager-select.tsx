@@ -1,9 +1,9 @@
 /** The package-manager choice, saved on the server (`changeTerminalConfig {manager}`). */
 import { PACKAGE_MANAGER_SETTINGS, type PackageManagerSetting } from '@portico/shared';
+import { useTerminal } from '@portico/web-sdk/terminal';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeTerminalConfig } from '../../api/backend/terminal';
-import { useTerminal } from '../../stores/terminal';
+import { changeTerminalConfig } from '../api';
 
 export function PackageManagerSelect({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 /** "Please select package manager": asked for by the module installer; opens the panel too. */
+
+import { useTerminal } from '@portico/web-sdk/terminal';
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTerminal } from '../../stores/terminal';
 import { PackageManagerSelect } from './package-manager-select';
 
 export function PackageManagerDialog() {

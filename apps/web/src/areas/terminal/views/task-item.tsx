@@ -1,11 +1,17 @@
 /** One task of the timeline: time, status, tags, command, Retry/Delete and its run log. */
 import { DeleteOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { TerminalTaskStatus } from '@portico/shared';
+import {
+  blocksQueue,
+  canDelete,
+  canRetry,
+  isRunning,
+  type TerminalTask,
+  useTerminal,
+} from '@portico/web-sdk/terminal';
 import { Button, Tag, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTerminal } from '../../stores/terminal';
-import { blocksQueue, canDelete, canRetry, isRunning, type TerminalTask } from '../../stores/terminal-queue';
 
 /** Tag colour and text of each status (the original's: info, warning, success, danger). */
 const STATUS_TAGS: Record<TerminalTaskStatus, { color: string; text: string }> = {

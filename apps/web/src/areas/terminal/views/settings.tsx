@@ -5,10 +5,10 @@
  * the original client).
  */
 import { NPM_REGISTRIES, type NpmRegistryName, TerminalTaskStatus } from '@portico/shared';
+import { addTask, useTerminal } from '@portico/web-sdk/terminal';
 import { Button, Form, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addTask, useTerminal } from '../../stores/terminal';
 import { PackageManagerSelect } from './package-manager-select';
 
 const REGISTRY_NAMES = Object.keys(NPM_REGISTRIES) as NpmRegistryName[];

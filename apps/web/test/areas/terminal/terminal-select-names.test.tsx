@@ -4,8 +4,8 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { TerminalSettingsView } from '../src/components/terminal/settings';
-import { initI18n, loadBackendTexts } from '../src/lang';
+import { TerminalSettingsView } from '../../../src/areas/terminal/views/settings';
+import { initI18n, loadBackendTexts } from '../../../src/lang';
 
 beforeAll(async () => {
   await initI18n('en');

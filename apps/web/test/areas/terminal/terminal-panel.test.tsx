@@ -6,10 +6,10 @@
 import { TerminalTaskStatus as S } from '@portico/shared';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import TerminalPanel from '../src/components/terminal/panel';
-import { initI18n, loadBackendTexts } from '../src/lang';
-import { useTerminal } from '../src/stores/terminal';
-import type { TerminalTask } from '../src/stores/terminal-queue';
+import TerminalPanel from '../../../src/areas/terminal/views/panel';
+import { initI18n, loadBackendTexts } from '../../../src/lang';
+import { useTerminal } from '../../../src/stores/terminal';
+import type { TerminalTask } from '../../../src/stores/terminal-queue';
 
 const task = (uuid: string, status: S, fields: Partial<TerminalTask> = {}): TerminalTask => ({
   uuid,
