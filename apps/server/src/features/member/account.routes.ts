@@ -11,7 +11,7 @@ import {
   sessionList,
   sessionListSchema,
   USER_SESSION_TYPES,
-} from '../../auth/sessions.js';
+} from '../../areas/sessions/session-list.js';
 import type { UserIdentity } from '../../auth/types.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';

@@ -6,15 +6,15 @@
 import { AdminController, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signedInAdmin } from '../../auth/admin-auth.js';
-import { hashPassword } from '../../auth/passwords.js';
 import {
   ADMIN_SESSION_TYPES,
   endedSessionsSchema,
   endSessionBody,
   sessionList,
   sessionListSchema,
-} from '../../auth/sessions.js';
+} from '../../areas/sessions/session-list.js';
+import { signedInAdmin } from '../../auth/admin-auth.js';
+import { hashPassword } from '../../auth/passwords.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { wallClockText } from '../../crud/time-zone.js';

@@ -9,7 +9,7 @@ import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography,
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../../api/request';
-import { SessionsCard } from '../../../components/account/sessions-card';
+import { SessionsCard } from '../../../areas/sessions/views/sessions-card';
 import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
 import { ModuleSlot } from '../../../module-contract/slot';

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Channel, profileConfig, saveProfile } from '../../../../api/frontend/account';
-import { SessionsCard } from '../../../../components/account/sessions-card';
+import { SessionsCard } from '../../../../areas/sessions/views/sessions-card';
 import { UploadInput } from '../../../../components/form/upload-input';
 import { accountRule, nicknameRule } from '../../../../components/member/account-rules';
 import { ChangeBind } from '../../../../components/member/change-bind';

@@ -4,7 +4,7 @@
  * (TokenService.endSessionById), so it is refused at once, in every server process.
  */
 import { z } from 'zod';
-import type { SessionInfo } from './tokens.js';
+import type { SessionInfo } from '../../auth/tokens.js';
 import { deviceName, deviceOf } from './user-agent.js';
 
 /** The token types of an area's sessions: what its list shows and ending one ends. */

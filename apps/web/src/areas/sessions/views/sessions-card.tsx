@@ -9,8 +9,8 @@
 import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { timeFormat } from '../../utils/time';
+import { createAxios } from '../../../api/request';
+import { timeFormat } from '../../../utils/time';
 
 export interface SignedInSession {
   id: string;
