@@ -38,9 +38,15 @@ it("adds the modules' public pages to the route table", () => {
   expect(paths).toEqual(expect.arrayContaining(['/article/:id', '/page/:id']));
 });
 
-it("fills the administrator profile's card slot with the two-factor area's card", async () => {
+it("fills the administrator profile's card slot with the sessions card first, then the two-factor card", async () => {
+  // The registry lists entries in the glob's order: areas/sessions before areas/two-factor.
   const parts = moduleSlotParts('admin-profile.cards');
-  expect(parts).toHaveLength(1);
-  const card = await parts[0]?.();
-  expect(card?.default.name).toBe('TwoFactorCard');
+  const cards = await Promise.all(parts.map((load) => load()));
+  expect(cards.map((card) => card.default.name)).toEqual(['AdminSessionsCard', 'TwoFactorCard']);
+});
+
+it("fills the member profile's card slot with the sessions card", async () => {
+  const parts = moduleSlotParts('member-profile.cards');
+  const cards = await Promise.all(parts.map((load) => load()));
+  expect(cards.map((card) => card.default.name)).toEqual(['MemberSessionsCard']);
 });

@@ -11,6 +11,13 @@ export {
 } from '../../../apps/server/src/auth/admin-auth.js';
 /** The one password hash, the same for administrators and members. */
 export { hashPassword } from '../../../apps/server/src/auth/passwords.js';
+/**
+ * An account's signed-in sessions, for the sessions area: the token types that are an
+ * administrator's and a member's sessions, and a session as `ctx.tokens.listSessions` answers
+ * it (ending one or all others is `ctx.tokens.endSessionById` / `endOtherSessions`).
+ */
+export { ADMIN_SESSION_TYPES, USER_SESSION_TYPES } from '../../../apps/server/src/auth/session-types.js';
+export type { SessionInfo } from '../../../apps/server/src/auth/tokens.js';
 export type { AdminIdentity, UserIdentity } from '../../../apps/server/src/auth/types.js';
 export { USER_TOKEN_HEADERS } from '../../../apps/server/src/auth/user-auth.js';
 /**

@@ -9,6 +9,7 @@ import { apiDocsModule } from './api-docs/index.js';
 import { contentModule } from './content/index.js';
 import { membersModule } from './members/index.js';
 import { securityArea } from './security/index.js';
+import { sessionsArea } from './sessions/index.js';
 import { storeModule } from './store/index.js';
 import { terminalArea } from './terminal/index.js';
 import { twoFactorArea } from './two-factor/index.js';
@@ -21,4 +22,5 @@ export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
   terminalArea,
   securityArea,
   twoFactorArea,
+  sessionsArea,
 ];

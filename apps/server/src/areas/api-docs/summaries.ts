@@ -31,12 +31,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '从市场下载已禁用模块的最新版本，之后等待安装',
   'Enable a disabled module (it then waits for its install) or disable one; code -1 to confirm changed files or remaining packages, -2 when packages went, -3 when disabled for an update':
     '启用已禁用的模块（之后等待安装）或禁用模块；code -1 需确认被修改的文件或剩余的依赖包，-2 表示依赖包已移除，-3 表示为更新而禁用',
-  "End every session of the caller's but this one": '结束调用者除当前会话外的所有会话',
-  "End every session of the member's but this one": '结束会员除当前会话外的所有会话',
-  "End one of the caller's sessions (sign that device out); its tokens are refused at once":
-    '结束调用者的一个会话（让该设备退出登录）；其令牌立即失效',
-  "End one of the member's sessions (sign that device out); its tokens are refused at once":
-    '结束会员的一个会话（让该设备退出登录）；其令牌立即失效',
   "End the member's session": '结束会员的会话',
   'Exchange a refresh token for a new access token and a new refresh token':
     '用刷新令牌换取新的访问令牌和新的刷新令牌',
@@ -86,8 +80,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
     '添加表单中可选的控制器（原版客户端的表单加载它们）',
   "The application's tables, for the data-security rule forms": '应用的数据表，供数据安全规则表单使用',
   "The caller's own profile": '调用者自己的资料',
-  "The caller's signed-in sessions, their own first, then the most recently used":
-    '调用者的登录会话：当前会话在前，其余按最近使用排序',
   'The config items by group, the groups, and the quick entrances': '按分组的配置项、分组和快捷入口',
   "The dashboard's figures: totals, today's additions, and growth over the last days":
     '控制台数据：总数、今日新增和近几日的增长',
@@ -100,8 +92,6 @@ const SUMMARIES_ZH_CN: Record<string, string> = {
   "The member's balance and points changes of the last 7 days, per day": '会员近 7 天每天的余额和积分变动',
   "The member's balance changes, newest first": '会员的余额变动，最新的在前',
   "The member's points changes, newest first": '会员的积分变动，最新的在前',
-  "The member's signed-in sessions, their own first, then the most recently used":
-    '会员的登录会话：当前会话在前，其余按最近使用排序',
   'The modules on the machine with their states, and where the market is':
     '本机的模块及其状态，以及市场的地址',
   'The same, the id in the query or the body': '同上，id 在查询参数或请求体中',

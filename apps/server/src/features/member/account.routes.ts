@@ -5,13 +5,6 @@
 import { ACCOUNT_PATTERN, MESSAGES, PASSWORD_PATTERN } from '@portico/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  endedSessionsSchema,
-  endSessionBody,
-  sessionList,
-  sessionListSchema,
-  USER_SESSION_TYPES,
-} from '../../auth/sessions.js';
 import type { UserIdentity } from '../../auth/types.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -312,54 +305,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     });
   }
-
-  // Signed-in sessions: part of the profile page, so its rule admits them.
-  account({
-    action: 'sessions',
-    method: 'GET',
-    permission: 'account/profile',
-    schema: {
-      summary: "The member's signed-in sessions, their own first, then the most recently used",
-      data: sessionListSchema,
-    },
-    handler: async (request) => {
-      const user = caller(request);
-      return ok(sessionList(await ctx.tokens.listSessions(user.id, USER_SESSION_TYPES, user.token)));
-    },
-  });
-
-  account({
-    action: 'endSession',
-    method: 'POST',
-    permission: 'account/profile',
-    schema: {
-      summary: "End one of the member's sessions (sign that device out); its tokens are refused at once",
-      body: endSessionBody,
-      data: endedSessionsSchema,
-    },
-    handler: async (request) => {
-      const user = caller(request);
-      if (!(await ctx.tokens.endSessionById(user.id, USER_SESSION_TYPES, request.body.id))) {
-        throw new ApiError('The session has already ended');
-      }
-      return ok({ ended: 1 }, 'Signed out of that session');
-    },
-  });
-
-  account({
-    action: 'endOtherSessions',
-    method: 'POST',
-    permission: 'account/profile',
-    schema: {
-      summary: "End every session of the member's but this one",
-      data: endedSessionsSchema,
-    },
-    handler: async (request) => {
-      const user = caller(request);
-      const ended = await ctx.tokens.endOtherSessions(user.id, USER_SESSION_TYPES, user.token);
-      return ok({ ended }, 'Signed out of all other sessions');
-    },
-  });
 
   apiRoute(app, ctx, {
     path: 'account/retrievePassword',

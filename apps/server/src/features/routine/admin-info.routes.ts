@@ -8,19 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInAdmin } from '../../auth/admin-auth.js';
 import { hashPassword } from '../../auth/passwords.js';
-import {
-  ADMIN_SESSION_TYPES,
-  endedSessionsSchema,
-  endSessionBody,
-  sessionList,
-  sessionListSchema,
-} from '../../auth/sessions.js';
+import { ADMIN_SESSION_TYPES } from '../../auth/session-types.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { wallClockText } from '../../crud/time-zone.js';
 import { assertUniqueAccount } from '../../crud/unique.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { checkNickname, input } from '../../http/validate.js';
 import { localiseLogTitles } from '../../i18n/log-titles.js';
@@ -172,53 +165,6 @@ export function registerAdminInfoRoutes(app: FastifyInstance, ctx: AppContext): 
           mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         ]);
         return ok({ list: localiseLogTitles(list, request.lang), total: Number(counted?.total ?? 0) });
-      },
-    }),
-    // The caller's signed-in sessions: part of their profile, so its rule admits them.
-    defineAction({
-      action: 'sessions',
-      method: 'GET',
-      permission: 'routine/admininfo/index',
-      schema: {
-        summary: "The caller's signed-in sessions, their own first, then the most recently used",
-        data: sessionListSchema,
-      },
-      handler: async (request) => {
-        const admin = signedInAdmin(request);
-        return ok(sessionList(await ctx.tokens.listSessions(admin.id, ADMIN_SESSION_TYPES, admin.token)));
-      },
-    }),
-    defineAction({
-      action: 'endSession',
-      method: 'POST',
-      permission: 'routine/admininfo/index',
-      schema: {
-        summary: "End one of the caller's sessions (sign that device out); its tokens are refused at once",
-        body: endSessionBody,
-        data: endedSessionsSchema,
-      },
-      handler: async (request) => {
-        request.adminLog.title = 'End a signed-in session';
-        const { id } = signedInAdmin(request);
-        if (!(await ctx.tokens.endSessionById(id, ADMIN_SESSION_TYPES, request.body.id))) {
-          throw new ApiError('The session has already ended');
-        }
-        return ok({ ended: 1 }, 'Signed out of that session');
-      },
-    }),
-    defineAction({
-      action: 'endOtherSessions',
-      method: 'POST',
-      permission: 'routine/admininfo/index',
-      schema: {
-        summary: "End every session of the caller's but this one",
-        data: endedSessionsSchema,
-      },
-      handler: async (request) => {
-        request.adminLog.title = 'End all other signed-in sessions';
-        const admin = signedInAdmin(request);
-        const ended = await ctx.tokens.endOtherSessions(admin.id, ADMIN_SESSION_TYPES, admin.token);
-        return ok({ ended }, 'Signed out of all other sessions');
       },
     }),
   ]);

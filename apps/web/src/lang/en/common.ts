@@ -147,17 +147,3 @@ export const globs = {
   Upload: 'Upload',
   Confirm: 'Confirm',
 };
-
-/** The signed-in sessions card of the profile pages (administrators and members). */
-export const sessions = {
-  'Signed-in sessions': 'Signed-in sessions',
-  '{browser} on {os}': '{browser} on {os}',
-  'Unknown device': 'Unknown device',
-  'This device': 'This device',
-  'Last used': 'Last used',
-  'Sign out': 'Sign out',
-  'Sign out this session?': 'Sign out this session?',
-  'Sign out all other sessions': 'Sign out all other sessions',
-  'Sign out all other sessions?': 'Sign out all other sessions?',
-  'Every other device will have to sign in again': 'Every other device will have to sign in again.',
-};

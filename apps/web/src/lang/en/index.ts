@@ -1,17 +1,7 @@
 /** English. The texts every page may need (sign-in, shell); the back-office's are in ./backend and the member centre's in ./frontend, each loaded with its area. One file per area; every key exists in both languages. */
 import type { Pack } from '../pack';
 import axios from './axios';
-import {
-  globs,
-  login,
-  noPower,
-  notFound,
-  pagesTitle,
-  pageUnavailable,
-  sessions,
-  utils,
-  validate,
-} from './common';
+import { globs, login, noPower, notFound, pagesTitle, pageUnavailable, utils, validate } from './common';
 import layouts from './layouts';
 
 export default {
@@ -24,6 +14,5 @@ export default {
   utils,
   validate,
   login,
-  sessions,
   layouts,
 } satisfies Pack;

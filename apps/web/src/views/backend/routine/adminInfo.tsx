@@ -1,7 +1,7 @@
 /**
  * routine/adminInfo: the signed-in administrator's own profile and operation log
  * (as in the original). The avatar uploads and saves as soon as a picture is chosen.
- * Below them, the administrator's signed-in sessions.
+ * Below them, the areas' cards (slot `admin-profile.cards`): signed-in sessions, two-factor sign-in.
  */
 import { UserOutlined } from '@ant-design/icons';
 import { AdminController, adminUrl } from '@portico/shared';
@@ -9,7 +9,6 @@ import { Avatar, Button, Card, Col, Form, Pagination, Row, Timeline, Typography,
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAxios } from '../../../api/request';
-import { SessionsCard } from '../../../components/account/sessions-card';
 import { FormItem } from '../../../components/form/form-item';
 import { useUploadCheck } from '../../../components/form/upload-input';
 import { ModuleSlot } from '../../../module-contract/slot';
@@ -194,10 +193,7 @@ export default function AdminInfoPage() {
           />
         </Card>
       </Col>
-      <Col xs={24} lg={12}>
-        <SessionsCard base={adminUrl(AdminController.adminInfo)} />
-      </Col>
-      {/* The areas' cards: the two-factor area's "Two-factor sign-in". */}
+      {/* The areas' cards: the sessions area's "Signed-in sessions", the two-factor area's "Two-factor sign-in". */}
       <ModuleSlot
         name="admin-profile.cards"
         wrap={(part) => (

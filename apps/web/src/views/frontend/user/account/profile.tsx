@@ -1,18 +1,18 @@
 /**
  * Personal data (as in the original): avatar, username, nickname, gender, birthday and
  * signature; e-mail and mobile are changed only through the change-bind dialogs.
+ * Below the form, the areas' cards (slot `member-profile.cards`): signed-in sessions.
  */
-import { ApiController, apiUrl } from '@portico/shared';
 import { Button, Card, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Channel, profileConfig, saveProfile } from '../../../../api/frontend/account';
-import { SessionsCard } from '../../../../components/account/sessions-card';
 import { UploadInput } from '../../../../components/form/upload-input';
 import { accountRule, nicknameRule } from '../../../../components/member/account-rules';
 import { ChangeBind } from '../../../../components/member/change-bind';
+import { ModuleSlot } from '../../../../module-contract/slot';
 import { useUserInfo } from '../../../../stores/user-info';
 
 interface Values {
@@ -134,9 +134,8 @@ export default function Profile() {
         </Form>
         {binding && <ChangeBind channel={binding} onClose={() => setBinding(null)} />}
       </Card>
-      <div style={{ marginTop: 16 }}>
-        <SessionsCard base={apiUrl(ApiController.account)} />
-      </div>
+      {/* The areas' cards: the sessions area's "Signed-in sessions". */}
+      <ModuleSlot name="member-profile.cards" wrap={(part) => <div style={{ marginTop: 16 }}>{part}</div>} />
     </>
   );
 }

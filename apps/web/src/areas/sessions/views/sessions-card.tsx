@@ -3,14 +3,16 @@
  * each session's device, address and last use, the current one tagged; any other can be
  * signed out, or all others at once. `base` is the profile controller's URL
  * (`adminUrl(AdminController.adminInfo)` or `apiUrl(ApiController.account)`, with its trailing
- * slash), which also picks the token sent.
+ * slash), which also picks the token sent; admin-sessions-card.tsx and
+ * member-sessions-card.tsx give it to the two profiles' slots.
  * A list rather than a table, so it reads on a 390 px wide phone.
  */
+
+import { createAxios } from '@portico/web-sdk/request';
+import { timeFormat } from '@portico/web-sdk/time';
 import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAxios } from '../../api/request';
-import { timeFormat } from '../../utils/time';
 
 export interface SignedInSession {
   id: string;

@@ -4,9 +4,15 @@
  * once; nobody ends another account's session; an area's list shows its own sessions only.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/passwords.js';
-import { createMember } from '../support/member.js';
-import { type CallOptions, call, createAdmin, forEachDatabase, type TestApp } from '../support/test-app.js';
+import { hashPassword } from '../../../src/auth/passwords.js';
+import { createMember } from '../../support/member.js';
+import {
+  type CallOptions,
+  call,
+  createAdmin,
+  forEachDatabase,
+  type TestApp,
+} from '../../support/test-app.js';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

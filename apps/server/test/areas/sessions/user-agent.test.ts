@@ -1,6 +1,6 @@
 /** The device a session shows: common browsers and systems from their User-Agent. */
 import { expect, it } from 'vitest';
-import { deviceName, deviceOf } from '../../src/auth/user-agent.js';
+import { deviceName, deviceOf } from '../../../src/areas/sessions/user-agent.js';
 
 it.each([
   [

@@ -3,13 +3,9 @@
  * the answer's shape and what each session shows. Ending one deletes its tokens
  * (TokenService.endSessionById), so it is refused at once, in every server process.
  */
+import type { SessionInfo } from '@portico/server-sdk';
 import { z } from 'zod';
-import type { SessionInfo } from './tokens.js';
 import { deviceName, deviceOf } from './user-agent.js';
-
-/** The token types of an area's sessions: what its list shows and ending one ends. */
-export const ADMIN_SESSION_TYPES = ['admin', 'admin-refresh'] as const;
-export const USER_SESSION_TYPES = ['user', 'user-refresh'] as const;
 
 export const sessionListSchema = z.object({
   list: z.array(
