@@ -40,6 +40,7 @@ export interface FormItemProps {
   label: string;
   rules?: RuleName[];
   content?: Content;
+  /** Translation key, or text shown as it is ('https://'). */
   placeholder?: string;
   tip?: string;
   blockHelp?: ReactNode;
@@ -88,7 +89,7 @@ export function FormItem({
       className={`ba-input-item-${type}`}
       {...valueProps}
     >
-      {input(coreType, { t, title, content, placeholder, remote, inputAttr })}
+      {input(coreType, { t, title, content, placeholder: placeholder && t(placeholder), remote, inputAttr })}
     </Form.Item>
   );
 }
