@@ -94,10 +94,18 @@ forEachDatabase('CRUD generator endpoints', (get) => {
           })
           .execute();
       }
-      const res = await call(t.app, 'GET', '/admin/crud.Log/index', { token, query: { quickSearch: 'test_b' } });
+      const res = await call(t.app, 'GET', '/admin/crud.Log/index', {
+        token,
+        query: { quickSearch: 'test_b' },
+      });
       expect(res.code).toBe(1);
       expect(res.data.list).toHaveLength(1);
-      expect(res.data.list[0]).toMatchObject({ table_name: 'test_build', table: design, fields, status: 'success' });
+      expect(res.data.list[0]).toMatchObject({
+        table_name: 'test_build',
+        table: design,
+        fields,
+        status: 'success',
+      });
 
       const other = await t.ctx.db.kysely
         .selectFrom('crud_log')
@@ -136,14 +144,24 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       expect(success.data.id).toBeGreaterThan(0);
       await t.ctx.db.kysely
         .insertInto('crud_log')
-        .values({ table_name: 'test_build', table: '{}', fields: '[]', status: 'error', connection: '', create_time: 1_800_000_000 })
+        .values({
+          table_name: 'test_build',
+          table: '{}',
+          fields: '[]',
+          status: 'error',
+          connection: '',
+          create_time: 1_800_000_000,
+        })
         .execute();
       const failed = await call(t.app, 'GET', '/admin/crud.Crud/checkCrudLog', {
         token,
         query: { table: 'test_build' },
       });
       expect(failed.data).toEqual({ id: 0 });
-      const none = await call(t.app, 'GET', '/admin/crud.Crud/checkCrudLog', { token, query: { table: 'nothing' } });
+      const none = await call(t.app, 'GET', '/admin/crud.Crud/checkCrudLog', {
+        token,
+        query: { table: 'nothing' },
+      });
       expect(none.data).toEqual({ id: 0 });
     });
 
@@ -159,7 +177,10 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       expect(res.code).toBe(1);
       expect(res.data.table).toMatchObject({ name: 'test_build', comment: 'Knowledge', empty: true });
       expect(res.data.fields).toEqual([{ name: 'id', designType: 'pk' }]);
-      const missing = await call(t.app, 'POST', '/admin/crud.Crud/logStart', { token, body: { id: 999_999 } });
+      const missing = await call(t.app, 'POST', '/admin/crud.Crud/logStart', {
+        token,
+        body: { id: 999_999 },
+      });
       expect(missing.code).toBe(0);
       expect(missing.msg).toBe('Record not found');
     });
@@ -173,7 +194,15 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       expect(res.code).toBe(1);
       expect(res.data.empty).toBe(true);
       const { columns } = res.data;
-      expect(Object.keys(columns)).toEqual(['id', 'title', 'content', 'status', 'weigh', 'update_time', 'create_time']);
+      expect(Object.keys(columns)).toEqual([
+        'id',
+        'title',
+        'content',
+        'status',
+        'weigh',
+        'update_time',
+        'create_time',
+      ]);
       expect(columns.id).toMatchObject({ designType: 'pk', primaryKey: true, autoIncrement: true });
       expect(columns.title).toMatchObject({
         designType: 'string',
@@ -200,7 +229,12 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       const { columns } = res.data;
       expect(columns.id).toMatchObject({ designType: 'pk', primaryKey: true });
       expect(columns.name).toMatchObject({ designType: 'string', length: 50, defaultType: 'EMPTY STRING' });
-      expect(columns.price).toMatchObject({ designType: 'number', type: 'decimal', length: 10, precision: 2 });
+      expect(columns.price).toMatchObject({
+        designType: 'number',
+        type: 'decimal',
+        length: 10,
+        precision: 2,
+      });
       expect(columns.birthday).toMatchObject({ designType: 'date', type: 'date', defaultType: 'NULL' });
       expect(columns.user_id).toMatchObject({
         designType: 'remoteSelect',
@@ -214,14 +248,19 @@ forEachDatabase('CRUD generator endpoints', (get) => {
 
     it('getFileData names the module folder', async () => {
       const t = get();
-      const res = await call(t.app, 'GET', '/admin/crud.Crud/getFileData', { token, query: { table: 'hand_made' } });
+      const res = await call(t.app, 'GET', '/admin/crud.Crud/getFileData', {
+        token,
+        query: { table: 'hand_made' },
+      });
       expect(res.data).toMatchObject({ moduleDir: 'modules/hand_made', exists: false });
     });
 
     it('tableList lists prefixed tables with the reason a core or module table is refused', async () => {
       const t = get();
       const res = await call(t.app, 'GET', '/admin/crud.Crud/tableList', { token, lang: 'en' });
-      const byName = new Map(res.data.list.map((row: { table: string; refused: string }) => [row.table, row.refused]));
+      const byName = new Map(
+        res.data.list.map((row: { table: string; refused: string }) => [row.table, row.refused]),
+      );
       expect(byName.get('hand_made')).toBe('');
       expect(byName.get('test_build')).toBe('');
       expect(byName.get('admin')).toMatch(/belongs to the core/);
@@ -240,7 +279,11 @@ forEachDatabase('CRUD generator endpoints', (get) => {
         ['Bad-Name', /lower-case letters/],
       ] as const) {
         for (const action of ['parseFieldData', 'generateCheck']) {
-          const res = await call(t.app, 'POST', `/admin/crud.Crud/${action}`, { token, lang: 'en', body: { table } });
+          const res = await call(t.app, 'POST', `/admin/crud.Crud/${action}`, {
+            token,
+            lang: 'en',
+            body: { table },
+          });
           expect(res.code, `${action} ${table}`).toBe(0);
           expect(res.msg).toMatch(reason);
         }
@@ -266,7 +309,11 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       });
       expect(generate.code).toBe(0);
       expect(generate.msg).toBe('Only super administrators can generate or delete code');
-      const del = await call(t.app, 'POST', '/admin/crud.Crud/delete', { token: admin, lang: 'en', body: { id: 1 } });
+      const del = await call(t.app, 'POST', '/admin/crud.Crud/delete', {
+        token: admin,
+        lang: 'en',
+        body: { id: 1 },
+      });
       expect(del.msg).toBe('Only super administrators can generate or delete code');
 
       await createAdmin(t.ctx, 'outsider', 'Secret123', [await createGroup(t.ctx, 'Nobody', [])]);
@@ -283,7 +330,10 @@ forEachDatabase('CRUD generator endpoints', (get) => {
         ['POST', '/admin/crud.Crud/generate'],
         ['POST', '/admin/crud.Crud/delete'],
       ] as const) {
-        const res = await call(t.app, method, path, { token: outsider, body: method === 'POST' ? {} : undefined });
+        const res = await call(t.app, method, path, {
+          token: outsider,
+          body: method === 'POST' ? {} : undefined,
+        });
         expect(res.code, path).toBe(401);
       }
     });
