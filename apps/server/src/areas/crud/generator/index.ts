@@ -2,7 +2,6 @@
  * PLACEHOLDER until the generator lands (its own helper writes this folder): the signatures
  * the endpoints are written against (BRIEF-CRUD.md). Replace this whole file with the real one.
  */
-import { ApiError } from '@portico/server-sdk';
 import type { CrudGenerateBody } from '@portico/shared/crud-design';
 
 export type CheckedDesign = CrudGenerateBody;
@@ -17,8 +16,9 @@ export interface PreviousGeneration {
   migrations: string[];
 }
 
+// A programming state, not a message for administrators: answered as a server error.
 const notBuilt = (): never => {
-  throw new ApiError('The CRUD generator is not built yet');
+  throw new Error('The CRUD generator is not built yet');
 };
 
 export function checkDesign(_body: unknown): CheckedDesign {
