@@ -18,7 +18,7 @@ export interface PendingDrop {
 async function rowsWithValue(ctx: AppContext, table: string, column: string): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(
     physicalName(ctx, table),
-  )} where ${sql.ref(column)} is not null`.execute(ctx.db.kysely);
+  )} where ${sql.id(column)} is not null`.execute(ctx.db.kysely);
   return Number(rows[0]?.n ?? 0);
 }
 

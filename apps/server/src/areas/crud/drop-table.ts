@@ -29,12 +29,12 @@ export async function dropGeneratedTable(
       const deleted = await runWrite(ctx.db.kysely, request, async (w) => {
         const { rows } = await sql<{
           id: number;
-        }>`select ${sql.ref(pk)} as id from ${sql.table(physical)} limit ${sql.lit(CHUNK)}`.execute(w.trx);
+        }>`select ${sql.id(pk)} as id from ${sql.table(physical)} limit ${sql.lit(CHUNK)}`.execute(w.trx);
         const ids = rows.map((row) => Number(row.id));
         if (ids.length === 0) return 0;
         return ctx.captures.deletes(w, controller, ids, async () => {
           const result =
-            await sql`delete from ${sql.table(physical)} where ${sql.ref(pk)} in (${sql.join(ids)})`.execute(
+            await sql`delete from ${sql.table(physical)} where ${sql.id(pk)} in (${sql.join(ids)})`.execute(
               w.trx,
             );
           return Number(result.numAffectedRows ?? ids.length);

@@ -16,10 +16,25 @@ import { ModuleState } from '@portico/shared';
 import { MESSAGES } from './lang.js';
 import { isGeneratedModule, moduleFolderExists } from './table-access.js';
 
-/** Refuses a `modules/<uid>/` folder the generator did not write (a module of someone else's). */
+/**
+ * Refuses a uid the generator may not take: a `modules/<uid>/` folder it did not write (a
+ * module of someone else's), or a module or built-in area the app already knows by that uid
+ * without such a folder (two modules of one uid would stop the server from starting).
+ */
 export async function assertGeneratedOrFree(ctx: AppContext, uid: string): Promise<void> {
-  if ((await moduleFolderExists(ctx, uid)) && !(await isGeneratedModule(ctx, uid)))
-    throw new ApiError(MESSAGES.notGenerated, [`modules/${uid}`]);
+  if (await isGeneratedModule(ctx, uid)) return;
+  if (await moduleFolderExists(ctx, uid)) throw new ApiError(MESSAGES.notGenerated, [`modules/${uid}`]);
+  if (await moduleRecorded(ctx, uid)) throw new ApiError(MESSAGES.moduleTaken, [uid]);
+}
+
+/** Whether the app has a record of a module (or built-in area) by that uid. */
+export async function moduleRecorded(ctx: AppContext, uid: string): Promise<boolean> {
+  const row = await ctx.db.kysely
+    .selectFrom('module')
+    .select('uid')
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Writes the generation as the module's package and installs it; answers as the installer does. */

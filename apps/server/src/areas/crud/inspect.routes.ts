@@ -10,6 +10,7 @@ import type { CrudField } from '@portico/shared/crud-design';
 import { z } from 'zod';
 import { connectionKey, lastSuccessId, requireLog } from './crud-log.js';
 import { fieldOfColumn } from './design-guess.js';
+import { assertGeneratedOrFree } from './generated-module.js';
 import { LOG_TITLES, MESSAGES } from './lang.js';
 import { CRUD_RULES } from './rules.js';
 import { crudFieldShape, crudTableShape } from './schemas.js';
@@ -83,7 +84,7 @@ export function inspectActions(ctx: AppContext) {
       permission: CRUD_RULES.index,
       schema: {
         summary:
-          'Before generating: code -1 with {table, controller} when the table or the module folder already exists',
+          "Before generating: code -1 with {table, controller} when the table or the generator's module already exists; a module of someone else's is refused",
         body: z.object({
           table: tableField,
           connection,
@@ -95,6 +96,8 @@ export function inspectActions(ctx: AppContext) {
         request.adminLog.title = LOG_TITLES.generateCheck;
         const table = checkedTableName(request.body.table);
         await assertDesignable(ctx, table);
+        // A module of someone else's by that name is refused with the reason, never overwritten.
+        await assertGeneratedOrFree(ctx, table);
         const conflicts = {
           table: await tableExists(ctx, table),
           controller: await moduleFolderExists(ctx, table),

@@ -11,6 +11,7 @@ export const MESSAGES = {
   coreTable: 'Table %s belongs to the core: the CRUD generator cannot design, alter or drop it',
   moduleTable: 'Table %s belongs to an installed module: the CRUD generator cannot design, alter or drop it',
   notGenerated: '%s was not made by the CRUD generator: it is neither replaced nor removed',
+  moduleTaken: 'A module named %s already exists: the CRUD generator cannot replace it',
   superOnly: 'Only super administrators can generate or delete code',
   confirmDrop: 'Generating drops columns holding data (rows with a value): %s. Confirm each column to go on',
   // The core's own keys, already translated there.
@@ -34,6 +35,7 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
     [MESSAGES.coreTable]: '数据表 %s 属于系统核心：CRUD 代码生成不能设计、修改或删除它',
     [MESSAGES.moduleTable]: '数据表 %s 属于已安装的模块：CRUD 代码生成不能设计、修改或删除它',
     [MESSAGES.notGenerated]: '%s 不是 CRUD 代码生成所生成的：不会覆盖也不会删除它',
+    [MESSAGES.moduleTaken]: '已存在名为 %s 的模块：CRUD 代码生成不能覆盖它',
     [MESSAGES.superOnly]: '只有超级管理员可以生成或删除代码',
     [MESSAGES.confirmDrop]:
       '本次生成将删除仍有数据的字段（括号内为有值的行数）：%s。请逐一确认这些字段后继续',
@@ -45,8 +47,8 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
     // Route summaries, for the API reference page of a Chinese reader.
     'The tables of the database a design may start from, each refused table with the reason':
       '可用于开始设计的数据表，不可用的数据表附带原因',
-    'Before generating: code -1 with {table, controller} when the table or the module folder already exists':
-      '生成前检查：数据表或模块目录已存在时返回 code -1 及 {table, controller}',
+    "Before generating: code -1 with {table, controller} when the table or the generator's module already exists; a module of someone else's is refused":
+      '生成前检查：数据表或生成的模块已存在时返回 code -1 及 {table, controller}；非代码生成的同名模块则拒绝',
     "The table's last record when it is a success (start with the historical record), else 0":
       '数据表最近一条生成记录成功时返回其 id（从历史记录开始），否则返回 0',
     "A record's design, to start from it; table.empty says whether its table has no rows":

@@ -176,9 +176,21 @@ forEachDatabase(
       );
       const check = await call(t.app, 'POST', '/admin/crud.Crud/generateCheck', {
         token,
+        lang: 'en',
         body: { table: 'widget' },
       });
-      expect(check.data).toEqual({ table: true, controller: true });
+      expect(check.code).toBe(0);
+      expect(check.msg).toBe(res.msg);
+    });
+
+    it('never takes the uid of a module or built-in area the app knows', async () => {
+      const t = get();
+      const bodies = { generateCheck: { table: 'members' }, generate: design('members', ['id']) };
+      for (const [action, body] of Object.entries(bodies)) {
+        const res = await call(t.app, 'POST', `/admin/crud.Crud/${action}`, { token, lang: 'en', body });
+        expect(res.code, action).toBe(0);
+        expect(res.msg).toBe('A module named members already exists: the CRUD generator cannot replace it');
+      }
     });
 
     it('delete removes the module and keeps the table', async () => {
