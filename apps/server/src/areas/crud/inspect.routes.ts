@@ -102,7 +102,9 @@ export function inspectActions(ctx: AppContext) {
           table: await tableExists(ctx, table),
           controller: await moduleFolderExists(ctx, table),
         };
-        if (conflicts.table || conflicts.controller) throw new ApiError('', [], -1 as never, conflicts);
+        if (conflicts.table || conflicts.controller)
+          // The original's -1 (outside the envelope's ordinary codes), its message empty.
+          throw new ApiError('', [], -1 as never, conflicts);
         return ok(null);
       },
     }),
