@@ -14,6 +14,8 @@
  */
 export type { AppConfig } from '../../../apps/server/src/config.js';
 export type { Db } from '../../../apps/server/src/db/connection.js';
+/** The core's own tables (logical names): no area or module may design, alter or drop them. */
+export { CORE_TABLES } from '../../../apps/server/src/db/core-tables.js';
 export type { Dialect } from '../../../apps/server/src/db/dialect.js';
 export { insertId } from '../../../apps/server/src/db/insert-id.js';
 export type { Database, ModuleTables, TableName } from '../../../apps/server/src/db/schema.js';

@@ -2,9 +2,22 @@
  * Module packages as the installer reads and writes them: the store publishes modules through
  * the installer's own checks, so it never accepts a package the installer would refuse.
  */
+/**
+ * A module an area writes itself (the CRUD generator): `installFromFiles` places it in
+ * `modules/<uid>/` under an upload's rules (a newer version over a disabled one, never over a
+ * folder the project ships), `inspectModule` reads its state on disk, `areaModuleInstaller(ctx)`
+ * installs, disables and uninstalls it through the app's one installer, and `answerWithRestart`
+ * answers as `/admin/module/install` does, so the web's module pipeline follows it.
+ */
 export {
+  type AreaModuleInstaller,
+  answerWithRestart,
+  areaModuleInstaller,
   compareVersion,
+  inspectModule,
+  installFromFiles,
   listPackageFiles,
+  type ModuleAnswer,
   moduleDir,
   readPackageInfo,
   resolveUploadedZip,

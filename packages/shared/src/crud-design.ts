@@ -228,7 +228,9 @@ export interface CrudGenerateBody {
   fields: CrudField[];
 }
 
-export type CrudLogStatus = 'delete' | 'success' | 'error' | 'start';
+/** A record's status, in the original's ENUM order. */
+export const CRUD_LOG_STATUSES = ['delete', 'success', 'error', 'start'] as const;
+export type CrudLogStatus = (typeof CRUD_LOG_STATUSES)[number];
 
 export interface CrudLogRow {
   id: number;

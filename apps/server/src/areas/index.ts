@@ -7,6 +7,7 @@
 import type { ModuleDefinition } from '@portico/server-sdk';
 import { apiDocsModule } from './api-docs/index.js';
 import { contentModule } from './content/index.js';
+import { crudArea } from './crud/index.js';
 import { membersModule } from './members/index.js';
 import { securityArea } from './security/index.js';
 import { sessionsArea } from './sessions/index.js';
@@ -23,4 +24,5 @@ export const BUILT_IN_AREAS: readonly ModuleDefinition[] = [
   securityArea,
   twoFactorArea,
   sessionsArea,
+  crudArea,
 ];

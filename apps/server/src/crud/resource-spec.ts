@@ -23,6 +23,11 @@ export interface ResourceSpec<
 > {
   /** Dotted controller as in the URL: `auth.Admin`. */
   controller: string;
+  /**
+   * Permission keys of the generic actions (by action name) when they are not derived from the
+   * controller: the original's crud.Log checks `crud/crud/index`, a rule of another controller.
+   */
+  permissions?: Partial<Record<string, string>>;
   table: TableName;
   list: ListSpec;
   /** The list query with its joins and selected columns (never secrets). */

@@ -193,7 +193,11 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
   }
 
   actions.push(exportAction(lists, resource), ...importActions(ctx, resource));
-  adminController(app, ctx, spec.controller, [...actions, ...(spec.actions ?? [])]);
+  const permitted = actions.map((action) => {
+    const permission = spec.permissions?.[action.action];
+    return permission ? { ...action, permission } : action;
+  });
+  adminController(app, ctx, spec.controller, [...permitted, ...(spec.actions ?? [])]);
   rememberResource(app, {
     controller: spec.controller,
     table: spec.table,

@@ -9,10 +9,9 @@ import { dirname } from 'node:path';
 import { Kysely, MysqlDialect, type MysqlPool, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool as Mysql2Pool, PoolConnection } from 'mysql2';
 import type { PoolClient as PgClient } from 'pg';
+import { CORE_TABLES } from './core-tables.js';
 import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
-import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
-import { SEARCH_INDEX_TABLES, TRIGRAM_TABLES } from './search-tables.js';
 import { loadSqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withTablePrefix } from './table-prefix.js';
@@ -24,6 +23,8 @@ export interface Db {
   prefix: string;
   /** Makes the prefix apply to more logical table names (a module's own tables). */
   addTables(names: Iterable<string>): void;
+  /** Whether the prefix applies to this logical name: a core table or a module's declared one. */
+  isKnownTable(name: string): boolean;
   close(): Promise<void>;
 }
 
@@ -50,12 +51,7 @@ const STATEMENT_GRACE_MS = 2000;
 
 export async function openDatabase(url: string, prefix: string, options: DatabaseOptions = {}): Promise<Db> {
   const dialect = dialectOf(url);
-  const tables = new Set<string>([
-    ...TABLE_NAMES,
-    ...BOOKKEEPING_TABLES,
-    ...SEARCH_INDEX_TABLES,
-    ...TRIGRAM_TABLES,
-  ]);
+  const tables = new Set<string>(CORE_TABLES);
   const kysely = new Kysely<Database>({
     dialect: withTablePrefix(
       await createDialect(dialect, url, options.statementTimeoutMs),
@@ -71,6 +67,7 @@ export async function openDatabase(url: string, prefix: string, options: Databas
     addTables: (names) => {
       for (const name of names) tables.add(name);
     },
+    isKnownTable: (name) => tables.has(name),
     close: () => kysely.destroy(),
   };
 }

@@ -3,10 +3,16 @@
  * the store needs to publish modules as the installer would install them: reading and checking
  * an uploaded package zip, comparing versions, and packing the modules shipped with Portico.
  * Sharing the installer's own checks means the store never accepts a package it would refuse.
+ * The CRUD generator places the modules it writes and drives the same installer.
  */
+export { type AreaModuleInstaller, areaModuleInstaller } from './installer/area-installer.js';
 export { resolveUploadedZip } from './installer/attachment-zip.js';
+export type { ModuleAnswer } from './installer/installer.js';
+export { answerWithRestart } from './installer/restart-answer.js';
 export {
   compareVersion,
+  inspectModule,
+  installFromFiles,
   listPackageFiles,
   moduleDir,
   readPackageInfo,

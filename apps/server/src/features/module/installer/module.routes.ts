@@ -28,9 +28,11 @@ import { marketBrowserUrl } from '../market/market-address.js';
 import type { MarketMember } from '../market/market-client.js';
 import { forwardToMarket } from '../market/market-proxy.js';
 import { inspectModule, listModules, MODULE_PACKAGE_MESSAGES, uninstallPlan } from '../package/index.js';
+import { shareModuleInstaller } from './area-installer.js';
 import { resolveUploadedZip } from './attachment-zip.js';
 import { type ModuleAnswer, ModuleInstaller } from './installer.js';
 import { INSTALLER_MESSAGES as M, MODULE_LOG_TITLES as TITLES } from './messages.js';
+import { answerWithRestart } from './restart-answer.js';
 
 const MODULE_INSTALL_HOOK = 'module-install';
 
@@ -156,17 +158,6 @@ function superAction<S extends RouteSchema>(
 }
 
 /**
- * A finished install, enable or disable that changed the server's code restarts the server
- * after this answer when `npm start` supervises it (`restarting: true`: the client waits for it
- * to come back); otherwise the answer says to restart it by hand.
- */
-function answerWithRestart(ctx: AppContext, reply: FastifyReply, answer: ModuleAnswer) {
-  if (!answer.needRestart) return ok({ ...answer, restarting: false });
-  const restarting = ctx.restart.afterReply(reply);
-  return ok({ ...answer, restarting }, restarting ? M.restarting : M.restartByHand);
-}
-
-/**
  * A disable that answers -2 or -3 has already taken the module's server code out: the server
  * restarts after that answer too (the data says whether, like a finished answer's).
  */
@@ -184,6 +175,7 @@ export function registerModuleInstallerRoutes(
   modules: readonly ModuleDefinition[],
 ): ModuleInstaller {
   const installer = new ModuleInstaller(ctx, modules);
+  shareModuleInstaller(ctx, installer);
   const { projectDir } = ctx.config;
 
   // A `web-install.<pm>` task queued with `module-install:<uid>` installed the workspaces' packages.

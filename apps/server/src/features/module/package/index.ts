@@ -30,6 +30,7 @@ export {
 export { listPackageFiles, readRuntime } from './package-files.js';
 export { backupsDir, MIRROR_ROOTS, moduleDir, WORKSPACE_PACKAGE_FILES } from './paths.js';
 export {
+  installFromFiles,
   installFromZip,
   readPackageInfo,
   refuseProjectSource,
