@@ -69,6 +69,7 @@ const crud = {
   'Advanced Fields': 'Senior',
   'Drag the left element here to start designing CRUD':
     'Drag a field kind here, or click one, to start designing',
+  Fields: 'Fields',
   'Field Name': 'Field name',
   'field comment': 'Field comment',
   'Move up': 'Move up',

@@ -65,6 +65,7 @@ const crud = {
   'Base Fields': '基础',
   'Advanced Fields': '高级',
   'Drag the left element here to start designing CRUD': '将左侧的字段类型拖到这里，或点击它，开始设计',
+  Fields: '字段',
   'Field Name': '字段名',
   'field comment': '字段注释',
   'Move up': '上移',
