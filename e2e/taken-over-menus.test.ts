@@ -27,7 +27,7 @@ describe.skipIf(!browserAvailable)('menus of a taken-over database', () => {
     const menu = (title: string, name: string, component: string) =>
       api(suite.server, '/admin/auth.Rule/add', { type: 'menu', title, name, path: name, component }, token);
     await menu('Old attachments', 'legacy/attachment', '/src/views/backend/routine/attachment/index.vue');
-    await menu('Old CRUD generator', 'legacy/crud', '/src/views/backend/crud/index.vue');
+    await menu('Old missing screen', 'legacy/crud', '/src/views/backend/legacy/missing/index.vue');
 
     const { context, page } = await newPage(suite.browser);
     try {
@@ -41,10 +41,10 @@ describe.skipIf(!browserAvailable)('menus of a taken-over database', () => {
         .poll(() => page.getByRole('columnheader', { name: 'Original name' }).count())
         .toBeGreaterThan(0);
 
-      expect(await page.getByRole('menuitem', { name: 'Old CRUD generator' }).count()).toBe(0);
+      expect(await page.getByRole('menuitem', { name: 'Old missing screen' }).count()).toBe(0);
       await page.goto(`${suite.server.baseUrl}/admin/legacy/crud`);
       await expect.poll(() => page.getByText('This page is not available').count()).toBe(1);
-      expect(await page.getByText('/src/views/backend/crud/index.vue').count()).toBe(1);
+      expect(await page.getByText('/src/views/backend/legacy/missing/index.vue').count()).toBe(1);
       if (SHOTS) await settledScreenshot(page, join(SHOTS, 'page-unavailable.png'));
     } finally {
       await context.close();

@@ -1,0 +1,111 @@
+/**
+ * The generator's calls, on the original's paths (`/admin/crud.Crud/*`, `/admin/crud.Log/index`),
+ * and the core's table lists (`/admin/ajax/getTableList`, `getTableFieldList`) the dialogs offer.
+ */
+import { AdminController, adminUrl } from '@portico/shared';
+import type {
+  CrudField,
+  CrudGenerateBody,
+  CrudGenerateConflicts,
+  CrudLogRow,
+  CrudTable,
+} from '@portico/shared/crud-design';
+import { type ApiResponse, createAxios } from '@portico/web-sdk/request';
+
+/** Portico has one database connection: the site's, named '' on the wire. */
+export const SITE_CONNECTION = '';
+
+const crud = (action: string) => adminUrl(AdminController.crud, action);
+
+/** What generating answers: as a module install does, whether the server restarts and the web app must be rebuilt. */
+export interface GenerateAnswer {
+  needRebuild?: boolean;
+  needRestart?: boolean;
+  restarting?: boolean;
+}
+
+export function generate(body: CrudGenerateBody) {
+  return createAxios<GenerateAnswer | null>({ url: crud('generate'), method: 'post', data: body });
+}
+
+/**
+ * Whether generating would overwrite a table or a module: code -1 with what exists, an answer
+ * the designer turns into its confirm (not a message), hence resolved whatever its code.
+ */
+export async function generateCheck(table: string): Promise<ApiResponse<CrudGenerateConflicts | null>> {
+  try {
+    return await createAxios<CrudGenerateConflicts | null>(
+      {
+        url: crud('generateCheck'),
+        method: 'post',
+        data: { table, connection: SITE_CONNECTION, controllerFile: '' },
+      },
+      { showCodeMessage: false },
+    );
+  } catch (error) {
+    if (error && typeof error === 'object' && 'code' in error && (error as ApiResponse).code === -1)
+      return error as ApiResponse<CrudGenerateConflicts>;
+    throw error;
+  }
+}
+
+/** The id of the table's last successful record, or none. */
+export function checkCrudLog(table: string) {
+  return createAxios<{ id: number | string | null }>({
+    url: crud('checkCrudLog'),
+    method: 'get',
+    params: { table, connection: SITE_CONNECTION },
+  });
+}
+
+export function logStart(id: number | string) {
+  return createAxios<{ table: CrudTable; fields: CrudField[] }>({
+    url: crud('logStart'),
+    method: 'post',
+    data: { id },
+  });
+}
+
+export function deleteCode(id: number, dropTable: boolean) {
+  return createAxios(
+    { url: crud('delete'), method: 'post', data: { id, dropTable: dropTable ? 1 : 0 } },
+    { showSuccessMessage: true },
+  );
+}
+
+/** A database table's columns as design fields (refused, with the reason, for the core's and modules' tables). */
+export function parseFieldData(table: string) {
+  return createAxios<{ columns: CrudField[]; comment: string; empty: boolean }>({
+    url: crud('parseFieldData'),
+    method: 'post',
+    data: { type: 'db', table, connection: SITE_CONNECTION },
+  });
+}
+
+export function crudLogList(params: { page: number; limit: number; quickSearch?: string }) {
+  return createAxios<{ list: CrudLogRow[]; total: number }>({
+    url: adminUrl(AdminController.crudLog, 'index'),
+    method: 'get',
+    params: { ...params, order: 'id,desc' },
+  });
+}
+
+/** The site's tables (without prefix), as the core's table list gives them. */
+export async function tableNames(): Promise<string[]> {
+  const { data } = await createAxios<{ list: { table: string }[] }>({
+    url: adminUrl(AdminController.ajax, 'getTableList'),
+    method: 'get',
+    params: { connection: SITE_CONNECTION },
+  });
+  return data.list.map((row) => row.table);
+}
+
+/** A table's field names, for the remote select's value, label and shown fields (any table may be associated). */
+export async function tableFieldNames(table: string): Promise<string[]> {
+  const { data } = await createAxios<{ fieldList: Record<string, unknown> }>({
+    url: adminUrl(AdminController.ajax, 'getTableFieldList'),
+    method: 'get',
+    params: { table, clean: '1', connection: SITE_CONNECTION },
+  });
+  return Object.keys(data.fieldList);
+}
