@@ -1,6 +1,6 @@
 /**
  * The generator's calls, on the original's paths (`/admin/crud.Crud/*`, `/admin/crud.Log/index`),
- * and the core's table lists (`/admin/ajax/getTableList`, `getTableFieldList`) the dialogs offer.
+ * and the core's field list (`/admin/ajax/getTableFieldList`) the remote-select dialog offers.
  */
 import { AdminController, adminUrl } from '@portico/shared';
 import type {
@@ -73,13 +73,19 @@ export function deleteCode(id: number, dropTable: boolean) {
   );
 }
 
-/** A database table's columns as design fields (refused, with the reason, for the core's and modules' tables). */
-export function parseFieldData(table: string) {
-  return createAxios<{ columns: CrudField[]; comment: string; empty: boolean }>({
-    url: crud('parseFieldData'),
-    method: 'post',
-    data: { type: 'db', table, connection: SITE_CONNECTION },
-  });
+/**
+ * A database table's columns as design fields, in the table's order (refused, with the reason,
+ * for the core's and modules' tables). The wire keys them by name, as the original does.
+ */
+export async function parseFieldData(table: string) {
+  const { data } = await createAxios<{ columns: Record<string, CrudField>; comment: string; empty: boolean }>(
+    {
+      url: crud('parseFieldData'),
+      method: 'post',
+      data: { type: 'db', table, connection: SITE_CONNECTION },
+    },
+  );
+  return { ...data, columns: Object.values(data.columns) };
 }
 
 export function crudLogList(params: { page: number; limit: number; quickSearch?: string }) {
@@ -90,14 +96,20 @@ export function crudLogList(params: { page: number; limit: number; quickSearch?:
   });
 }
 
-/** The site's tables (without prefix), as the core's table list gives them. */
-export async function tableNames(): Promise<string[]> {
-  const { data } = await createAxios<{ list: { table: string }[] }>({
-    url: adminUrl(AdminController.ajax, 'getTableList'),
+/** A table of the database (without prefix), and why a design cannot start from it ('' when it can). */
+export interface DatabaseTable {
+  table: string;
+  refused: string;
+}
+
+/** Every table of the site's database: the core's, the modules' and any other. */
+export async function databaseTables(): Promise<DatabaseTable[]> {
+  const { data } = await createAxios<{ list: DatabaseTable[] }>({
+    url: crud('tableList'),
     method: 'get',
     params: { connection: SITE_CONNECTION },
   });
-  return data.list.map((row) => row.table);
+  return data.list.map(({ table, refused }) => ({ table, refused }));
 }
 
 /** A table's field names, for the remote select's value, label and shown fields (any table may be associated). */

@@ -7,7 +7,7 @@ import type { CrudFieldForm } from '@portico/shared/crud-design';
 import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tableFieldNames, tableNames } from '../api';
+import { databaseTables, tableFieldNames } from '../api';
 
 interface Association {
   table: string;
@@ -38,7 +38,10 @@ export function RemoteDialog({
   });
 
   useEffect(() => {
-    tableNames().then(setTables, () => {});
+    databaseTables().then(
+      (list) => setTables(list.map((row) => row.table)),
+      () => {},
+    );
   }, []);
   useEffect(() => {
     if (value.table) tableFieldNames(value.table).then(setFields, () => setFields([]));

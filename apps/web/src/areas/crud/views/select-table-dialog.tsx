@@ -3,12 +3,19 @@
  * The server refuses the core's and installed modules' tables with the reason, shown here; a
  * table with a successful record offers to start from that record instead.
  */
-import type { CrudField, CrudTable } from '@portico/shared/crud-design';
+import type { CrudTable } from '@portico/shared/crud-design';
 import type { ApiResponse } from '@portico/web-sdk/request';
 import { Alert, Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCrudLog, logStart, parseFieldData, SITE_CONNECTION, tableNames } from '../api';
+import {
+  checkCrudLog,
+  type DatabaseTable,
+  databaseTables,
+  logStart,
+  parseFieldData,
+  SITE_CONNECTION,
+} from '../api';
 import { type Design, openDesign } from '../design/model';
 
 const messageOf = (error: unknown) =>
@@ -22,20 +29,23 @@ export function SelectTableDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [tables, setTables] = useState<string[]>([]);
+  const [tables, setTables] = useState<DatabaseTable[]>([]);
   const [table, setTable] = useState<string>();
   const [logId, setLogId] = useState<number | string | null>(null);
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    tableNames().then(setTables, () => {});
+    databaseTables().then(setTables, () => {});
   }, []);
 
   const choose = (name: string) => {
     setTable(name);
-    setRefusal('');
     setLogId(null);
+    // The core's and modules' tables: the reason at once, and nothing to start from.
+    const refused = tables.find((row) => row.table === name)?.refused ?? '';
+    setRefusal(refused);
+    if (refused) return;
     checkCrudLog(name).then(
       ({ data }) => setLogId(data.id || null),
       () => {},
@@ -45,8 +55,8 @@ export function SelectTableDialog({
     if (!table) return;
     setBusy(true);
     try {
-      const { data } = await parseFieldData(table);
-      onStart(openDesign('db', { name: table, comment: data.comment }, data.columns as CrudField[]));
+      const { columns, comment } = await parseFieldData(table);
+      onStart(openDesign('db', { name: table, comment }, columns));
     } catch (error) {
       setRefusal(messageOf(error));
     } finally {
@@ -68,7 +78,7 @@ export function SelectTableDialog({
       open
       title={t('crud.crud.Select Data Table')}
       okText={t('crud.crud.start')}
-      okButtonProps={{ disabled: !table, loading: busy }}
+      okButtonProps={{ disabled: !table || !!refusal, loading: busy }}
       onOk={() => void fromTable()}
       onCancel={onClose}
     >
@@ -86,7 +96,7 @@ export function SelectTableDialog({
             showSearch
             placeholder={t('crud.crud.Please select a data table')}
             value={table}
-            options={tables.map((name) => ({ value: name, label: name }))}
+            options={tables.map(({ table: name }) => ({ value: name, label: name }))}
             onChange={choose}
           />
         </Form.Item>
