@@ -1,0 +1,190 @@
+/**
+ * The generated migrations, one file each (`migrations/m0001.ts`, ...), so a regeneration keeps
+ * the earlier ones byte-identical and adds the next: the first creates the table, each later
+ * one alters it (add, change, rename and drop columns) keeping its rows. Column types are
+ * written out per database (column-types.ts), indexes cover the quick-search and sortable fields.
+ */
+import type { CrudField } from '@portico/shared/crud-design';
+import type { CheckedDesign } from './check-design.js';
+import { autoIncrementTypes, type DialectTypes, dialectTypes, isNumericColumn } from './column-types.js';
+import type { ColumnChange } from './design-diff.js';
+import { generatedHeader, literal } from './source-text.js';
+
+export function migrationName(index: number): string {
+  return `m${String(index + 1).padStart(4, '0')}`;
+}
+
+/** The indexed columns: quick-search fields and sortable ones (not the key, not long texts). */
+export function indexedColumns(design: CheckedDesign): string[] {
+  const wanted = new Set([
+    ...design.table.quickSearchField,
+    ...design.fields.filter((field) => field.table.sortable === 'custom').map((field) => field.name),
+  ]);
+  return design.fields
+    .filter((field) => wanted.has(field.name) && !field.primaryKey && indexable(field))
+    .map((field) => field.name);
+}
+
+function indexable(field: CrudField): boolean {
+  return (
+    !['text', 'mediumtext', 'longtext'].includes(field.type) &&
+    !(field.type === 'varchar' && field.length > 768)
+  );
+}
+
+function typesLiteral(types: DialectTypes): string {
+  return `type({ sqlite: ${literal(types.sqlite)}, mysql: ${literal(types.mysql)}, postgres: ${literal(types.postgres)} })`;
+}
+
+/** The default as a literal of the column's type. */
+function defaultLiteral(field: CrudField): string | null {
+  if (field.defaultType === 'EMPTY STRING') return "''";
+  if (field.defaultType !== 'INPUT' || field.default === undefined || field.default === null) return null;
+  return isNumericColumn(field) ? String(Number(field.default)) : literal(field.default);
+}
+
+/** The column builder callback, or none when the column is plain nullable. */
+function columnBuilder(field: CrudField): string | null {
+  if (field.primaryKey && field.autoIncrement) {
+    return "(c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())";
+  }
+  const parts: string[] = [];
+  if (field.primaryKey) parts.push('.primaryKey()');
+  if (!field.null) parts.push('.notNull()');
+  const fallback = defaultLiteral(field);
+  if (fallback !== null) parts.push(`.defaultTo(${fallback})`);
+  return parts.length ? `(c) => c${parts.join('')}` : null;
+}
+
+function columnArgs(field: CrudField, name = field.name): string {
+  const types = field.primaryKey && field.autoIncrement ? autoIncrementTypes(field) : dialectTypes(field);
+  const builder = columnBuilder(field);
+  return [literal(name), typesLiteral(types), ...(builder ? [builder] : [])].join(', ');
+}
+
+const HEAD = (table: string, what: string) => `${generatedHeader(table, what)}
+import { columnKit, type Dialect, type MigrationEnv } from '@portico/server-sdk';
+import { type Migration, sql } from 'kysely';
+`;
+
+/** The first migration: the table and its indexes. */
+export function createMigration(design: CheckedDesign, name: string): string {
+  const table = design.table.name;
+  const columns = design.fields.map((field) => `      t = t.addColumn(${columnArgs(field)});`).join('\n');
+  const indexes = indexedColumns(design)
+    .map((column) => `      await k.index(db, ${literal(table)}, [${literal(column)}]);`)
+    .join('\n');
+  return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`)}
+export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
+  const k = columnKit(dialect, prefix);
+  // A column's SQL type on each database (trusted text written by the generator).
+  const type = (types: Record<Dialect, string>) => sql.raw(types[dialect]);
+  return {
+    async up(db) {
+      let t = db.schema.createTable(${literal(table)});
+${columns}
+      await k.finish(t).execute();
+${indexes}
+    },
+    async down(db) {
+      await db.schema.dropTable(${literal(table)}).execute();
+    },
+  };
+}
+`;
+}
+
+/** A later migration: the synced design changes, applied in the designer's order. */
+export function alterMigration(
+  design: CheckedDesign,
+  previous: CheckedDesign,
+  changes: ColumnChange[],
+  name: string,
+): string {
+  const table = design.table.name;
+  const before = new Set(indexedColumns(previous));
+  const after = new Set(indexedColumns(design));
+  const steps = changes.flatMap((change) => alterStep(table, change, before, after));
+  // Newly searched or sorted columns get their index.
+  for (const column of after) {
+    const kept = changes.every(
+      (c) => !(c.kind === 'rename' && c.to === column) && !(c.kind === 'change' && c.field.name === column),
+    );
+    if (!before.has(column) && kept)
+      steps.push(`await k.index(db, ${literal(table)}, [${literal(column)}]);`);
+  }
+  const body = steps.map((step) => `      ${step}`).join('\n');
+  return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`)}
+export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
+  const k = columnKit(dialect, prefix);
+  // A column's SQL type on each database (trusted text written by the generator).
+  const type = (types: Record<Dialect, string>) => sql.raw(types[dialect]);
+  const index = (column: string) => \`\${prefix}${table}_\${column}\`;
+  return {
+    async up(db) {
+      const table = () => db.schema.alterTable(${literal(table)});
+${body}
+    },
+  };
+}
+`;
+}
+
+function alterStep(table: string, change: ColumnChange, before: Set<string>, after: Set<string>): string[] {
+  const dropIndex = (column: string) =>
+    before.has(column)
+      ? [`await db.schema.dropIndex(index(${literal(column)})).on(${literal(table)}).execute();`]
+      : [];
+  const addIndex = (column: string) =>
+    after.has(column) ? [`await k.index(db, ${literal(table)}, [${literal(column)}]);`] : [];
+  switch (change.kind) {
+    case 'add':
+      return [
+        `await table().addColumn(${columnArgs(change.field)}).execute();`,
+        ...addIndex(change.field.name),
+      ];
+    case 'drop':
+      return [...dropIndex(change.name), `await table().dropColumn(${literal(change.name)}).execute();`];
+    case 'rename':
+      return [
+        ...dropIndex(change.from),
+        `await table().renameColumn(${literal(change.from)}, ${literal(change.to)}).execute();`,
+        ...addIndex(change.to),
+      ];
+    case 'change':
+      return [
+        ...dropIndex(change.before.name),
+        ...changeColumn(table, change.field),
+        ...addIndex(change.field.name),
+      ];
+  }
+}
+
+/**
+ * A column's new type, default and null: MySQL redefines it in place, PostgreSQL alters each
+ * part (casting the values to the new type), SQLite (which alters no column) copies it into a
+ * new column that then takes its name.
+ */
+function changeColumn(table: string, field: CrudField): string[] {
+  const name = literal(field.name);
+  const temporary = literal(`${field.name}__new`);
+  const types = dialectTypes(field);
+  const fallback = defaultLiteral(field);
+  const cast = literal(`${types.postgres} using "${field.name}"::${types.postgres}`);
+  return [
+    "if (dialect === 'mysql') {",
+    `  await table().modifyColumn(${columnArgs(field)}).execute();`,
+    "} else if (dialect === 'postgres') {",
+    `  await table().alterColumn(${name}, (c) => c.setDataType(sql.raw(${cast}))).execute();`,
+    fallback === null
+      ? `  await table().alterColumn(${name}, (c) => c.dropDefault()).execute();`
+      : `  await table().alterColumn(${name}, (c) => c.setDefault(${fallback})).execute();`,
+    `  await table().alterColumn(${name}, (c) => c.${field.null ? 'dropNotNull' : 'setNotNull'}()).execute();`,
+    '} else {',
+    `  await table().addColumn(${columnArgs(field, `${field.name}__new`)}).execute();`,
+    `  await db.updateTable(${literal(table)}).set((eb) => ({ [${temporary}]: eb.ref(${name}) })).execute();`,
+    `  await table().dropColumn(${name}).execute();`,
+    `  await table().renameColumn(${temporary}, ${name}).execute();`,
+    '}',
+  ];
+}

@@ -1,0 +1,81 @@
+/**
+ * A design with every design type of the palette, named so no name is reserved, and with a
+ * hostile table comment and field comments (quotes, backticks, `*​/`, `${…}`, newlines,
+ * `</script>`): what the generation tests build from.
+ */
+import {
+  type CrudField,
+  type CrudGenerateBody,
+  FIELD_PALETTE,
+  paletteField,
+} from '@portico/shared/crud-design';
+
+export const HOSTILE = 'It\'s "quoted" `tick` */ ${process.exit(1)} \\ \n</script><script>alert(1)</script>';
+
+/** Palette keys → field names that are not reserved words. */
+const NAMES: Record<string, string> = {
+  'Primary key': 'id',
+  Status: 'status',
+  Remark: 'remark',
+  Weigh: 'weigh',
+  'Update time': 'update_time',
+  'Create time': 'create_time',
+  'Remote select': 'member_id',
+  String: 'title',
+  Image: 'cover',
+  File: 'attachment',
+  Radio: 'kind',
+  Checkbox: 'flags',
+  Select: 'category',
+  Switch: 'visible',
+  'Rich text': 'body',
+  Textarea: 'summary',
+  Number: 'stock',
+  Float: 'price',
+  Password: 'secret',
+  Date: 'day',
+  Time: 'clock',
+  Datetime: 'published_at',
+  Year: 'made_year',
+  Timestamp: 'expire_time',
+  Array: 'specs',
+  City: 'region',
+  Icon: 'badge',
+  Color: 'tint',
+  Images: 'gallery',
+  Files: 'documents',
+  'Multi select': 'tags',
+  'Multi remote select': 'editor_ids',
+};
+
+export function everyTypeFields(): CrudField[] {
+  return FIELD_PALETTE.map((item) => {
+    const field = paletteField(item);
+    const name = NAMES[item.key] ?? item.key;
+    const remote = field.designType === 'remoteSelect' || field.designType === 'remoteSelects';
+    return {
+      ...field,
+      name,
+      comment: name === 'title' ? `Title ${HOSTILE}` : field.comment,
+      form: remote ? { ...field.form, 'remote-table': 'user', 'remote-field': 'nickname' } : field.form,
+    };
+  });
+}
+
+export function everyTypeDesign(table = 'crud_every'): CrudGenerateBody {
+  return {
+    type: 'create',
+    table: {
+      name: table,
+      comment: `Every type ${HOSTILE}`,
+      quickSearchField: ['id', 'title'],
+      defaultSortField: 'weigh',
+      defaultSortType: 'desc',
+      columnFields: [],
+      formFields: [],
+      designChange: [],
+      rebuild: 'No',
+    },
+    fields: everyTypeFields(),
+  };
+}
