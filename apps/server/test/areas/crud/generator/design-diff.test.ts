@@ -3,16 +3,14 @@
  * migration, the earlier ones are kept byte-identical, the version's patch goes up, unsynced
  * changes touch only the code, and dropsOf lists the columns to confirm.
  */
-import type { CrudField, TableDesignChange } from '@portico/shared/crud-design';
 import { describe, expect, it } from 'vitest';
 import {
-  type CheckedDesign,
   checkDesign,
   dropsOf,
   generateModule,
   type PreviousGeneration,
 } from '../../../../src/areas/crud/generator/index.js';
-import { everyTypeDesign } from './every-type-design.js';
+import { changedDesign, everyTypeDesign } from './every-type-design.js';
 
 const MIGRATIONS = 'apps/server/src/modules/crud_every/migrations';
 
@@ -24,29 +22,6 @@ function firstGeneration(): PreviousGeneration {
     version: generated.version,
     migrations: [generated.files[`${MIGRATIONS}/m0001.ts`] ?? ''],
   };
-}
-
-/** The first design changed: a field added, one renamed, one changed, one dropped. */
-export function changedDesign(sync = true): CheckedDesign {
-  const body = everyTypeDesign();
-  const fields = body.fields.filter((field) => field.name !== 'summary');
-  const stock = fields.find((field) => field.name === 'stock') as CrudField;
-  Object.assign(stock, { type: 'bigint', length: 20, default: '5', defaultType: 'INPUT', null: false });
-  const region = fields.find((field) => field.name === 'region') as CrudField;
-  region.name = 'area';
-  const added = {
-    ...(fields.find((field) => field.name === 'title') as CrudField),
-    name: 'subtitle',
-    comment: 'Subtitle',
-  };
-  fields.push(added);
-  const changes: TableDesignChange[] = [
-    { type: 'add-field', oldName: '', newName: 'subtitle', sync },
-    { type: 'change-field-name', oldName: 'region', newName: 'area', sync },
-    { type: 'change-field-attr', oldName: 'stock', newName: 'stock', sync },
-    { type: 'del-field', oldName: 'summary', newName: '', sync },
-  ];
-  return checkDesign({ ...body, fields, table: { ...body.table, designChange: changes } });
 }
 
 describe('regeneration', () => {

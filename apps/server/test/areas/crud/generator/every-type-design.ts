@@ -8,8 +8,11 @@ import {
   type CrudGenerateBody,
   FIELD_PALETTE,
   paletteField,
+  type TableDesignChange,
 } from '@portico/shared/crud-design';
+import { type CheckedDesign, checkDesign } from '../../../../src/areas/crud/generator/index.js';
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the `${…}` is the hostile part.
 export const HOSTILE = 'It\'s "quoted" `tick` */ ${process.exit(1)} \\ \n</script><script>alert(1)</script>';
 
 /** Palette keys → field names that are not reserved words. */
@@ -78,4 +81,27 @@ export function everyTypeDesign(table = 'crud_every'): CrudGenerateBody {
     },
     fields: everyTypeFields(),
   };
+}
+
+/** The first design changed: a field added, one renamed, one changed, one dropped. */
+export function changedDesign(sync = true): CheckedDesign {
+  const body = everyTypeDesign();
+  const fields = body.fields.filter((field) => field.name !== 'summary');
+  const stock = fields.find((field) => field.name === 'stock') as CrudField;
+  Object.assign(stock, { type: 'bigint', length: 20, default: '5', defaultType: 'INPUT', null: false });
+  const region = fields.find((field) => field.name === 'region') as CrudField;
+  region.name = 'area';
+  const added = {
+    ...(fields.find((field) => field.name === 'title') as CrudField),
+    name: 'subtitle',
+    comment: 'Subtitle',
+  };
+  fields.push(added);
+  const changes: TableDesignChange[] = [
+    { type: 'add-field', oldName: '', newName: 'subtitle', sync },
+    { type: 'change-field-name', oldName: 'region', newName: 'area', sync },
+    { type: 'change-field-attr', oldName: 'stock', newName: 'stock', sync },
+    { type: 'del-field', oldName: 'summary', newName: '', sync },
+  ];
+  return checkDesign({ ...body, fields, table: { ...body.table, designChange: changes } });
 }
