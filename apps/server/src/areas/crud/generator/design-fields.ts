@@ -2,6 +2,7 @@
  * What the emitters ask of a checked design: its key, the fields of its list and its form,
  * titles and options from the comments, and the generated names (constants, types, lang keys).
  */
+import { AdminController } from '@portico/shared';
 import { type CrudField, crudNames, parseDictionary } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
 import { columnOptions } from './column-types.js';
@@ -90,4 +91,24 @@ export function optionKey(table: string, field: CrudField, index: number): strin
 /** The table's title: its comment, else its name. */
 export function tableTitle(design: CheckedDesign): string {
   return design.table.comment.trim() || design.table.name;
+}
+
+/** The core's tables a remote select may name, by the controllers that list them. */
+const CORE_CONTROLLERS: Record<string, string> = {
+  admin: AdminController.admin,
+  admin_group: AdminController.adminGroup,
+  admin_rule: AdminController.adminRule,
+  admin_log: AdminController.adminLog,
+  attachment: AdminController.attachment,
+  user: AdminController.member,
+  user_group: AdminController.memberGroup,
+  user_rule: AdminController.memberRule,
+  user_money_log: AdminController.moneyLog,
+  user_score_log: AdminController.scoreLog,
+  content: AdminController.content,
+};
+
+/** The controller whose list a remote select reads: the core's for its tables, else a generated one's. */
+export function remoteController(table: string): string {
+  return CORE_CONTROLLERS[table] ?? crudNames(table).controller;
 }

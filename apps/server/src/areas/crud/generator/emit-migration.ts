@@ -14,15 +14,30 @@ export function migrationName(index: number): string {
   return `m${String(index + 1).padStart(4, '0')}`;
 }
 
-/** The indexed columns: quick-search fields and sortable ones (not the key, not long texts). */
-export function indexedColumns(design: CheckedDesign): string[] {
-  const wanted = new Set([
-    ...design.table.quickSearchField,
-    ...design.fields.filter((field) => field.table.sortable === 'custom').map((field) => field.name),
-  ]);
+/**
+ * The table's indexes, as column lists: a sortable field's ends with the key, as the core's
+ * list indexes do (the list engine pages by the order and the key); a quick-search field that
+ * is not sortable gets its own (a prefix search uses it; `%q%` needs the search tables the
+ * report of issue 33 describes). Not the key itself, not long texts.
+ */
+export function indexesOf(design: CheckedDesign): string[][] {
+  const pk = design.fields.find((field) => field.primaryKey)?.name ?? 'id';
+  const quick = new Set(design.table.quickSearchField);
   return design.fields
-    .filter((field) => wanted.has(field.name) && !field.primaryKey && indexable(field))
-    .map((field) => field.name);
+    .filter((field) => !field.primaryKey && indexable(field))
+    .flatMap((field) => {
+      if (field.table.sortable === 'custom') return [[field.name, pk]];
+      return quick.has(field.name) ? [[field.name]] : [];
+    });
+}
+
+/** The name columnKit.index gives an index (without the prefix, added at run time). */
+function indexName(table: string, columns: string[]): string {
+  return `${table}_${columns.join('_')}`;
+}
+
+function createIndex(table: string, columns: string[]): string {
+  return `await k.index(db, ${literal(table)}, [${columns.map(literal).join(', ')}]);`;
 }
 
 function indexable(field: CrudField): boolean {
@@ -71,8 +86,8 @@ import { type Migration, sql } from 'kysely';
 export function createMigration(design: CheckedDesign, name: string): string {
   const table = design.table.name;
   const columns = design.fields.map((field) => `      t = t.addColumn(${columnArgs(field)});`).join('\n');
-  const indexes = indexedColumns(design)
-    .map((column) => `      await k.index(db, ${literal(table)}, [${literal(column)}]);`)
+  const indexes = indexesOf(design)
+    .map((columns) => `      ${createIndex(table, columns)}`)
     .join('\n');
   return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
@@ -102,27 +117,36 @@ export function alterMigration(
   name: string,
 ): string {
   const table = design.table.name;
-  const before = new Set(indexedColumns(previous));
-  const after = new Set(indexedColumns(design));
-  const steps = changes.flatMap((change) => alterStep(table, change, before, after));
-  // Newly searched or sorted columns get their index.
-  for (const column of after) {
-    const kept = changes.every(
-      (c) => !(c.kind === 'rename' && c.to === column) && !(c.kind === 'change' && c.field.name === column),
-    );
-    if (!before.has(column) && kept)
-      steps.push(`await k.index(db, ${literal(table)}, [${literal(column)}]);`);
-  }
+  // Indexes on a touched column are dropped first and made again after; new ones are added.
+  const touched = new Set(changes.flatMap(touchedColumns));
+  const before = indexesOf(previous);
+  const after = indexesOf(design);
+  const names = new Set(before.map((columns) => indexName(table, columns)));
+  const steps = [
+    ...before
+      .filter((columns) => columns.some((column) => touched.has(column)))
+      .map((columns) => `await dropIndex(${literal(indexName(table, columns))});`),
+    ...changes.flatMap((change) => alterStep(table, change)),
+    ...after
+      .filter(
+        (columns) => !names.has(indexName(table, columns)) || columns.some((column) => touched.has(column)),
+      )
+      .map((columns) => createIndex(table, columns)),
+  ];
   const body = steps.map((step) => `      ${step}`).join('\n');
   return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const k = columnKit(dialect, prefix);
   // A column's SQL type on each database (trusted text written by the generator).
   const type = (types: Record<Dialect, string>) => sql.raw(types[dialect]);
-  const index = (column: string) => \`\${prefix}${table}_\${column}\`;
   return {
     async up(db) {
       const table = () => db.schema.alterTable(${literal(table)});
+      // MySQL names an index within its table, the others within the schema.
+      const dropIndex = (name: string) => {
+        const drop = db.schema.dropIndex(prefix + name);
+        return (dialect === 'mysql' ? drop.on(${literal(table)}) : drop).execute();
+      };
 ${body}
     },
   };
@@ -130,33 +154,22 @@ ${body}
 `;
 }
 
-function alterStep(table: string, change: ColumnChange, before: Set<string>, after: Set<string>): string[] {
-  const dropIndex = (column: string) =>
-    before.has(column)
-      ? [`await db.schema.dropIndex(index(${literal(column)})).on(${literal(table)}).execute();`]
-      : [];
-  const addIndex = (column: string) =>
-    after.has(column) ? [`await k.index(db, ${literal(table)}, [${literal(column)}]);`] : [];
+function touchedColumns(change: ColumnChange): string[] {
+  if (change.kind === 'drop') return [change.name];
+  if (change.kind === 'rename') return [change.from, change.to];
+  return [change.field.name];
+}
+
+function alterStep(table: string, change: ColumnChange): string[] {
   switch (change.kind) {
     case 'add':
-      return [
-        `await table().addColumn(${columnArgs(change.field)}).execute();`,
-        ...addIndex(change.field.name),
-      ];
+      return [`await table().addColumn(${columnArgs(change.field)}).execute();`];
     case 'drop':
-      return [...dropIndex(change.name), `await table().dropColumn(${literal(change.name)}).execute();`];
+      return [`await table().dropColumn(${literal(change.name)}).execute();`];
     case 'rename':
-      return [
-        ...dropIndex(change.from),
-        `await table().renameColumn(${literal(change.from)}, ${literal(change.to)}).execute();`,
-        ...addIndex(change.to),
-      ];
+      return [`await table().renameColumn(${literal(change.from)}, ${literal(change.to)}).execute();`];
     case 'change':
-      return [
-        ...dropIndex(change.before.name),
-        ...changeColumn(table, change.field),
-        ...addIndex(change.field.name),
-      ];
+      return changeColumn(table, change.field);
   }
 }
 

@@ -3,7 +3,7 @@
  * menu rule's component path, the list page with its columns and form (the SDK's ListPage and
  * FormItem, as the built-in screens), and the lang packs from the field comments.
  */
-import { type CrudField, crudNames } from '@portico/shared/crud-design';
+import type { CrudField } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
 import {
   columnFields,
@@ -14,6 +14,7 @@ import {
   optionKey,
   optionsOf,
   primaryKey,
+  remoteController,
   tableTitle,
   titleOf,
 } from './design-fields.js';
@@ -135,7 +136,7 @@ function formItem(table: string, field: CrudField): string {
   if (rules.length) attrs.push(`rules={[${rules.map(literal).join(', ')}]}`);
   if (hasOptions(field)) attrs.push(`content={${replaceValue(table, field)}}`);
   if (type === 'remoteSelect' || type === 'remoteSelects') {
-    const remote = crudNames(field.form['remote-table'] ?? '').controller;
+    const remote = remoteController(field.form['remote-table'] ?? '');
     const pk = field.form['remote-pk'] || 'id';
     const label = field.form['remote-field'] || 'name';
     attrs.push(

@@ -83,7 +83,10 @@ export function everyTypeDesign(table = 'crud_every'): CrudGenerateBody {
   };
 }
 
-/** The first design changed: a field added, one renamed, one changed, one dropped. */
+/**
+ * The first design changed: a field added, two renamed, two changed, one dropped (a textarea:
+ * `remark` keeps that design type), so it still has every design type.
+ */
 export function changedDesign(sync = true): CheckedDesign {
   const body = everyTypeDesign();
   const fields = body.fields.filter((field) => field.name !== 'summary');
@@ -91,6 +94,11 @@ export function changedDesign(sync = true): CheckedDesign {
   Object.assign(stock, { type: 'bigint', length: 20, default: '5', defaultType: 'INPUT', null: false });
   const region = fields.find((field) => field.name === 'region') as CrudField;
   region.name = 'area';
+  // Two indexed (sortable) columns: one changes its type, one its name.
+  const year = fields.find((field) => field.name === 'made_year') as CrudField;
+  Object.assign(year, { type: 'int', length: 10 });
+  const clock = fields.find((field) => field.name === 'clock') as CrudField;
+  clock.name = 'clock_at';
   const added = {
     ...(fields.find((field) => field.name === 'title') as CrudField),
     name: 'subtitle',
@@ -102,6 +110,8 @@ export function changedDesign(sync = true): CheckedDesign {
     { type: 'change-field-name', oldName: 'region', newName: 'area', sync },
     { type: 'change-field-attr', oldName: 'stock', newName: 'stock', sync },
     { type: 'del-field', oldName: 'summary', newName: '', sync },
+    { type: 'change-field-attr', oldName: 'made_year', newName: 'made_year', sync },
+    { type: 'change-field-name', oldName: 'clock', newName: 'clock_at', sync },
   ];
   return checkDesign({ ...body, fields, table: { ...body.table, designChange: changes } });
 }

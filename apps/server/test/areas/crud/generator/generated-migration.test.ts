@@ -45,7 +45,16 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
       const k = db.kysely as any;
       await k
         .insertInto(first.uid)
-        .values({ title: 'kept', region: 'Shanghai', stock: 7, summary: 'gone', price: 12.5, kind: 'opt1' })
+        .values({
+          title: 'kept',
+          region: 'Shanghai',
+          stock: 7,
+          summary: 'gone',
+          price: 12.5,
+          kind: 'opt1',
+          made_year: 2024,
+          clock: '08:30:00',
+        })
         .execute();
       const before = await k.selectFrom(first.uid).selectAll().executeTakeFirstOrThrow();
       expect(before).toMatchObject({
@@ -59,6 +68,8 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
       await (await migration('m0002'))(env).up(db.kysely);
       const after = await k.selectFrom(first.uid).selectAll().executeTakeFirstOrThrow();
       expect(after).toMatchObject({ id: before.id, title: 'kept', area: 'Shanghai', stock: 7, subtitle: '' });
+      expect(after.made_year).toBe(2024);
+      expect(after.clock_at).toBe('08:30:00');
       expect(after).not.toHaveProperty('summary');
       expect(after).not.toHaveProperty('region');
       // The changed column is NOT NULL with its new default.

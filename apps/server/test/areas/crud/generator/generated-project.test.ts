@@ -1,5 +1,6 @@
 /**
- * A module generated from a design with every design type (and hostile comments) passes what
+ * A module generated from a design with every design type (and hostile comments), then
+ * regenerated after a design change (so with both kinds of migration), passes what
  * the project's own code passes: `biome check`, the type check (the package's tsconfig, as
  * `npm run typecheck` runs it, and its server files under the server's NodeNext settings) and
  * the layering rules (`npm run lint:layers`' dependency-cruiser config).
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDesign, formatModule, generateModule } from '../../../../src/areas/crud/generator/index.js';
-import { everyTypeDesign } from './every-type-design.js';
+import { changedDesign, everyTypeDesign } from './every-type-design.js';
 import { ROOT, scratchProject, writePackage } from './scratch-project.js';
 
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -41,7 +42,13 @@ describe('a generated module with every design type', () => {
 
   beforeAll(async () => {
     project = scratchProject();
-    const generated = await formatModule(generateModule(checkDesign(everyTypeDesign()), null), ROOT);
+    // A regeneration: the first migration, and the second that alters the table.
+    const design = checkDesign(everyTypeDesign());
+    const first = generateModule(design, null);
+    const migration = `apps/server/src/modules/${first.uid}/migrations/m0001.ts`;
+    const previous = { design, version: first.version, migrations: [first.files[migration] ?? ''] };
+    const generated = await formatModule(generateModule(changedDesign(), previous), ROOT);
+    expect(Object.keys(generated.files)).toContain(migration.replace('m0001', 'm0002'));
     uid = generated.uid;
     writePackage(project, generated);
   });
@@ -49,7 +56,7 @@ describe('a generated module with every design type', () => {
 
   it('passes biome check', () => {
     expect(run(project, join(BIN, 'biome'), ['check', '--error-on-warnings', 'modules'])).toContain(
-      'Checked 13 files',
+      'Checked 14 files',
     );
   });
 
