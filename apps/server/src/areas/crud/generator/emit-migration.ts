@@ -8,7 +8,7 @@ import type { CrudField } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
 import { autoIncrementTypes, type DialectTypes, dialectTypes, isNumericColumn } from './column-types.js';
 import type { ColumnChange } from './design-diff.js';
-import { generatedHeader, literal } from './source-text.js';
+import { generatedHeader, key, literal } from './source-text.js';
 
 export function migrationName(index: number): string {
   return `m${String(index + 1).padStart(4, '0')}`;
@@ -96,14 +96,17 @@ export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const type = (types: Record<Dialect, string>) => sql.raw(types[dialect]);
   return {
     async up(db) {
+      // A table already there (made by the original's generator on a taken-over site, or
+      // designed from its columns) keeps its rows and its indexes: the module is made for it.
+      const tables = await db.introspection.getTables();
+      if (tables.some((found) => found.name === prefix + ${literal(table)})) return;
       let t = db.schema.createTable(${literal(table)});
 ${columns}
       await k.finish(t).execute();
 ${indexes}
     },
-    async down(db) {
-      await db.schema.dropTable(${literal(table)}).execute();
-    },
+    // No down: uninstalling the module keeps the table and its rows; deleting the generated
+    // code drops it only when the administrator asks (the endpoint, with the recycle log).
   };
 }
 `;
@@ -195,7 +198,7 @@ function changeColumn(table: string, field: CrudField): string[] {
     `  await table().alterColumn(${name}, (c) => c.${field.null ? 'dropNotNull' : 'setNotNull'}()).execute();`,
     '} else {',
     `  await table().addColumn(${columnArgs(field, `${field.name}__new`)}).execute();`,
-    `  await db.updateTable(${literal(table)}).set((eb) => ({ [${temporary}]: eb.ref(${name}) })).execute();`,
+    `  await db.updateTable(${literal(table)}).set((eb) => ({ ${key(`${field.name}__new`)}: eb.ref(${name}) })).execute();`,
     `  await table().dropColumn(${name}).execute();`,
     `  await table().renameColumn(${temporary}, ${name}).execute();`,
     '}',

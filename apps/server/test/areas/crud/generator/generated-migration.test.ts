@@ -2,7 +2,7 @@
  * The generated migrations run on each database (SQLite always; MariaDB and PostgreSQL with
  * TEST_MYSQL_URL / TEST_PG_URL): the first creates the table with every column type and its
  * indexes, the second applies a design change (add, rename, change and drop columns) and the
- * row written before it keeps its values.
+ * row written before it keeps its values. A table already there is left as it is.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,4 +82,21 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
       expect(Number(added.stock)).toBe(5);
     });
   }, 120_000);
+
+  it('leaves a table that is already there as it is, rows included', async () => {
+    await withScratchDatabase(factory, async (db) => {
+      db.addTables([first.uid]);
+      const k = db.kysely as any;
+      await k.schema
+        .createTable(first.uid)
+        .addColumn('id', 'integer', (c: any) => c.primaryKey())
+        .addColumn('title', 'varchar(255)')
+        .execute();
+      await k.insertInto(first.uid).values({ id: 1, title: 'from the original' }).execute();
+      await (await migration('m0001'))({ dialect: db.dialect, prefix: db.prefix }).up(db.kysely);
+      expect(await k.selectFrom(first.uid).selectAll().execute()).toEqual([
+        { id: 1, title: 'from the original' },
+      ]);
+    });
+  });
 });
