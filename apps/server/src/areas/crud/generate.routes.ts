@@ -22,7 +22,13 @@ import { recordStart, recordStatus, requireLog } from './crud-log.js';
 import { assertDropsConfirmed } from './drop-check.js';
 import { dropGeneratedTable } from './drop-table.js';
 import { assertGeneratedOrFree, installGeneration, removeGeneration } from './generated-module.js';
-import { checkDesign, dropsOf, generateModule, readPreviousGeneration } from './generator-port.js';
+import {
+  checkDesign,
+  dropsOf,
+  formatModule,
+  generateModule,
+  readPreviousGeneration,
+} from './generator/index.js';
 import { LOG_TITLES, MESSAGES } from './lang.js';
 import { CRUD_RULES } from './rules.js';
 import { installAnswer } from './schemas.js';
@@ -73,7 +79,7 @@ export function generateActions(ctx: AppContext) {
           body.fields as unknown as CrudField[],
         );
         try {
-          const generated = generateModule(design, previous);
+          const generated = await formatModule(generateModule(design, previous), ctx.config.projectDir);
           if (generated.uid !== uid) throw new ApiError(MESSAGES.badTableName);
           const answer = await installGeneration(ctx, uid, generated.files);
           await recordStatus(ctx, logId, 'success');

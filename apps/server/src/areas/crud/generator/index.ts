@@ -1,38 +1,19 @@
 /**
- * PLACEHOLDER until the generator lands (its own helper writes this folder): the signatures
- * the endpoints are written against (BRIEF-CRUD.md). Replace this whole file with the real one.
+ * The CRUD generator: pure functions from a design (the original's wire shape,
+ * @portico/shared/crud-design) to the files of a module on the SDK. The endpoints check a
+ * design, read the package's previous generation, ask to confirm the drops, then write the files.
  */
-import type { CrudGenerateBody } from '@portico/shared/crud-design';
+import type { CheckedDesign } from './check-design.js';
+import { dropsOf as dropsAgainst } from './design-diff.js';
+import type { PreviousGeneration } from './generate.js';
 
-export type CheckedDesign = CrudGenerateBody;
-export interface GeneratedModule {
-  uid: string;
-  version: string;
-  files: Record<string, string>;
-}
-export interface PreviousGeneration {
-  design: CheckedDesign;
-  version: string;
-  migrations: string[];
-}
+export { type CheckedDesign, checkDesign, DESIGN_MESSAGES } from './check-design.js';
+export { formatModule } from './format.js';
+export { DESIGN_FILE, type GeneratedModule, generateModule, type PreviousGeneration } from './generate.js';
+export { readPreviousGeneration } from './read-previous.js';
+export { RESERVED_WORDS } from './reserved-words.js';
 
-// A programming state, not a message for administrators: answered as a server error.
-const notBuilt = (): never => {
-  throw new Error('The CRUD generator is not built yet');
-};
-
-export function checkDesign(_body: unknown): CheckedDesign {
-  return notBuilt();
-}
-export function generateModule(
-  _design: CheckedDesign,
-  _previous: PreviousGeneration | null,
-): GeneratedModule {
-  return notBuilt();
-}
-export async function readPreviousGeneration(_packageDir: string): Promise<PreviousGeneration | null> {
-  return null;
-}
-export function dropsOf(_design: CheckedDesign, _previous: PreviousGeneration | null): string[] {
-  return [];
+/** The columns generating `design` would drop from the table `previous` made. */
+export function dropsOf(design: CheckedDesign, previous: PreviousGeneration | null): string[] {
+  return dropsAgainst(design, previous?.design ?? null);
 }

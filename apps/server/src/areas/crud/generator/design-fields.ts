@@ -1,0 +1,114 @@
+/**
+ * What the emitters ask of a checked design: its key, the fields of its list and its form,
+ * titles and options from the comments, and the generated names (constants, types, lang keys).
+ */
+import { AdminController } from '@portico/shared';
+import { type CrudField, crudNames, parseDictionary } from '@portico/shared/crud-design';
+import type { CheckedDesign } from './check-design.js';
+import { columnOptions } from './column-types.js';
+import { pascal } from './source-text.js';
+
+export function primaryKey(design: CheckedDesign): CrudField {
+  const pk = design.fields.find((field) => field.primaryKey);
+  if (!pk) throw new Error('checkDesign lets no design without a primary key through');
+  return pk;
+}
+
+/** Stored and never shown: a password is written, not listed nor loaded into the form. */
+export function isSecret(field: CrudField): boolean {
+  return field.designType === 'password';
+}
+
+/** Set by the server on add and edit, not by the form. */
+export function isAutoTime(field: CrudField): 'create' | 'update' | null {
+  if (field.designType !== 'timestamp') return null;
+  if (field.name === 'create_time') return 'create';
+  if (field.name === 'update_time') return 'update';
+  return null;
+}
+
+/** The list's columns: the design's list, else every field not excluded from it. */
+export function columnFields(design: CheckedDesign): CrudField[] {
+  const named = design.table.columnFields;
+  const fields = named.length
+    ? named.map((name) => design.fields.find((field) => field.name === name))
+    : design.fields.filter((field) => !field.tableBuildExclude);
+  return fields.filter((field): field is CrudField => !!field && !isSecret(field));
+}
+
+/** The form's inputs: the design's list, else every field not excluded; never the key or auto times. */
+export function formFields(design: CheckedDesign): CrudField[] {
+  const named = design.table.formFields;
+  const fields = named.length
+    ? named.map((name) => design.fields.find((field) => field.name === name))
+    : design.fields.filter((field) => !field.formBuildExclude);
+  return fields.filter((field): field is CrudField => !!field && !field.primaryKey && !isAutoTime(field));
+}
+
+/** The field's label: its comment's title, else its name. */
+export function titleOf(field: CrudField): string {
+  return parseDictionary(field.comment).title || field.name;
+}
+
+/** The options of a field as [value, label], from its column's list or its comment. */
+export function optionsOf(field: CrudField): [string, string][] {
+  const labels = parseDictionary(field.comment).options;
+  const values = field.type === 'enum' || field.type === 'set' ? columnOptions(field) : Object.keys(labels);
+  return values.map((value) => [value, labels[value] ?? value]);
+}
+
+export function hasOptions(field: CrudField): boolean {
+  return (
+    ['radio', 'checkbox', 'select', 'selects', 'switch'].includes(field.designType) &&
+    optionsOf(field).length > 0
+  );
+}
+
+/** Generated identifiers of a table: `test_build` → TestBuild, TEST_BUILD, testBuild. */
+export function namesOf(design: CheckedDesign) {
+  const table = design.table.name;
+  const type = pascal(table);
+  return {
+    table,
+    ...crudNames(table),
+    type,
+    constant: table.toUpperCase(),
+    camel: type.charAt(0).toLowerCase() + type.slice(1),
+    /** The component path the menu rule and the web entry share. */
+    component: `/src/views/backend/${crudNames(table).rule}/index.tsx`,
+  };
+}
+
+/** The lang key of a field's label and of one of its options (by position: values may hold dots). */
+export function labelKey(table: string, field: CrudField): string {
+  return `${table}.${field.name}`;
+}
+
+export function optionKey(table: string, field: CrudField, index: number): string {
+  return `${table}.${field.name} ${index}`;
+}
+
+/** The table's title: its comment, else its name. */
+export function tableTitle(design: CheckedDesign): string {
+  return design.table.comment.trim() || design.table.name;
+}
+
+/** The core's tables a remote select may name, by the controllers that list them. */
+const CORE_CONTROLLERS: Record<string, string> = {
+  admin: AdminController.admin,
+  admin_group: AdminController.adminGroup,
+  admin_rule: AdminController.adminRule,
+  admin_log: AdminController.adminLog,
+  attachment: AdminController.attachment,
+  user: AdminController.member,
+  user_group: AdminController.memberGroup,
+  user_rule: AdminController.memberRule,
+  user_money_log: AdminController.moneyLog,
+  user_score_log: AdminController.scoreLog,
+  content: AdminController.content,
+};
+
+/** The controller whose list a remote select reads: the core's for its tables, else a generated one's. */
+export function remoteController(table: string): string {
+  return CORE_CONTROLLERS[table] ?? crudNames(table).controller;
+}

@@ -1,0 +1,102 @@
+/**
+ * The generated migrations run on each database (SQLite always; MariaDB and PostgreSQL with
+ * TEST_MYSQL_URL / TEST_PG_URL): the first creates the table with every column type and its
+ * indexes, the second applies a design change (add, rename, change and drop columns) and the
+ * row written before it keeps its values. A table already there is left as it is.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MigrationEnv } from '@portico/server-sdk';
+import type { Migration } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkDesign, generateModule } from '../../../../src/areas/crud/generator/index.js';
+import { testDatabases, withScratchDatabase } from '../../../support/databases.js';
+import { changedDesign, everyTypeDesign } from './every-type-design.js';
+import { scratchProject, writePackage } from './scratch-project.js';
+
+type MigrationFactory = (env: MigrationEnv) => Migration;
+
+const project = scratchProject();
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+const first = generateModule(checkDesign(everyTypeDesign()), null);
+const migrations = `apps/server/src/modules/${first.uid}/migrations`;
+const second = generateModule(changedDesign(), {
+  design: checkDesign(everyTypeDesign()),
+  version: first.version,
+  migrations: [first.files[`${migrations}/m0001.ts`] ?? ''],
+});
+const dir = writePackage(project, second);
+
+async function migration(name: string): Promise<MigrationFactory> {
+  const loaded = (await import(join(dir, migrations, `${name}.ts`))) as Record<string, MigrationFactory>;
+  const factory = loaded[name];
+  if (!factory) throw new Error(`${name} exports no migration`);
+  return factory;
+}
+
+describe.each(testDatabases())('generated migrations on $dialect', (factory) => {
+  it('create the table, then alter it keeping its rows', async () => {
+    await withScratchDatabase(factory, async (db) => {
+      db.addTables([first.uid]);
+      const env = { dialect: db.dialect, prefix: db.prefix };
+      await (await migration('m0001'))(env).up(db.kysely);
+      // Untyped: the generated table is not in the test's schema.
+      const k = db.kysely as any;
+      await k
+        .insertInto(first.uid)
+        .values({
+          title: 'kept',
+          region: 'Shanghai',
+          stock: 7,
+          summary: 'gone',
+          price: 12.5,
+          kind: 'opt1',
+          made_year: 2024,
+          clock: '08:30:00',
+        })
+        .execute();
+      const before = await k.selectFrom(first.uid).selectAll().executeTakeFirstOrThrow();
+      expect(before).toMatchObject({
+        title: 'kept',
+        status: 1,
+        flags: 'opt0,opt1',
+        price: 12.5,
+        kind: 'opt1',
+      });
+
+      await (await migration('m0002'))(env).up(db.kysely);
+      const after = await k.selectFrom(first.uid).selectAll().executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ id: before.id, title: 'kept', area: 'Shanghai', stock: 7, subtitle: '' });
+      expect(after.made_year).toBe(2024);
+      expect(after.clock_at).toBe('08:30:00');
+      expect(after).not.toHaveProperty('summary');
+      expect(after).not.toHaveProperty('region');
+      // The changed column is NOT NULL with its new default.
+      await k.insertInto(first.uid).values({ title: 'second' }).execute();
+      const added = await k
+        .selectFrom(first.uid)
+        .select('stock')
+        .where('title', '=', 'second')
+        .executeTakeFirst();
+      expect(Number(added.stock)).toBe(5);
+    });
+  }, 120_000);
+
+  it('leaves a table that is already there as it is, rows included', async () => {
+    await withScratchDatabase(factory, async (db) => {
+      db.addTables([first.uid]);
+      const k = db.kysely as any;
+      await k.schema
+        .createTable(first.uid)
+        .addColumn('id', 'integer', (c: any) => c.primaryKey())
+        .addColumn('title', 'varchar(255)')
+        .execute();
+      await k.insertInto(first.uid).values({ id: 1, title: 'from the original' }).execute();
+      await (await migration('m0001'))({ dialect: db.dialect, prefix: db.prefix }).up(db.kysely);
+      expect(await k.selectFrom(first.uid).selectAll().execute()).toEqual([
+        { id: 1, title: 'from the original' },
+      ]);
+    });
+  });
+});
