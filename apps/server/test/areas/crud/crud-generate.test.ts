@@ -52,6 +52,7 @@ vi.mock('../../../src/areas/crud/generator/index.js', () => {
         },
       };
     },
+    formatModule: async (generated: unknown) => generated,
     readPreviousGeneration: async (dir: string) => {
       const { readFile } = await import('node:fs/promises');
       try {
