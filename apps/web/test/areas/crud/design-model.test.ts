@@ -14,6 +14,7 @@ import {
   openDesign,
   removeField,
   renameField,
+  updateField,
   updateTable,
 } from '../../../src/areas/crud/design/model';
 
@@ -32,6 +33,16 @@ it('adds palette fields with unique names, listed and searched as their kind is'
   expect(design.table.defaultSortField).toBe('id');
   expect(design.table.formFields).toEqual(['string', 'string_1']);
   expect(design.table.designChange).toEqual([]);
+});
+
+it("derives an option field's column options from its comment, moving a default that is no longer one", () => {
+  let design = addField(newDesign(), item('Select'));
+  expect(design.fields[0]).toMatchObject({ dataType: "enum('opt0','opt1')", default: 'opt0' });
+  design = updateField(design, 0, { comment: 'Kind:a=Apple,b=Banana' });
+  expect(design.fields[0]).toMatchObject({ dataType: "enum('a','b')", default: 'a' });
+  design = updateField(design, 0, { default: 'b' });
+  design = updateField(design, 0, { comment: 'Kind:a=Apple,b=Banana,c=Cherry' });
+  expect(design.fields[0]).toMatchObject({ dataType: "enum('a','b','c')", default: 'b' });
 });
 
 it('reorders, renames and deletes, following the names in the table settings', () => {

@@ -46,13 +46,19 @@ export const TEXT_MAX: Record<string, number> = {
   longtext: 4_294_967_295,
 };
 
-/** The options of an enum or set column: from its dataType "enum('a','b')", else its comment. */
+/**
+ * The options of an enum or set column: its comment's dictionary ("Kind:a=Apple,b=Banana"),
+ * which also labels them, as the original's designer derives the dataType from it; else its
+ * dataType "enum('a','b')" (a column read from the database with a plain comment).
+ */
 export function columnOptions(field: CrudField): string[] {
+  const dictionary = Object.keys(parseDictionary(field.comment).options);
+  if (dictionary.length > 0) return dictionary;
   const listed = /^\s*(?:enum|set)\s*\((.*)\)\s*$/is.exec(field.dataType ?? '');
   if (listed?.[1] !== undefined) {
     return [...listed[1].matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
   }
-  return Object.keys(parseDictionary(field.comment).options);
+  return [];
 }
 
 /** An SQL string literal; option values are checked to hold no backslash (see checkDesign). */

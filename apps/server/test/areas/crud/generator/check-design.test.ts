@@ -87,6 +87,29 @@ describe('checkDesign', () => {
     expect(error.message).toBe(DESIGN_MESSAGES.dictionary);
   });
 
+  it("takes an option field's options from its comment, refusing a default that is not one of them", () => {
+    // The palette's select starts as enum('opt0','opt1') with the default opt0; the
+    // administrator then wrote other options in the comment.
+    const design = withField((d) => {
+      const field = d.fields.find((f) => f.name === 'kind');
+      if (!field) return;
+      Object.assign(field, {
+        comment: 'Kind:a=Apple,b=Banana',
+        dataType: "enum('opt0','opt1')",
+        default: 'opt0',
+        defaultType: 'INPUT',
+      });
+    });
+    const error = refusal(design);
+    expect(error).toBeInstanceOf(FieldError);
+    expect(error.message).toBe(DESIGN_MESSAGES.defaultValue);
+    const kind = design.fields.find((f) => f.name === 'kind');
+    if (kind) kind.default = 'b';
+    const files = generateModule(checkDesign(design), null).files;
+    const resource = Object.entries(files).find(([path]) => path.endsWith('/resource.ts'))?.[1] ?? '';
+    expect(resource).toMatch(/kind: z\.enum\(\['a', 'b'\]\)/);
+  });
+
   it('refuses a remote select without a valid table', () => {
     const error = refusal(
       withField((design) => {

@@ -9,6 +9,7 @@ import {
   type CrudTable,
   type PaletteItem,
   paletteField,
+  parseDictionary,
   type TableDesignChange,
 } from '@portico/shared/crud-design';
 import { recordChange } from './design-change';
@@ -163,7 +164,24 @@ export function updateField(design: Design, index: number, patch: Partial<Omit<C
   const field = design.fields[index];
   if (!field) return design;
   const table = withChange(design, { type: 'change-field-attr', index, oldName: field.name, newName: '' });
-  return { ...design, fields: design.fields.map((f, i) => (i === index ? { ...f, ...patch } : f)), table };
+  const changed = withCommentOptions({ ...field, ...patch });
+  return { ...design, fields: design.fields.map((f, i) => (i === index ? changed : f)), table };
+}
+
+/**
+ * An enum or set column's options follow its comment's dictionary ("Kind:a=Apple,b=Banana"
+ * makes enum('a','b')), as in the original's designer; a default that is no longer an option
+ * becomes the first one, so the design stays one the server accepts.
+ */
+function withCommentOptions(field: CrudField): CrudField {
+  if (field.type !== 'enum' && field.type !== 'set') return field;
+  const options = Object.keys(parseDictionary(field.comment).options);
+  if (options.length === 0) return field;
+  const dataType = `${field.type}(${options.map((option) => `'${option.replace(/'/g, "''")}'`).join(',')})`;
+  if (field.defaultType !== 'INPUT') return { ...field, dataType };
+  const chosen = (field.default ?? '').split(',').filter((value) => options.includes(value));
+  const keep = field.type === 'set' ? chosen.join(',') : chosen.length === 1 ? chosen[0] : undefined;
+  return { ...field, dataType, default: keep || options[0] };
 }
 
 export function updateTable(design: Design, patch: Partial<CrudTable>): Design {
