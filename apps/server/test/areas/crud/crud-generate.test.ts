@@ -5,12 +5,12 @@
  * time), so what is checked is the endpoints' part: the record's statuses, the package placed
  * and installed (and replaced by a newer generation), the drop confirmation, a foreign module
  * left alone, and delete with and without dropping the table. The real generator's output is
- * checked end to end by the todo tests below once it lands.
+ * checked end to end in crud-generated-module.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeProject, removeScratchDirs, writeFiles } from '../../support/module-project.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
@@ -236,23 +236,6 @@ forEachDatabase(
         body: { table: 'gadget' },
       });
       expect(check.code).toBe(1);
-    });
-
-    describe('with the real generator (enable when apps/server/src/areas/crud/generator lands)', () => {
-      it.todo(
-        'generates a table with every field type and serves add, edit, list, search, sort, export and import',
-      );
-      it.todo('a design change adding, changing and dropping columns keeps the other columns’ rows');
-      it.todo(
-        'a hostile comment (quotes, backticks, */, a template placeholder) generates valid code showing it literally',
-      );
-      it.todo('a reserved word as a table or field name is refused');
-      it.todo(
-        "delete without dropTable keeps the table's rows (uninstalling runs the generated migrations' down, which must keep the table)",
-      );
-      it.todo(
-        'delete with dropTable files the rows in the recycle log when a recycle rule watches the screen',
-      );
     });
   },
   { projectDir: project },

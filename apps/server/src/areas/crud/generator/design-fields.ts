@@ -93,6 +93,21 @@ export function tableTitle(design: CheckedDesign): string {
   return design.table.comment.trim() || design.table.name;
 }
 
+/** The length of a menu rule's title column (admin_rule.title). */
+export const RULE_TITLE_LENGTH = 50;
+/** The longest title module.json may hold (the installer's check, packages/shared/src/module.ts). */
+export const MODULE_TITLE_LENGTH = 100;
+
+/**
+ * The table's title cut to `max` characters (code points, as MariaDB and PostgreSQL count a
+ * varchar's length): where it is stored in a column shorter than a comment may be, e.g. a
+ * menu rule's title (50) or module.json's title (100). A longer one made the restart after
+ * the install fail on those databases, enabling the module's rules.
+ */
+export function shortTableTitle(design: CheckedDesign, max: number): string {
+  return Array.from(tableTitle(design)).slice(0, max).join('').trim();
+}
+
 /** The core's tables a remote select may name, by the controllers that list them. */
 const CORE_CONTROLLERS: Record<string, string> = {
   admin: AdminController.admin,

@@ -20,7 +20,8 @@ import {
   isSecret,
   namesOf,
   primaryKey,
-  tableTitle,
+  RULE_TITLE_LENGTH,
+  shortTableTitle,
 } from './design-fields.js';
 import { generatedHeader, key, literal } from './source-text.js';
 
@@ -36,7 +37,7 @@ const BUTTONS: [string, string, string][] = [
 
 export function serverIndex(design: CheckedDesign, version: string, migrations: string[]): string {
   const n = namesOf(design);
-  const title = literal(tableTitle(design));
+  const title = literal(shortTableTitle(design, RULE_TITLE_LENGTH));
   const buttons = BUTTONS.map(
     ([action, zh, en]) => `{ type: 'button', title: ['${zh}', '${en}'], name: '${n.rule}/${action}' }`,
   );

@@ -4,7 +4,7 @@
  */
 import type { CheckedDesign } from './check-design.js';
 import { tsType } from './column-types.js';
-import { isSecret, namesOf, tableTitle } from './design-fields.js';
+import { isSecret, MODULE_TITLE_LENGTH, namesOf, shortTableTitle, tableTitle } from './design-fields.js';
 import { generatedHeader, key } from './source-text.js';
 
 export function sharedWire(design: CheckedDesign): string {
@@ -26,11 +26,10 @@ ${fields}
 }
 
 export function moduleJson(design: CheckedDesign, version: string): string {
-  const title = tableTitle(design);
   const info = {
     uid: design.table.name,
-    title,
-    intro: title,
+    title: shortTableTitle(design, MODULE_TITLE_LENGTH),
+    intro: tableTitle(design),
     author: 'CRUD generator',
     website: '',
     version,

@@ -85,9 +85,10 @@ export function everyTypeDesign(table = 'crud_every'): CrudGenerateBody {
 
 /**
  * The first design changed: a field added, two renamed, two changed, one dropped (a textarea:
- * `remark` keeps that design type), so it still has every design type.
+ * `remark` keeps that design type), so it still has every design type. As sent to
+ * crud.Crud/generate; `changedDesign` is the same, checked.
  */
-export function changedDesign(sync = true): CheckedDesign {
+export function changedDesignBody(sync = true): CrudGenerateBody {
   const body = everyTypeDesign();
   const fields = body.fields.filter((field) => field.name !== 'summary');
   const stock = fields.find((field) => field.name === 'stock') as CrudField;
@@ -113,5 +114,9 @@ export function changedDesign(sync = true): CheckedDesign {
     { type: 'change-field-attr', oldName: 'made_year', newName: 'made_year', sync },
     { type: 'change-field-name', oldName: 'clock', newName: 'clock_at', sync },
   ];
-  return checkDesign({ ...body, fields, table: { ...body.table, designChange: changes } });
+  return { ...body, fields, table: { ...body.table, designChange: changes } };
+}
+
+export function changedDesign(sync = true): CheckedDesign {
+  return checkDesign(changedDesignBody(sync));
 }
