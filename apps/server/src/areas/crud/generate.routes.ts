@@ -31,7 +31,7 @@ import {
 } from './generator/index.js';
 import { LOG_TITLES, MESSAGES } from './lang.js';
 import { CRUD_RULES } from './rules.js';
-import { installAnswer } from './schemas.js';
+import { installAnswer, removalAnswer } from './schemas.js';
 import { assertDesignable, checkedTableName } from './table-access.js';
 
 function superOnly(title: string) {
@@ -105,15 +105,16 @@ export function generateActions(ctx: AppContext) {
             .default(false)
             .describe('Portico: drop the table too (its rows go to the recycle log).'),
         }),
-        data: z.null(),
+        data: removalAnswer,
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const log = await requireLog(ctx, request.body.id);
         const uid = checkedTableName(log.table.name ?? log.table_name);
-        await removeGeneration(ctx, uid);
+        const answer = await removeGeneration(ctx, uid);
         if (request.body.dropTable) await dropGeneratedTable(ctx, request, uid);
         await recordStatus(ctx, log.id, 'delete');
-        return ok(null, MESSAGES.deleted);
+        // A module that was running leaves with the restart and rebuild its disabling asks for.
+        return answer ? answerWithRestart(ctx, reply, answer) : ok(null, MESSAGES.deleted);
       },
     }),
   ];

@@ -54,15 +54,20 @@ export async function installGeneration(
   });
 }
 
-/** Disables and uninstalls the generated module, whatever state it was left in; nothing when it is gone. */
-export async function removeGeneration(ctx: AppContext, uid: string): Promise<void> {
+/**
+ * Disables and uninstalls the generated module, whatever state it was left in. Answers the
+ * disable's answer when it was installed (its routes and web page leave with the restart and
+ * the rebuild it asks for), else null: nothing running changes.
+ */
+export async function removeGeneration(ctx: AppContext, uid: string): Promise<ModuleAnswer | null> {
   const installer = areaModuleInstaller(ctx);
   const { projectDir } = ctx.config;
-  await installer.exclusive(async () => {
+  return installer.exclusive(async () => {
     await assertGeneratedOrFree(ctx, uid);
     const { state } = await inspectModule(projectDir, uid);
-    if (state === ModuleState.uninstalled) return;
-    if (state === ModuleState.installed) await installer.disable(uid);
+    if (state === ModuleState.uninstalled) return null;
+    const answer = state === ModuleState.installed ? await installer.disable(uid) : null;
     await installer.uninstall(uid);
+    return answer;
   });
 }

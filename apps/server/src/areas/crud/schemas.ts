@@ -31,3 +31,8 @@ export const installAnswer = z.object({
   needRestart: z.boolean().describe('Server files changed: the server must restart.'),
   restarting: z.boolean().describe('The server restarts after this answer (supervised by `npm start`).'),
 });
+
+/** What deleting code answers: the disable's answer when the module was running, else null. */
+export const removalAnswer = installAnswer
+  .extend({ state: z.number().describe('The module state on disk after disabling.') })
+  .nullable();

@@ -455,6 +455,8 @@ for (const { dialect } of testDatabases()) {
       const log = (await crudLog(t)).at(-1);
       const res = await call(t.app, 'POST', '/admin/crud.Crud/delete', { token, body: { id: log?.id } });
       expect(res.code, res.msg).toBe(1);
+      // It was running: its routes and page leave with the restart and rebuild disabling asks for.
+      expect(res.data).toMatchObject({ needRestart: true, needRebuild: true });
       expect(existsSync(join(project, 'modules', UID))).toBe(false);
       expect(existsSync(join(project, SERVER_DIR))).toBe(false);
       expect(await rowCount(t)).toBe(rows);

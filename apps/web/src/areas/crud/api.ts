@@ -66,8 +66,9 @@ export function logStart(id: number | string) {
   });
 }
 
+/** Answers as a module disable does when the module was running (restart, rebuild), else null. */
 export function deleteCode(id: number, dropTable: boolean) {
-  return createAxios(
+  return createAxios<GenerateAnswer | null>(
     { url: crud('delete'), method: 'post', data: { id, dropTable: dropTable ? 1 : 0 } },
     { showSuccessMessage: true },
   );

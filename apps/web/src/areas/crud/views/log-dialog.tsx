@@ -11,6 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudLogList, deleteCode, logStart } from '../api';
 import { type Design, openDesign } from '../design/model';
+import { followInstallerAnswer } from './use-generate';
 
 const STATUS_COLOURS: Record<CrudLogStatus, string> = {
   delete: 'error',
@@ -53,9 +54,11 @@ export function LogDialog({ onStart, onClose }: { onStart: (design: Design) => v
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      await deleteCode(deleting.id, dropTable);
+      const { data } = await deleteCode(deleting.id, dropTable);
       setDeleting(null);
       load();
+      // A running module leaves with a restart and a rebuild; the next load drops its menus.
+      if (data) await followInstallerAnswer(data, () => window.location.reload());
     } catch {
       // The request layer has shown why.
     }

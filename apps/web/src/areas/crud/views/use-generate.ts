@@ -21,15 +21,23 @@ export const generatedScreenPath = (table: string) => `/admin/${crudNames(table)
 export type Go = (path: string) => void;
 const loadPage: Go = (path) => window.location.assign(path);
 
-/** After the answer: the restart, the rebuild if any, then the new screen. */
-export async function finishGeneration(table: string, answer: GenerateAnswer | null, go: Go): Promise<void> {
-  const path = generatedScreenPath(table);
+/**
+ * What the module installer does after its answers (an install, a disable): wait while the
+ * server restarts, then rebuild the web app in the open terminal when asked. `then` runs once
+ * the app is ready; after a failed build the terminal stays open, showing why.
+ */
+export async function followInstallerAnswer(answer: GenerateAnswer | null, then: () => void): Promise<void> {
   if (answer?.restarting) await waitForServerRestart();
-  if (!answer?.needRebuild) return go(path);
+  if (!answer?.needRebuild) return then();
   useTerminal.getState().toggle(true);
   addTaskPM('web-build', true, '', (status) => {
-    if (status === TerminalTaskStatus.success) go(path);
+    if (status === TerminalTaskStatus.success) then();
   });
+}
+
+/** After generating: the restart, the rebuild if any, then the new screen. */
+export function finishGeneration(table: string, answer: GenerateAnswer | null, go: Go): Promise<void> {
+  return followInstallerAnswer(answer, () => go(generatedScreenPath(table)));
 }
 
 export function useGenerate(go: Go = loadPage) {
