@@ -89,8 +89,11 @@ export const TABLE_RENDERS = [
 ] as const;
 export type TableRender = (typeof TABLE_RENDERS)[number];
 
-/** Search operators of the list's filter form; 'false' means the column is not searched. */
-export const SEARCH_OPERATORS = [
+/**
+ * Search operators as the original's designer names them (the list engine reads eq, ne, gt… as =,
+ * <>, >…); 'false' means the column is not searched.
+ */
+export const DESIGN_OPERATORS = [
   'false',
   'eq',
   'ne',
@@ -108,12 +111,12 @@ export const SEARCH_OPERATORS = [
   'NOT NULL',
   'FIND_IN_SET',
 ] as const;
-export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+export type DesignOperator = (typeof DESIGN_OPERATORS)[number];
 
 /** A field's list column: render, search operator, sortable ('custom') or not ('false'), width. */
 export interface CrudFieldTable {
   render?: TableRender;
-  operator?: SearchOperator;
+  operator?: DesignOperator;
   sortable?: 'false' | 'custom';
   width?: number;
   timeFormat?: string;

@@ -13,8 +13,8 @@ import {
   type CrudField,
   type CrudTable,
   DEFAULT_TYPES,
+  DESIGN_OPERATORS,
   DESIGN_TYPES,
-  SEARCH_OPERATORS,
   TABLE_RENDERS,
 } from '@portico/shared/crud-design';
 import { z } from 'zod';
@@ -74,7 +74,7 @@ const fieldSchema = z.object({
   table: z
     .object({
       render: z.enum(TABLE_RENDERS).optional(),
-      operator: z.enum(SEARCH_OPERATORS).optional(),
+      operator: z.enum(DESIGN_OPERATORS).optional(),
       sortable: z.enum(['false', 'custom']).optional(),
       width: number.optional(),
       timeFormat: text(50).optional(),

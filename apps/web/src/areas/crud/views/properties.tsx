@@ -8,11 +8,11 @@ import {
   COLUMN_TYPES,
   type CrudField,
   DEFAULT_TYPES,
+  DESIGN_OPERATORS,
   DESIGN_TYPES,
   type DesignType,
   FIELD_DEFAULTS,
   FIELD_PALETTE,
-  SEARCH_OPERATORS,
   TABLE_RENDERS,
 } from '@portico/shared/crud-design';
 import { AutoComplete, Card, Divider, Empty, Form, Input, InputNumber, Select, Switch } from 'antd';
@@ -161,7 +161,7 @@ export function Properties({ field, onRename, onChange }: PropertiesProps) {
           <Select
             aria-label={t('crud.crud.operator')}
             value={field.table.operator ?? 'false'}
-            options={SEARCH_OPERATORS.map((operator) => ({
+            options={DESIGN_OPERATORS.map((operator) => ({
               value: operator,
               label: operator === 'false' ? t('crud.crud.Disable Search') : operator,
             }))}
