@@ -81,7 +81,7 @@ forEachDatabase('public home', (get) => {
 });
 
 forEachDatabase('CRUD code generator rule', (get) => {
-  it('is kept (id and path) but hidden from menus until the generator exists', async () => {
+  it('keeps its seeded id and path, hidden by migration 0026 and shown again by the generator area', async () => {
     const t = get();
     const { token } = await loginSuper(t);
     const rule = await t.ctx.db.kysely
@@ -89,8 +89,8 @@ forEachDatabase('CRUD code generator rule', (get) => {
       .select(['id', 'path', 'status'])
       .where('name', '=', 'crud/crud')
       .executeTakeFirstOrThrow();
-    expect(rule).toMatchObject({ id: 84, path: 'crud/crud', status: '0' });
+    expect(rule).toMatchObject({ id: 84, path: 'crud/crud', status: '1' });
     const index = await call(t.app, 'GET', '/admin/index/index', { token });
-    expect(JSON.stringify(index.data.menus)).not.toContain('crud/crud');
+    expect(JSON.stringify(index.data.menus)).toContain('crud/crud');
   });
 });
