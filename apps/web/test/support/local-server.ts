@@ -23,3 +23,41 @@ export async function listenLocally(
     },
   };
 }
+
+/** One request a local API received: its path (no query), query and JSON body (null when none). */
+export interface ApiCall {
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** What a local API answers: an envelope's parts (code 1, msg '' and data null unless given). */
+export interface ApiAnswer {
+  code?: number;
+  msg?: string;
+  data?: unknown;
+}
+
+export type LocalApi = LocalServer & { calls: ApiCall[] };
+
+/**
+ * A local back end for the web app's request layer: answers the browser's CORS preflights,
+ * records each call and answers it with `answer(call)` as a JSON envelope.
+ */
+export async function listenAsApi(answer: (call: ApiCall) => ApiAnswer): Promise<LocalApi> {
+  const calls: ApiCall[] = [];
+  const server = await listenLocally(async (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const url = new URL(req.url ?? '/', 'http://local');
+    const call = { path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : null };
+    calls.push(call);
+    res
+      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify({ code: 1, msg: '', time: 1, data: null, ...answer(call) }));
+  });
+  return { ...server, calls };
+}

@@ -4,7 +4,6 @@
  * generateCheck's -1 showing the overwrite confirm, then generate and the new screen; a design
  * from an original-shaped crud_log record; a JSON file imported into the designer.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { resetRequestState, setBaseUrl } from '../../../src/api/request';
@@ -12,15 +11,14 @@ import { designToJson } from '../../../src/areas/crud/design/json-file';
 import { openDesign } from '../../../src/areas/crud/design/model';
 import { CrudScreen } from '../../../src/areas/crud/views/crud-page';
 import { initI18n, loadBackendTexts, loadModuleTexts } from '../../../src/lang';
-import { type LocalServer, listenLocally } from '../../support/local-server';
+import { type ApiAnswer, type LocalApi, listenAsApi } from '../../support/local-server';
 
-let server: LocalServer;
+let server: LocalApi;
 /** The machine running the tests may be busy: a dialog or an answer may take seconds to show. */
 const WAIT = { timeout: 10_000 };
 
 // antd screens render slowly in jsdom under load.
 vi.setConfig({ testTimeout: 60_000 });
-const calls: { path: string; body: unknown }[] = [];
 
 /** A design saved by the original: its crud_log `table` and `fields` as stored. */
 const ORIGINAL_RECORD = {
@@ -80,7 +78,7 @@ const ORIGINAL_RECORD = {
   ],
 };
 
-const ANSWERS: Record<string, () => { code: number; msg?: string; data: unknown }> = {
+const ANSWERS: Record<string, () => ApiAnswer> = {
   '/admin/crud.Crud/generateCheck': () => ({ code: -1, data: { table: true, controller: false } }),
   '/admin/crud.Crud/generate': () => ({ code: 1, data: { needRebuild: false, restarting: false } }),
   '/admin/crud.Crud/logStart': () => ({ code: 1, data: ORIGINAL_RECORD }),
@@ -102,30 +100,16 @@ const ANSWERS: Record<string, () => { code: number; msg?: string; data: unknown 
   }),
 };
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-  if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  const path = (req.url ?? '').split('?')[0] ?? '';
-  calls.push({ path, body: body ? JSON.parse(body) : null });
-  const answer = ANSWERS[path]?.() ?? { code: 0, msg: `unexpected ${path}`, data: null };
-  res
-    .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify({ time: 1, msg: '', ...answer }));
-}
-
 beforeAll(async () => {
   await initI18n('en');
   await Promise.all([loadBackendTexts(), loadModuleTexts()]);
-  server = await listenLocally(handle);
+  server = await listenAsApi(({ path }) => ANSWERS[path]?.() ?? { code: 0, msg: `unexpected ${path}` });
 });
 afterAll(() => server.close());
 beforeEach(() => {
   setBaseUrl(server.url);
   resetRequestState();
-  calls.length = 0;
+  server.calls.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -199,7 +183,7 @@ it.each([
   expect(
     await screen.findAllByText(new RegExp(text ?? 'Field name string is used twice'), undefined, WAIT),
   ).not.toHaveLength(0);
-  expect(calls).toEqual([]);
+  expect(server.calls).toEqual([]);
 });
 
 it('asks before overwriting an existing table, then generates and opens the new screen', async () => {
@@ -209,14 +193,14 @@ it('asks before overwriting an existing table, then generates and opens the new 
   fireEvent.change(screen.getByLabelText('Table name'), { target: { value: 'shop_product' } });
   fireEvent.click(screen.getByRole('button', { name: 'Generate CRUD code' }));
   expect(await screen.findByText(/The data table already exists/, undefined, WAIT)).toBeTruthy();
-  expect(calls.map((c) => c.path)).toEqual(['/admin/crud.Crud/generateCheck']);
-  expect(calls[0]?.body).toEqual({ table: 'shop_product', connection: '', controllerFile: '' });
+  expect(server.calls.map((c) => c.path)).toEqual(['/admin/crud.Crud/generateCheck']);
+  expect(server.calls[0]?.body).toEqual({ table: 'shop_product', connection: '', controllerFile: '' });
 
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   });
   await vi.waitFor(() => expect(go).toHaveBeenCalledWith('/admin/shop/product'), WAIT);
-  const generate = calls[1];
+  const generate = server.calls[1];
   expect(generate?.path).toBe('/admin/crud.Crud/generate');
   expect(generate?.body).toMatchObject({
     type: 'create',
@@ -236,7 +220,7 @@ it('opens a design the original saved, copied from the CRUD record', async () =>
   expect(fieldNames()).toEqual(['id', 'title']);
   expect((screen.getByLabelText('Table name') as HTMLInputElement).value).toBe('news');
   expect(screen.getByText(/Table design change/)).toBeTruthy();
-  expect(calls.find((c) => c.path === '/admin/crud.Crud/logStart')?.body).toEqual({ id: 3 });
+  expect(server.calls.find((c) => c.path === '/admin/crud.Crud/logStart')?.body).toEqual({ id: 3 });
 });
 
 it('imports a design from a JSON file', async () => {

@@ -3,16 +3,14 @@
  * asks the profile controller, the member's the account routes (a real local server answers),
  * and each lists the sessions with their devices, the caller's own tagged.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { resetRequestState, setBaseUrl } from '../../../src/api/request';
 import { initI18n, loadBackendTexts, loadModuleTexts } from '../../../src/lang';
 import { ModuleSlot } from '../../../src/module-contract/slot';
-import { type LocalServer, listenLocally } from '../../support/local-server';
+import { type LocalApi, listenAsApi } from '../../support/local-server';
 
-let server: LocalServer;
-const asked: string[] = [];
+let server: LocalApi;
 
 const SESSIONS = [
   {
@@ -26,31 +24,25 @@ const SESSIONS = [
   { id: 'b', browser: '', os: '', device: '', ip: '198.51.100.9', current: false },
 ].map((session) => ({ ...session, create_time: 1_700_000_000, last_use_time: 1_700_000_000 }));
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-  if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-  const url = req.url ?? '';
-  asked.push(url.split('?')[0] ?? url);
-  // The administrator's slot also holds the two-factor card, which asks for its state.
-  const data = url.includes('/sessions')
+/** The sessions list; the administrator's slot also holds the two-factor card, which asks for its state. */
+const answer = ({ path }: { path: string }) => ({
+  data: path.endsWith('/sessions')
     ? { list: SESSIONS }
-    : { enabled: false, required: false, recoveryCodesLeft: 0 };
-  res
-    .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify({ code: 1, msg: '', time: 1, data }));
-}
+    : { enabled: false, required: false, recoveryCodesLeft: 0 },
+});
+
+const sessionCalls = () => server.calls.map((call) => call.path).filter((path) => path.endsWith('/sessions'));
 
 beforeAll(async () => {
   await initI18n('en');
   await Promise.all([loadBackendTexts(), loadModuleTexts()]);
-  server = await listenLocally(handle);
+  server = await listenAsApi(answer);
 });
 afterAll(() => server.close());
 beforeEach(() => {
   setBaseUrl(server.url);
   resetRequestState();
-  asked.length = 0;
+  server.calls.length = 0;
 });
 afterEach(cleanup);
 
@@ -66,12 +58,12 @@ async function expectListed(): Promise<void> {
 it("lists the administrator's sessions from their profile's controller", async () => {
   render(<ModuleSlot name="admin-profile.cards" />);
   await expectListed();
-  expect(asked.filter((url) => url.endsWith('/sessions'))).toEqual(['/admin/routine.AdminInfo/sessions']);
+  expect(sessionCalls()).toEqual(['/admin/routine.AdminInfo/sessions']);
 });
 
 it("lists the member's sessions from the account routes", async () => {
   render(<ModuleSlot name="member-profile.cards" />);
   await expectListed();
   // (The two-factor card of the test before may still be asking for its state.)
-  expect(asked.filter((url) => url.endsWith('/sessions'))).toEqual(['/api/account/sessions']);
+  expect(sessionCalls()).toEqual(['/api/account/sessions']);
 });

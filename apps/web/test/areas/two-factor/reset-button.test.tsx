@@ -3,7 +3,6 @@
  * administrator editing someone sees it and, once confirmed, resets that administrator (the
  * request reaches a real local server); nobody else sees it, and adding has nothing to reset.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminRow } from '@portico/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
@@ -13,33 +12,20 @@ import { resetRequestState, setBaseUrl } from '../../../src/api/request';
 import { initI18n, loadBackendTexts, loadModuleTexts } from '../../../src/lang';
 import { ModuleSlot } from '../../../src/module-contract/slot';
 import { useAdminInfo } from '../../../src/stores/admin-info';
-import { type LocalServer, listenLocally } from '../../support/local-server';
+import { type LocalApi, listenAsApi } from '../../support/local-server';
 
-let server: LocalServer;
-const calls: { url: string; body: string }[] = [];
-
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-  if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  calls.push({ url: req.url ?? '', body });
-  res
-    .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify({ code: 1, msg: 'Reset', time: 1, data: null }));
-}
+let server: LocalApi;
 
 beforeAll(async () => {
   await initI18n('en');
   await Promise.all([loadBackendTexts(), loadModuleTexts()]);
-  server = await listenLocally(handle);
+  server = await listenAsApi(() => ({ msg: 'Reset' }));
 });
 afterAll(() => server.close());
 beforeEach(() => {
   setBaseUrl(server.url);
   resetRequestState();
-  calls.length = 0;
+  server.calls.length = 0;
   vi.spyOn(notifier, 'success').mockImplementation((() => {}) as never);
 });
 afterEach(() => {
@@ -59,13 +45,12 @@ function renderFields(operate: 'add' | 'edit', isSuper: boolean) {
 it('lets a super administrator reset the edited administrator once confirmed', async () => {
   renderFields('edit', true);
   fireEvent.click(await screen.findByRole('button', { name: 'Reset two-factor sign-in' }));
-  expect(calls).toEqual([]);
+  expect(server.calls).toEqual([]);
   await act(async () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reset' }));
   });
-  await vi.waitFor(() => expect(calls).toHaveLength(1));
-  expect(calls[0]?.url).toBe('/admin/auth.Admin/resetTwoFactor');
-  expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ id: 7 });
+  await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+  expect(server.calls[0]).toMatchObject({ path: '/admin/auth.Admin/resetTwoFactor', body: { id: 7 } });
 });
 
 it.each([
