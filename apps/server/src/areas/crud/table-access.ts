@@ -10,11 +10,9 @@ import { join } from 'node:path';
 import { ApiError, type AppContext, CORE_TABLES, moduleDir } from '@portico/server-sdk';
 import { CRUD_TABLE_NAME_PATTERN } from '@portico/shared/crud-design';
 import { sql } from 'kysely';
+import { DESIGN_FILE } from './generator/index.js';
 import { MESSAGES } from './lang.js';
 import { CRUD_TABLES } from './tables.js';
-
-/** The file a generated module's package holds its design in: what marks it as the generator's. */
-export const DESIGN_FILE = 'crud-design.json';
 
 export const physicalName = (ctx: AppContext, table: string) => `${ctx.db.prefix}${table}`;
 
@@ -25,7 +23,7 @@ export function checkedTableName(value: unknown): string {
   return name;
 }
 
-/** Whether `modules/<uid>/` was written by the generator (it holds the design it was made from). */
+/** Whether `modules/<uid>/` was written by the generator: it holds the design it was made from. */
 export async function isGeneratedModule(ctx: AppContext, uid: string): Promise<boolean> {
   return access(join(moduleDir(ctx.config.projectDir, uid), DESIGN_FILE)).then(
     () => true,
