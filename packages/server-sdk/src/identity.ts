@@ -19,7 +19,8 @@ export { hashPassword } from '../../../apps/server/src/auth/passwords.js';
 export { ADMIN_SESSION_TYPES, USER_SESSION_TYPES } from '../../../apps/server/src/auth/session-types.js';
 export type { SessionInfo } from '../../../apps/server/src/auth/tokens.js';
 export type { AdminIdentity, UserIdentity } from '../../../apps/server/src/auth/types.js';
-export { USER_TOKEN_HEADERS } from '../../../apps/server/src/auth/user-auth.js';
+/** `signedInMember`: the member of a member-centre route, refused with "Please login first" when none. */
+export { signedInMember, USER_TOKEN_HEADERS } from '../../../apps/server/src/auth/user-auth.js';
 /**
  * Writes that reach the tables deciding who may do what (administrators, their groups): a
  * non-super caller may not get further than the admin screens allow.

@@ -13,6 +13,12 @@ import type { UserIdentity } from './types.js';
 
 export const USER_TOKEN_HEADERS = ['ba-user-token', 'bausertoken'] as const;
 
+/** The signed-in member of a member-centre route (its access setting admits no one else). */
+export function signedInMember(request: FastifyRequest): UserIdentity {
+  if (!request.user) throw new ApiError('Please login first');
+  return request.user;
+}
+
 export class UserAuth {
   constructor(
     private readonly db: Db,

@@ -14,11 +14,11 @@ import {
   defineAction,
   ok,
   signedInAdmin,
+  signedInMember,
   USER_SESSION_TYPES,
-  type UserIdentity,
 } from '@portico/server-sdk';
 import { AdminController } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LOG_TITLES, MESSAGES } from './lang.js';
 import { endedSessionsSchema, endSessionBody, sessionList, sessionListSchema } from './session-list.js';
 
@@ -91,12 +91,6 @@ function registerAdminSessionRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     }),
   ]);
-}
-
-/** The signed-in member (the member-centre routes admit no one else). */
-function signedInMember(request: FastifyRequest): UserIdentity {
-  if (!request.user) throw new ApiError('Please login first');
-  return request.user;
 }
 
 function registerMemberSessionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -7,10 +7,10 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { ApiError, type AppContext, apiRoute, fail, ok } from '@portico/server-sdk';
+import { type AppContext, apiRoute, fail, ok, signedInMember } from '@portico/server-sdk';
 import type { StorePreCheck } from '@portico/shared';
 import { STORE_SHA256_HEADER } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type CoverageQuery, coverage } from './coverage.js';
@@ -39,11 +39,6 @@ const coverageQuery = z
     (q): CoverageQuery => ({ uid: q.uid, version: q.version || q.moduleVersion, orderId: q.order_id }),
   );
 
-function memberId(request: FastifyRequest): number {
-  if (!request.user) throw new ApiError('Please login first');
-  return request.user.id;
-}
-
 export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContext): void {
   apiRoute(app, ctx, {
     path: 'store/preCheck',
@@ -56,7 +51,7 @@ export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContex
       data: storePreCheck,
     },
     handler: async (request) => {
-      const userId = memberId(request);
+      const userId = signedInMember(request).id;
       const { query } = request;
       const db = storeOf(ctx);
       const module = await findListedModule(db, query.uid);
@@ -97,7 +92,7 @@ export function registerStoreDownloadRoutes(app: FastifyInstance, ctx: AppContex
       produces: 'application/zip',
     },
     handler: async (request, reply) => {
-      const userId = memberId(request);
+      const userId = signedInMember(request).id;
       const { query } = request;
       const db = storeOf(ctx);
       const module = await findListedModule(db, query.uid);

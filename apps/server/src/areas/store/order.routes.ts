@@ -30,13 +30,13 @@ import {
   onceKeyOf,
   SCORE,
   saveOnceAnswer,
+  signedInMember,
   sweepOnceKeys,
   translate,
-  type UserIdentity,
 } from '@portico/server-sdk';
 import type { StoreOrder, StorePayAnswer } from '@portico/shared';
 import { STORE_PERIOD_DAYS } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { STORE_MESSAGES as M } from './messages.js';
 import {
@@ -66,11 +66,6 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-function member(request: FastifyRequest): UserIdentity {
-  if (!request.user) throw new ApiError('Please login first');
-  return request.user;
-}
-
 /** 20 digits: the time to the second and six random digits; unique by index. */
 function orderNumber(time: number): string {
   const stamp = new Date(time * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
@@ -94,7 +89,7 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
       }),
     },
     handler: async (request) => {
-      const user = member(request);
+      const user = signedInMember(request);
       const { uid } = request.body;
       const db = storeOf(ctx);
       const module = await findListedModule(db, uid);
@@ -157,7 +152,7 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
       data: storePayAnswer,
     },
     handler: async (request) => {
-      const user = member(request);
+      const user = signedInMember(request);
       const { order_id, pay_type } = request.body;
       const once = onceKeyOf(request, `user:${user.id}:store/pay`, request.body);
       const answer = await ctx.db.kysely
@@ -257,7 +252,7 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
       data: z.object({ list: z.array(storeOrder), total: z.number() }),
     },
     handler: async (request) => {
-      const user = member(request);
+      const user = signedInMember(request);
       const { page, limit } = request.query;
       const db = storeOf(ctx);
       const mine = db.selectFrom('store_order').where('store_order.user_id', '=', user.id);

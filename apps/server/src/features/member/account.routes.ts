@@ -3,9 +3,10 @@
  * works on the caller's row only: no id a client sends is ever used to pick the member.
  */
 import { ACCOUNT_PATTERN, MESSAGES, PASSWORD_PATTERN } from '@portico/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { UserIdentity } from '../../auth/types.js';
+import { signedInMember } from '../../auth/user-auth.js';
 import { now } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { lastDays } from '../../crud/time-zone.js';
@@ -71,12 +72,6 @@ const pageQuery = z.object({
 });
 const userInfoAnswer = z.object({ userInfo: userInfoSchema.describe('The account as it is now.') });
 
-/** The signed-in member; the route's access setting guarantees there is one. */
-function caller(request: FastifyRequest): UserIdentity {
-  if (!request.user) throw new ApiError('Please login first');
-  return request.user;
-}
-
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { kysely } = ctx.db;
   const account = <S extends RouteSchema>(spec: Omit<ApiRouteSpec<S>, 'path' | 'memberCenter'>) =>
@@ -99,7 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       }),
     },
     handler: async (request) => {
-      const user = caller(request);
+      const user = signedInMember(request);
       const { days, starts } = lastDays(await ctx.settings.get('time_zone'), 7);
       const first = starts[0] ?? 0;
       const sums = async (table: 'user_money_log' | 'user_score_log', column: 'money' | 'score') => {
@@ -137,7 +132,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       }),
     },
     handler: async (request) => {
-      caller(request);
+      signedInMember(request);
       return ok({ accountVerificationType: await verificationChannels(ctx) });
     },
   });
@@ -147,7 +142,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     schema: { summary: "Save the member's profile", body: profileBody, data: userInfoAnswer },
     handler: async (request) => {
-      const user = caller(request);
+      const user = signedInMember(request);
       const body = request.body;
       checkNickname(body.nickname, user.nickname);
       await kysely.transaction().execute(async (trx) => {
@@ -176,7 +171,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       }),
     },
     handler: async (request) => {
-      const user = caller(request);
+      const user = signedInMember(request);
       const body = request.body;
       const current = user[body.type];
       if (!current) throw new ApiError('Please enter the correct verification code');
@@ -197,7 +192,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       data: userInfoAnswer,
     },
     handler: async (request) => {
-      const user = caller(request);
+      const user = signedInMember(request);
       const body = request.body;
       const channel = CHANNELS[body.type];
       const address = body[body.type];
@@ -238,7 +233,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       data: z.null(),
     },
     handler: async (request) => {
-      const user = caller(request);
+      const user = signedInMember(request);
       const body = request.body;
       if (!(await memberPasswordMatches(ctx, user.id, body.oldPassword)))
         throw new ApiError('Old password error');
@@ -277,7 +272,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
         }),
       },
       handler: async (request) => {
-        const user = caller(request);
+        const user = signedInMember(request);
         const { page, limit } = request.query;
         const [rows, count] = await Promise.all([
           kysely

@@ -4,9 +4,9 @@
  * member rule `checkin/index`, like the core's account pages need theirs.
  */
 
-import { ApiError, type AppContext, apiRoute, ok } from '@portico/server-sdk';
+import { type AppContext, apiRoute, ok, signedInMember } from '@portico/server-sdk';
 import { CHECKIN_ROUTES, type CheckInResult, type CheckInStatus } from '@portico/shared/modules/checkin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkIn, checkInStatus } from './check-in.js';
 import { CHECKIN_MESSAGES } from './lang.js';
@@ -19,11 +19,6 @@ const monthQuery = z.object({
     .optional()
     .describe("The month shown, 'YYYY-MM'; the site's current month when absent."),
 });
-
-function memberId(request: FastifyRequest): number {
-  if (!request.user) throw new ApiError('Please login first');
-  return request.user.id;
-}
 
 export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   apiRoute(app, ctx, {
@@ -49,7 +44,7 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
     },
     handler: async (request) => {
       const { month } = request.query;
-      return ok(await checkInStatus(ctx, memberId(request), month));
+      return ok(await checkInStatus(ctx, signedInMember(request).id, month));
     },
   });
 
@@ -73,7 +68,7 @@ export function registerCheckinMemberRoutes(app: FastifyInstance, ctx: AppContex
       }) satisfies z.ZodType<CheckInResult>,
     },
     handler: async (request) => {
-      const result = await checkIn(ctx, memberId(request), request.lang);
+      const result = await checkIn(ctx, signedInMember(request).id, request.lang);
       const message = result.points > 0 ? CHECKIN_MESSAGES.rewarded : CHECKIN_MESSAGES.checkedIn;
       return ok(result, message, [result.points]);
     },
