@@ -14,7 +14,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeProject, removeScratchDirs, writeFiles } from '../../support/module-project.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
-vi.mock('../../../src/areas/crud/generator/index.js', () => {
+// Only the generating functions are replaced; the rest of the entry (its constants) stays real.
+vi.mock('../../../src/areas/crud/generator/index.js', async (importOriginal) => {
   interface Design {
     table: { name: string };
     fields: { name: string }[];
@@ -26,6 +27,7 @@ vi.mock('../../../src/areas/crud/generator/index.js', () => {
   }
   const bump = (version: string) => version.replace(/(\d+)$/, (n) => String(Number(n) + 1));
   return {
+    ...(await importOriginal<object>()),
     checkDesign: (body: Design) => body,
     dropsOf: (design: Design, previous: Previous | null) =>
       (previous?.design.fields ?? [])
