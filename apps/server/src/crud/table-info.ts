@@ -1,12 +1,16 @@
 /**
  * What the database says about the application's own tables: which exist (by logical
- * name, without the prefix), their columns and primary key. Read once per process, since
- * only migrations change the schema. Identifiers from rules are checked against this
- * before they are ever put into SQL.
+ * name, without the prefix), their columns and primary key. The application's tables are the
+ * core's data tables and those the started modules declare (a generated screen's too), never
+ * bookkeeping or search-index side tables. Read once per process, since only migrations change
+ * the schema; read again when a known table is asked for that was not there yet (a module
+ * enabled since), and forgotten when a table is dropped outside a migration. Identifiers from
+ * rules are checked against this before they are ever put into SQL.
  */
 import { VARIABLE_NAME_PATTERN } from '@portico/shared';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { CORE_TABLES } from '../db/core-tables.js';
 import { type Database, TABLE_NAMES, type TableName } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 
@@ -39,14 +43,25 @@ export function appTables(db: Db, via: Kysely<Database> = db.kysely): Promise<Ma
   return found;
 }
 
+/** After a table is dropped outside a migration: the next question reads the database again. */
+export function forgetAppTables(db: Db): void {
+  cache.delete(db);
+}
+
+const DATA_TABLES = new Set<string>(TABLE_NAMES);
+
+/** A core data table, or one a started module declares (bookkeeping and side tables are the core's). */
+function isAppTable(db: Db, logical: string): boolean {
+  return DATA_TABLES.has(logical) || (db.isKnownTable(logical) && !CORE_TABLES.has(logical));
+}
+
 async function load(db: Db, via: Kysely<Database>): Promise<Map<string, TableInfo>> {
-  const known = new Set<string>(TABLE_NAMES);
   const tables = new Map<string, TableInfo>();
   // The introspector answers prefixed names; only the application's known tables count,
   // so search-index shadow tables and migration bookkeeping never show up.
   for (const table of await via.introspection.getTables()) {
     const logical = table.name.startsWith(db.prefix) ? table.name.slice(db.prefix.length) : '';
-    if (!known.has(logical)) continue;
+    if (!isAppTable(db, logical)) continue;
     const columns = table.columns.map(({ name, dataType, isNullable, hasDefaultValue }) => ({
       name,
       dataType,
@@ -63,7 +78,12 @@ async function load(db: Db, via: Kysely<Database>): Promise<Map<string, TableInf
 
 /** The table of a rule, refused with a clear message when unknown. */
 export async function requireTable(db: Db, name: string, via?: Kysely<Database>): Promise<TableInfo> {
-  const table = (await appTables(db, via)).get(name);
+  let table = (await appTables(db, via)).get(name);
+  if (!table && isAppTable(db, name)) {
+    // A module's table made known after the tables were read (the module enabled since).
+    forgetAppTables(db);
+    table = (await appTables(db, via)).get(name);
+  }
   if (!table) throw new ApiError('Data table %s does not exist', [name]);
   return table;
 }

@@ -83,6 +83,41 @@ export function everyTypeDesign(table = 'crud_every'): CrudGenerateBody {
   };
 }
 
+/** A row of the generated add form, every design type of everyTypeDesign filled. */
+export function everyTypeRow(title: string, weigh: number, stock: number) {
+  return {
+    status: 1,
+    remark: 'a remark',
+    weigh,
+    member_id: 1,
+    title,
+    cover: '/storage/default/cover.png',
+    attachment: '/storage/default/file.pdf',
+    kind: 'opt1',
+    flags: ['opt0', 'opt1'],
+    category: 'opt1',
+    visible: 0,
+    body: '<p>Rich <b>text</b></p>',
+    summary: `summary of ${title}`,
+    stock,
+    price: 12.5,
+    secret: 'not-shown',
+    day: '2024-05-06',
+    clock: '08:30:00',
+    published_at: '2024-05-06 08:30:00',
+    made_year: 2024,
+    expire_time: '2024-05-06 08:30:00',
+    specs: [{ key: 'size', value: 'L' }],
+    region: 'Shanghai',
+    badge: 'fa fa-star',
+    tint: '#ff0000',
+    gallery: ['/storage/a.png', '/storage/b.png'],
+    documents: ['/storage/a.pdf'],
+    tags: ['opt0', 'opt1'],
+    editor_ids: [1, 2],
+  };
+}
+
 /**
  * The first design changed: a field added, two renamed, two changed, one dropped (a textarea:
  * `remark` keeps that design type), so it still has every design type. As sent to
