@@ -19,4 +19,6 @@ export { CORE_TABLES } from '../../../apps/server/src/db/core-tables.js';
 export type { Dialect } from '../../../apps/server/src/db/dialect.js';
 export { insertId } from '../../../apps/server/src/db/insert-id.js';
 export type { Database, ModuleTables, TableName } from '../../../apps/server/src/db/schema.js';
+/** After inserting rows with the keys they had (a restore): PostgreSQL's sequence moved past them. */
+export { keepSerialAhead } from '../../../apps/server/src/db/serial-keys.js';
 export { isUniqueViolation } from '../../../apps/server/src/db/unique-violation.js';

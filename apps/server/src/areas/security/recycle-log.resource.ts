@@ -11,6 +11,7 @@ import {
   asObject,
   assertSubjectWithinReach,
   isUniqueViolation,
+  keepSerialAhead,
   now,
   permissionSubject,
   type Row,
@@ -82,6 +83,7 @@ async function restoreEntries(ctx: AppContext, w: WriteContext, ids: number[]): 
       ]);
     }
     await insertRestored(w, entry.id, table, [row]);
+    await keepSerialAhead(ctx.db, w.trx, table.name, pk);
     // Rows deleted along with it (group memberships), only into the tables this table owns.
     const kept = asObject(data[DEPENDENTS_KEY]);
     for (const { table: dependent } of DEPENDENTS[table.name] ?? []) {
