@@ -20,10 +20,12 @@ export {
 } from '../../../apps/server/src/crud/resource.js';
 export { deleteRowsById, updateFoundRow } from '../../../apps/server/src/crud/row-writes.js';
 /**
- * The application's tables as the database describes them: rules that name a table or a
- * column at run time check it here before it goes into SQL.
+ * The application's tables as the database describes them (the core's and those modules
+ * declare): rules that name a table or a column at run time check it here before it goes into
+ * SQL. `forgetAppTables` after a schema change outside migrations (a dropped table).
  */
 export {
+  forgetAppTables,
   requireColumn,
   requireTable,
   type TableInfo,
@@ -35,6 +37,7 @@ export { assertUniqueAccount } from '../../../apps/server/src/crud/unique.js';
  * deletes and edits, filled into `ctx.captures` by the one area that logs them.
  */
 export type {
+  DroppedTable,
   WriteCaptures,
   WriteContext,
 } from '../../../apps/server/src/crud/write-context.js';

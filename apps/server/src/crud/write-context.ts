@@ -23,6 +23,21 @@ export interface WriteCaptures {
   deletes(w: WriteContext, controller: string, ids: number[], del: () => Promise<number>): Promise<number>;
   /** Runs `edit` and logs the monitored fields it changed. */
   edit(w: WriteContext, controller: string, id: number, edit: () => Promise<void>): Promise<void>;
+  /**
+   * Files the rows of a table about to be dropped (a generated screen's, on delete code) in the
+   * recycle log, whether or not a rule watches its controller: dropping is never undone otherwise.
+   */
+  dropped(w: WriteContext, table: DroppedTable): Promise<void>;
+}
+
+/** A table's rows as read just before it is dropped, with its key and the screen that showed it. */
+export interface DroppedTable {
+  /** The controller of the screen that showed it (`shop.Product`): a recycle rule on it names the entries. */
+  controller: string;
+  /** The logical table name (without the prefix). */
+  table: string;
+  primaryKey: string;
+  rows: Record<string, unknown>[];
 }
 
 /**
@@ -45,5 +60,9 @@ export class CaptureSlot implements WriteCaptures {
 
   edit(w: WriteContext, controller: string, id: number, edit: () => Promise<void>): Promise<void> {
     return this.filled ? this.filled.edit(w, controller, id, edit) : edit();
+  }
+
+  async dropped(w: WriteContext, table: DroppedTable): Promise<void> {
+    await this.filled?.dropped(w, table);
   }
 }

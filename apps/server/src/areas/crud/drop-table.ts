@@ -1,48 +1,69 @@
 /**
- * "Drop the table" of a delete: the rows are deleted through the write captures first, so the
- * data-recycle log files them when a recycle rule watches the generated screen's controller
- * (the security area decides, as for any resource's delete), then the table is dropped. A core
- * table is never dropped (checked again here, whatever the record says).
+ * "Drop the table" of a delete. Every row of the table is filed in the data-recycle log (the
+ * security area's capture, whether or not a rule watches the screen) and deleted in one
+ * transaction, then the table is dropped; a restore from the log puts rows back once the table
+ * exists again (generated anew). So that the log stays a log, a table with more than
+ * DROPPED_ROWS_LIMIT rows is refused, naming its count, before anything is removed: the
+ * administrator keeps the table or empties it first (the generated screen's delete, which a
+ * recycle rule on it files). A core table is never dropped.
  */
-import { type AppContext, runWrite } from '@portico/server-sdk';
+import { ApiError, type AppContext, type Database, forgetAppTables, runWrite } from '@portico/server-sdk';
 import { crudNames } from '@portico/shared/crud-design';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { assertDesignable, physicalName, tableExists } from './table-access.js';
+import { type Kysely, sql } from 'kysely';
+import { MESSAGES } from './lang.js';
+import { assertDesignable, isCoreTable, physicalName, tableExists } from './table-access.js';
 import { readTable } from './table-columns.js';
 
-/** Rows deleted per statement: the captures select the rows by id before they go. */
-const CHUNK = 500;
+/** The most rows a dropped table files in the recycle log (one entry each). */
+export const DROPPED_ROWS_LIMIT = 10_000;
 
+/**
+ * Checked before the generated module is removed, so a refusal changes nothing: the table is
+ * the generator's (its module's folder still says so) and small enough to file whole.
+ */
+export async function assertDroppable(ctx: AppContext, table: string): Promise<void> {
+  await assertDesignable(ctx, table);
+  if (await tableExists(ctx, table)) await assertWithinLimit(ctx, ctx.db.kysely, table);
+}
+
+/**
+ * Files the rows in the recycle log and drops the table. Called after the module is removed:
+ * its table may still count as an installed module's in this process, so only the core check
+ * is made again (assertDroppable made the others), and the row count once more in the
+ * transaction, in case rows were added meanwhile.
+ */
 export async function dropGeneratedTable(
   ctx: AppContext,
   request: FastifyRequest,
   table: string,
 ): Promise<void> {
-  await assertDesignable(ctx, table);
+  if (isCoreTable(table)) throw new ApiError(MESSAGES.coreTable, [table]);
   if (!(await tableExists(ctx, table))) return;
   const physical = physicalName(ctx, table);
-  const pk = (await readTable(ctx.db, physical)).columns.find((column) => column.primaryKey)?.name;
-  const { controller } = crudNames(table);
-  if (pk) {
-    for (;;) {
-      const deleted = await runWrite(ctx.db.kysely, request, async (w) => {
-        const { rows } = await sql<{
-          id: number;
-        }>`select ${sql.id(pk)} as id from ${sql.table(physical)} limit ${sql.lit(CHUNK)}`.execute(w.trx);
-        const ids = rows.map((row) => Number(row.id));
-        if (ids.length === 0) return 0;
-        return ctx.captures.deletes(w, controller, ids, async () => {
-          const result =
-            await sql`delete from ${sql.table(physical)} where ${sql.id(pk)} in (${sql.join(ids)})`.execute(
-              w.trx,
-            );
-          return Number(result.numAffectedRows ?? ids.length);
-        });
-      });
-      if (deleted === 0) break;
-    }
-  }
-  // Outside any transaction: MySQL commits around DDL by itself.
+  const primaryKey = (await readTable(ctx.db, physical)).columns.find((column) => column.primaryKey)?.name;
+  await runWrite(ctx.db.kysely, request, async (w) => {
+    await assertWithinLimit(ctx, w.trx, table);
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(physical)}`.execute(w.trx);
+    await ctx.captures.dropped(w, {
+      controller: crudNames(table).controller,
+      table,
+      primaryKey: primaryKey ?? '',
+      rows,
+    });
+    await sql`delete from ${sql.table(physical)}`.execute(w.trx);
+  });
+  // Outside any transaction: MySQL commits around DDL by itself. The rows are in the log and
+  // gone from the table by now, so a failed drop leaves an empty table and nothing lost.
   await ctx.db.kysely.schema.dropTable(physical).execute();
+  forgetAppTables(ctx.db);
+}
+
+async function assertWithinLimit(ctx: AppContext, db: Kysely<Database>, table: string): Promise<void> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(
+    physicalName(ctx, table),
+  )}`.execute(db);
+  const count = Number(rows[0]?.n ?? 0);
+  if (count > DROPPED_ROWS_LIMIT)
+    throw new ApiError(MESSAGES.dropTooLarge, [table, count, DROPPED_ROWS_LIMIT]);
 }

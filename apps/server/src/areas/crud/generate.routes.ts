@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordStart, recordStatus, requireLog } from './crud-log.js';
 import { assertDropsConfirmed } from './drop-check.js';
-import { dropGeneratedTable } from './drop-table.js';
+import { assertDroppable, dropGeneratedTable } from './drop-table.js';
 import { assertGeneratedOrFree, installGeneration, removeGeneration } from './generated-module.js';
 import {
   checkDesign,
@@ -110,6 +110,8 @@ export function generateActions(ctx: AppContext) {
       handler: async (request, reply) => {
         const log = await requireLog(ctx, request.body.id);
         const uid = checkedTableName(log.table.name ?? log.table_name);
+        // Refused before anything is removed: a refusal changes nothing.
+        if (request.body.dropTable) await assertDroppable(ctx, uid);
         const answer = await removeGeneration(ctx, uid);
         if (request.body.dropTable) await dropGeneratedTable(ctx, request, uid);
         await recordStatus(ctx, log.id, 'delete');

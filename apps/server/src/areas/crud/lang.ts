@@ -14,6 +14,8 @@ export const MESSAGES = {
   moduleTaken: 'A module named %s already exists: the CRUD generator cannot replace it',
   superOnly: 'Only super administrators can generate or delete code',
   confirmDrop: 'Generating drops columns holding data (rows with a value): %s. Confirm each column to go on',
+  dropTooLarge:
+    'Table %s has %s rows, more than the %s a dropped table may file in the recycle log: keep the table, or empty it first',
   // The core's own keys, already translated there.
   recordNotFound: 'Record not found',
   tableNotFound: 'Data table %s does not exist',
@@ -39,6 +41,8 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
     [MESSAGES.superOnly]: '只有超级管理员可以生成或删除代码',
     [MESSAGES.confirmDrop]:
       '本次生成将删除仍有数据的字段（括号内为有值的行数）：%s。请逐一确认这些字段后继续',
+    [MESSAGES.dropTooLarge]:
+      '数据表 %s 有 %s 行，超过删除数据表时可存入回收站的 %s 行：请保留数据表，或先清空它',
     [LOG_TITLES.generateCheck]: '生成前检查',
     [LOG_TITLES.parseFieldData]: '解析字段数据',
     [LOG_TITLES.logStart]: '从历史记录开始',

@@ -39,9 +39,14 @@ export async function moduleFolderExists(ctx: AppContext, uid: string): Promise<
   );
 }
 
+/** The core's tables and this area's record: never designed, altered or dropped here. */
+export function isCoreTable(table: string): boolean {
+  return CORE_TABLES.has(table) || (CRUD_TABLES as readonly string[]).includes(table);
+}
+
 /** Why the table may not be designed here (a message key with its parameter), or null. */
 export async function refusalOf(ctx: AppContext, table: string): Promise<string | null> {
-  if (CORE_TABLES.has(table) || (CRUD_TABLES as readonly string[]).includes(table)) return MESSAGES.coreTable;
+  if (isCoreTable(table)) return MESSAGES.coreTable;
   if (ctx.db.isKnownTable(table) && !(await isGeneratedModule(ctx, table))) return MESSAGES.moduleTable;
   return null;
 }

@@ -5,16 +5,16 @@
  * the restart after an install does) serves its list, form, search, sort, export, import,
  * weigh-sort and delete, documents its routes and shows its menu rules. A design change keeps
  * the rows of the columns it keeps; the refusals hold; deleting the code keeps the table
- * unless asked to drop it.
+ * unless asked to drop it, when its rows go to the recycle log (restored once the table is
+ * generated again), a table too large for that refused before anything changes.
  */
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ModuleDefinition } from '@portico/server-sdk';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../src/app.js';
+import { DROPPED_ROWS_LIMIT } from '../../../src/areas/crud/drop-table.js';
 import { testDatabases } from '../../support/databases.js';
-import { fakeProject, removeScratchDirs } from '../../support/module-project.js';
+import { removeScratchDirs } from '../../support/module-project.js';
 import { multipart } from '../../support/multipart.js';
 import { parseCsv } from '../../support/spreadsheets.js';
 import {
@@ -26,60 +26,19 @@ import {
   startTestApp,
   type TestApp,
 } from '../../support/test-app.js';
-import { changedDesignBody, everyTypeDesign, HOSTILE } from './generator/every-type-design.js';
-import { ROOT } from './generator/scratch-project.js';
+import { generatorProject, loadGenerated, restartWith } from './generated-app.js';
+import { changedDesignBody, everyTypeDesign, everyTypeRow, HOSTILE } from './generator/every-type-design.js';
 
 const UID = 'crud_every';
 const CONTROLLER = '/admin/crud.Every';
 const SERVER_DIR = `apps/server/src/modules/${UID}`;
 const SHARED_FILE = `packages/shared/src/modules/${UID}/index.ts`;
 
-/**
- * The generated server code imports its wire as `@portico/shared/modules/crud_every`, which
- * the installer copied into the scratch project's packages/shared, not the checkout's: the
- * import is answered from the scratch project's copy (loaded once: a regeneration keeps the
- * controller's name, all the server code takes from it).
- */
+/** The generated code's wire, answered from the scratch project's copy (generated-app.ts). */
 const wire = vi.hoisted(() => ({ file: '' }));
 vi.mock('@portico/shared/modules/crud_every', () => import(/* @vite-ignore */ wire.file));
 
 afterAll(removeScratchDirs);
-
-/**
- * A scratch project the installer can install into, with the checkout's node_modules (the
- * generated code's imports resolve through it, and the generator formats with its Biome) and
- * biome.json.
- */
-function generatorProject(): string {
-  const project = fakeProject();
-  symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
-  const biome = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8'));
-  writeFileSync(join(project, 'biome.json'), JSON.stringify({ ...biome, vcs: { enabled: false } }));
-  return project;
-}
-
-let loads = 0;
-/**
- * The generated module as the project now holds it (installed into apps/server/src/modules),
- * read from a fresh copy each time: a regeneration rewrites the same paths, which the test
- * runner would otherwise answer from the modules it already loaded.
- */
-async function loadGenerated(project: string): Promise<ModuleDefinition> {
-  const copy = join(project, `loaded-${++loads}`);
-  cpSync(join(project, SERVER_DIR), copy, { recursive: true });
-  wire.file = join(project, SHARED_FILE);
-  return (await import(/* @vite-ignore */ join(copy, 'index.ts'))).default as ModuleDefinition;
-}
-
-/**
- * The server started again on the same database and project with the generated module, as
- * the restart after an install starts it (which enables the module: migrations and rules).
- */
-async function restart(t: TestApp, modules: ModuleDefinition[]): Promise<TestApp> {
-  const { app, ctx } = await buildApp(t.ctx.config, { modules, checkAnswers: true });
-  await app.ready();
-  return { ...t, app, ctx, close: () => app.close() };
-}
 
 async function crudLog(t: TestApp) {
   return t.ctx.db.kysely
@@ -88,41 +47,6 @@ async function crudLog(t: TestApp) {
     .where('table_name', '=', UID)
     .orderBy('id')
     .execute();
-}
-
-/** A row of the add form, every design type filled; the title holds quotes and backticks. */
-function formRow(title: string, weigh: number, stock: number) {
-  return {
-    status: 1,
-    remark: 'a remark',
-    weigh,
-    member_id: 1,
-    title,
-    cover: '/storage/default/cover.png',
-    attachment: '/storage/default/file.pdf',
-    kind: 'opt1',
-    flags: ['opt0', 'opt1'],
-    category: 'opt1',
-    visible: 0,
-    body: '<p>Rich <b>text</b></p>',
-    summary: `summary of ${title}`,
-    stock,
-    price: 12.5,
-    secret: 'not-shown',
-    day: '2024-05-06',
-    clock: '08:30:00',
-    published_at: '2024-05-06 08:30:00',
-    made_year: 2024,
-    expire_time: '2024-05-06 08:30:00',
-    specs: [{ key: 'size', value: 'L' }],
-    region: 'Shanghai',
-    badge: 'fa fa-star',
-    tint: '#ff0000',
-    gallery: ['/storage/a.png', '/storage/b.png'],
-    documents: ['/storage/a.pdf'],
-    tags: ['opt0', 'opt1'],
-    editor_ids: [1, 2],
-  };
 }
 
 const QUOTED = `It's "quoted" \`tick\` -- ; drop table x`;
@@ -147,7 +71,7 @@ for (const { dialect } of testDatabases()) {
 
     async function serveLatest(): Promise<TestApp> {
       await served?.close();
-      served = await restart(first, [await loadGenerated(project)]);
+      served = await restartWith(first, [await loadGenerated(project, UID, wire)]);
       return served;
     }
     const current = () => {
@@ -198,7 +122,7 @@ for (const { dialect } of testDatabases()) {
       ] as const) {
         const added = await call(t.app, 'POST', `${CONTROLLER}/add`, {
           token,
-          body: formRow(title, weigh, stock),
+          body: everyTypeRow(title, weigh, stock),
         });
         expect(added.code, added.msg).toBe(1);
       }
@@ -243,7 +167,7 @@ for (const { dialect } of testDatabases()) {
 
       const edited = await call(t.app, 'POST', `${CONTROLLER}/edit`, {
         token,
-        body: { ...formRow(`${QUOTED} edited`, 1, 4), id: quoted.id, secret: '' },
+        body: { ...everyTypeRow(`${QUOTED} edited`, 1, 4), id: quoted.id, secret: '' },
       });
       expect(edited.code, edited.msg).toBe(1);
       const form = await call(t.app, 'GET', `${CONTROLLER}/edit`, {
@@ -485,8 +409,108 @@ for (const { dialect } of testDatabases()) {
       expect(tables.map((table) => table.name)).not.toContain(`${t.ctx.db.prefix}${UID}`);
     });
 
-    it.todo(
-      "delete with dropTable files the dropped table's rows in the recycle log (the core's recycle capture knows only the core's tables yet)",
-    );
+    it("delete with dropTable files the dropped table's rows in the recycle log; a restore puts them back once the table is generated again", async () => {
+      // Generated again and served, as on a site: the server running the module is the one
+      // asked to delete its code and drop its table.
+      const again = await generate(first, everyTypeDesign(UID));
+      expect(again.code, again.msg).toBe(1);
+      const t = await serveLatest();
+      for (const [title, weigh] of [
+        ['dropped one', 1],
+        ['dropped two', 2],
+      ] as const) {
+        const added = await call(t.app, 'POST', `${CONTROLLER}/add`, {
+          token,
+          body: everyTypeRow(title, weigh, 7),
+        });
+        expect(added.code, added.msg).toBe(1);
+      }
+      const rows = (await list({ order: 'id,asc' })).data.list as { id: number; title: string }[];
+      expect(rows.map((row) => row.title)).toEqual(['dropped one', 'dropped two']);
+
+      const recycleLog = async () => {
+        const res = await call(t.app, 'GET', '/admin/security.DataRecycleLog/index', {
+          token,
+          query: { limit: '100' },
+        });
+        expect(res.code, res.msg).toBe(1);
+        return res.data.list as { id: number; data_table: string; data: string }[];
+      };
+      const earlier = new Set((await recycleLog()).map((entry) => entry.id));
+      const log = (await crudLog(t)).at(-1);
+      const res = await call(t.app, 'POST', '/admin/crud.Crud/delete', {
+        token,
+        body: { id: log?.id, dropTable: 1 },
+      });
+      expect(res.code, res.msg).toBe(1);
+      const tables = await t.ctx.db.kysely.introspection.getTables();
+      expect(tables.map((table) => table.name)).not.toContain(`${t.ctx.db.prefix}${UID}`);
+
+      // The recycle log lists each dropped row whole.
+      const entries = (await recycleLog()).filter((entry) => !earlier.has(entry.id));
+      expect(entries.map((entry) => entry.data_table)).toEqual([UID, UID]);
+      const kept = entries.map((entry) => JSON.parse(entry.data) as Record<string, unknown>);
+      expect(
+        kept.map(({ id, title }) => ({ id, title })).sort((a, b) => Number(a.id) - Number(b.id)),
+      ).toEqual(rows.map(({ id, title }) => ({ id, title })));
+
+      // Until the table exists again, a restore says why not and changes nothing (a server
+      // started after the drop, as the delete's restart brings).
+      const early = await call(first.app, 'POST', '/admin/security.DataRecycleLog/restore', {
+        token,
+        body: { ids: entries.map((entry) => entry.id) },
+      });
+      expect(early).toMatchObject({ code: 0, msg: `Data table ${UID} does not exist` });
+
+      const regenerated = await generate(first, everyTypeDesign(UID));
+      expect(regenerated.code, regenerated.msg).toBe(1);
+      const back = await serveLatest();
+      const restored = await call(back.app, 'POST', '/admin/security.DataRecycleLog/restore', {
+        token,
+        body: { ids: entries.map((entry) => entry.id) },
+      });
+      expect(restored).toMatchObject({ code: 1, msg: 'Restored 2 records' });
+      expect((await list({ order: 'id,asc' })).data.list).toEqual(
+        (rows as Record<string, unknown>[]).map((row) => expect.objectContaining(row)),
+      );
+      // New rows get keys of their own after the restored ones (PostgreSQL's sequence too).
+      const added = await call(back.app, 'POST', `${CONTROLLER}/add`, {
+        token,
+        body: everyTypeRow('added after', 3, 7),
+      });
+      expect(added.code, added.msg).toBe(1);
+      expect(await titles({ order: 'id,asc' })).toEqual(['dropped one', 'dropped two', 'added after']);
+    });
+
+    it('refuses to drop a table with more rows than the recycle log takes, naming the count, and changes nothing', async () => {
+      const t = current();
+      // Copies of the restored rows until there is one row too many.
+      const physical = `${t.ctx.db.prefix}${UID}`;
+      const columns = (await t.ctx.db.kysely.introspection.getTables())
+        .find((table) => table.name === physical)
+        ?.columns.map((column) => column.name)
+        .filter((name) => name !== 'id');
+      expect(columns).toBeDefined();
+      const copied = sql.join((columns ?? []).map((name) => sql.ref(name)));
+      while ((await rowCount(t)) <= DROPPED_ROWS_LIMIT) {
+        await sql`insert into ${sql.table(physical)} (${copied}) select ${copied} from ${sql.table(physical)}`.execute(
+          t.ctx.db.kysely,
+        );
+      }
+      const rows = await rowCount(t);
+      const log = (await crudLog(t)).at(-1);
+      const res = await call(t.app, 'POST', '/admin/crud.Crud/delete', {
+        token,
+        body: { id: log?.id, dropTable: 1 },
+      });
+      expect(res).toMatchObject({
+        code: 0,
+        msg: `Table ${UID} has ${rows} rows, more than the ${DROPPED_ROWS_LIMIT} a dropped table may file in the recycle log: keep the table, or empty it first`,
+      });
+      expect(existsSync(join(project, 'modules', UID, 'crud-design.json'))).toBe(true);
+      expect(await rowCount(t)).toBe(rows);
+      // The screen still serves them (its total may be the list engine's estimate at this size).
+      expect((await list()).data.list).toHaveLength(100);
+    });
   });
 }
