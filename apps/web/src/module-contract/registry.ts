@@ -42,6 +42,11 @@ export function moduleFormInput(
   return found;
 }
 
+/** Whether an installed module provides the form input of this type (the editor module's `editor`). */
+export function hasModuleFormInput(type: string): boolean {
+  return moduleFormInput(type) !== undefined;
+}
+
 /** Every module's language pack for `lang`. */
 export async function moduleLangPacks(lang: Lang): Promise<Pack[]> {
   const loaders = WEB_MODULES.flatMap((module) => module.lang?.[lang] ?? []);

@@ -52,6 +52,8 @@ const crud = {
   'Export design': 'Export design',
   'Import design': 'Import design',
   'This file is not a CRUD design': 'This file is not a CRUD design',
+  'No editor module is installed':
+    'The design has a rich-text field, but no rich-text editor module is installed: its form will show "Please install editor" over a plain HTML box until one is installed from the module marketplace.',
   'Generate CRUD code': 'Generate CRUD code',
   'give up': 'Give up',
   'It is irreversible to give up the design Are you sure you want to give up?':

@@ -49,6 +49,8 @@ const crud = {
   'Export design': '导出设计',
   'Import design': '导入设计',
   'This file is not a CRUD design': '该文件不是 CRUD 设计',
+  'No editor module is installed':
+    '设计中有富文本字段，但尚未安装富文本编辑器模块：在从模块市场安装编辑器之前，其表单将显示“请先安装编辑器”及纯 HTML 输入框。',
   'Generate CRUD code': '生成 CRUD 代码',
   'give up': '放弃',
   'It is irreversible to give up the design Are you sure you want to give up?':

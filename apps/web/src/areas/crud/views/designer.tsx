@@ -4,7 +4,8 @@
  * palette, the canvas and the selected field's properties side by side (stacked when narrow).
  */
 import { FIELD_PALETTE, type PaletteItem } from '@portico/shared/crud-design';
-import { Button, Flex, Form, Input, Modal, message, Space, Typography } from 'antd';
+import { hasModuleFormInput } from '@portico/web-sdk/form';
+import { Alert, Button, Flex, Form, Input, Modal, message, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tableNameRefusal } from '../design/checks';
@@ -96,6 +97,8 @@ export function Designer({ initial, onGiveUp, go }: DesignerProps) {
 
   const nameRefusal = nameTouched ? tableNameRefusal(design.table.name) : null;
   const field = selected === null ? null : (design.fields[selected] ?? null);
+  // A rich-text field's form shows "Please install editor" until an editor module is installed.
+  const editorMissing = design.fields.some((f) => f.designType === 'editor') && !hasModuleFormInput('editor');
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="crud-designer">
@@ -149,6 +152,9 @@ export function Designer({ initial, onGiveUp, go }: DesignerProps) {
           <Button onClick={giveUp}>{t('crud.crud.give up')}</Button>
         </Space>
       </Flex>
+      {editorMissing && (
+        <Alert type="warning" showIcon title={t('crud.crud.No editor module is installed')} />
+      )}
       <AdvancedSettings
         table={design.table}
         fields={design.fields}
