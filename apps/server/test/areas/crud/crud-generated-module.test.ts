@@ -10,10 +10,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adminUrl } from '@portico/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DROPPED_ROWS_LIMIT } from '../../../src/areas/crud/drop-table.js';
 import { testDatabases } from '../../support/databases.js';
+import { createMember } from '../../support/member.js';
 import { removeScratchDirs } from '../../support/module-project.js';
 import { multipart } from '../../support/multipart.js';
 import { parseCsv } from '../../support/spreadsheets.js';
@@ -250,6 +252,66 @@ for (const { dialect } of testDatabases()) {
       });
       expect(deleted.code, deleted.msg).toBe(1);
       expect((await list()).data.total).toBe(4);
+    });
+
+    it("its form's rich-text field is the form's editor input (an editor module's, else 'Please install editor')", () => {
+      // FormItem type="editor" is what an editor module replaces (apps/web/test/module-form-input
+      // and modules/editor/test show both sides).
+      const view = readFileSync(join(project, `apps/web/src/modules/${UID}/views/index.tsx`), 'utf8');
+      expect(view).toMatch(/<FormItem\s+type="editor"\s+name="body"/);
+    });
+
+    it("its form's remote select reads the remote table at the url the control calls, and searches it as typed", async () => {
+      const t = current();
+      const alice = await createMember(t.ctx, 'alice_remote', 'Secret123');
+      const bob = await createMember(t.ctx, 'bob_remote', 'Secret123');
+      // The installed list page's remote select for member_id: its url, value and label fields.
+      const view = readFileSync(join(project, `apps/web/src/modules/${UID}/views/index.tsx`), 'utf8');
+      const remote =
+        /name=["']member_id["'][\s\S]*?adminUrl\(\s*['"]([^'"]+)['"]\s*(?:,\s*['"]([^'"]*)['"]\s*)?\),\s*pk:\s*['"]([^'"]+)['"],\s*field:\s*['"]([^'"]+)['"]/.exec(
+          view,
+        );
+      expect(remote, 'the remote select and its url').not.toBeNull();
+      const [, controller = '', action = '', pk = '', field = ''] = remote ?? [];
+      // As RemoteSelect asks (remote-select.tsx): the value's label first, then each typed keyword.
+      const ask = async (query: Record<string, string>) => {
+        const res = await call(t.app, 'GET', adminUrl(controller, action), {
+          token,
+          query: { select: '1', ...query },
+        });
+        expect(res.code, res.msg).toBe(1);
+        return (res.data.list as Record<string, unknown>[]).map((row) => [row[pk], row[field]]);
+      };
+      expect(await ask({ initKey: pk, initValue: String(alice) })).toEqual([[alice, 'alice_remote']]);
+      expect(await ask({ quickSearch: 'bob_rem', page: '1' })).toEqual([[bob, 'bob_remote']]);
+
+      // The list shows each row's member by its shown fields (relation-fields), nested as the
+      // original's rows are, none for a member that does not exist, and filters on them.
+      const [chosen] = (await list({ order: 'id,asc' })).data.list as { id: number }[];
+      const edited = await call(t.app, 'POST', `${CONTROLLER}/edit`, {
+        token,
+        body: { ...everyTypeRow('with bob', 1, 4), id: chosen?.id, member_id: bob, secret: '' },
+      });
+      expect(edited.code, edited.msg).toBe(1);
+      const names = new Map([
+        [alice, 'alice_remote'],
+        [bob, 'bob_remote'],
+      ]);
+      const shown = (await list({ order: 'id,asc' })).data.list as { member_id: number; member: unknown }[];
+      expect(shown.map((row) => row.member)).toEqual(
+        shown.map((row) => {
+          const name = names.get(row.member_id);
+          return name ? { nickname: name, username: name } : null;
+        }),
+      );
+      expect(shown.filter((row) => row.member === null)).not.toEqual([]);
+      expect(
+        await titles({
+          'search[0][field]': 'member.nickname',
+          'search[0][val]': 'bob_rem',
+          'search[0][operator]': 'LIKE',
+        }),
+      ).toEqual(['with bob']);
     });
 
     it('documents its routes and puts its menu rules in the super administrator’s menus in both languages', async () => {

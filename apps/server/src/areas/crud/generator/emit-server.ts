@@ -23,6 +23,13 @@ import {
   RULE_TITLE_LENGTH,
   shortTableTitle,
 } from './design-fields.js';
+import {
+  relationJoins,
+  relationListFields,
+  relationPresent,
+  relationSelects,
+  relationsOf,
+} from './emit-relations.js';
 import { generatedHeader, key, literal } from './source-text.js';
 
 const BUTTONS: [string, string, string][] = [
@@ -192,6 +199,11 @@ export function serverResource(design: CheckedDesign): string {
   const quick = design.table.quickSearchField.filter((name) => listed.some((field) => field.name === name));
   const sortField = design.table.defaultSortField || pk.name;
   const selected = `[${listed.map((field) => literal(field.name)).join(', ')}]`;
+  // Relation columns join other tables: the list's own columns are then named with the table.
+  const relations = relationsOf(design);
+  const listSelected = relations.length
+    ? `[${[...listed.map((field) => literal(`${n.table}.${field.name}`)), ...relationSelects(relations)].join(', ')}]`
+    : selected;
   const created = design.fields
     .filter((field) => isAutoTime(field) !== null)
     .map((field) => `${field.name}: now()`);
@@ -241,13 +253,13 @@ export function register${n.type}(app: FastifyInstance, ctx: AppContext): void {
     list: {
       pk: ${literal(pk.name)},
       fields: {
-${fields}
+${[fields, ...relationListFields(relations)].join('\n')}
       },
       quickSearch: [${quick.map(literal).join(', ')}],
       defaultOrder: { field: ${literal(sortField)}, direction: '${design.table.defaultSortType}' },
     },
-    listQuery: (db) => db.selectFrom(${table}).select(${selected}),
-    row,
+    listQuery: (db) => db.selectFrom(${table})${relationJoins(n.table, relations)}.select(${listSelected}),
+${relationPresent(relations)}    row,
     loadRow: (id) => kysely.selectFrom(${table}).select(${selected}).where(${literal(pk.name)}, '=', id).executeTakeFirst(),
     addBody: body,
     importable: true,

@@ -18,6 +18,7 @@ import {
   tableTitle,
   titleOf,
 } from './design-fields.js';
+import { relationColumns, relationLang, relationsOf } from './emit-relations.js';
 import { generatedHeader, key, literal } from './source-text.js';
 
 const OPERATORS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', egt: '>=', lt: '<', elt: '<=' };
@@ -72,6 +73,7 @@ export function webLang(design: CheckedDesign, language: 'zh-cn' | 'en'): string
       entries.push([optionKey(n.table, field, index).slice(n.table.length + 1), label]);
     });
   }
+  entries.push(...relationLang(relationsOf(design)));
   const lines = entries.map(([name, text]) => `  ${key(name)}: ${literal(text)},`).join('\n');
   return `${generatedHeader(n.table, `The ${language} texts of ${n.table}, from its design's comments.`)}
 import type { Pack } from '@portico/web-sdk/module';
@@ -140,7 +142,7 @@ function formItem(table: string, field: CrudField): string {
     const pk = field.form['remote-pk'] || 'id';
     const label = field.form['remote-field'] || 'name';
     attrs.push(
-      `remote={{ url: adminUrl(${literal(remote)}), pk: ${literal(pk)}, field: ${literal(label)} }}`,
+      `remote={{ url: adminUrl(${literal(remote)}, 'index'), pk: ${literal(pk)}, field: ${literal(label)} }}`,
     );
   }
   if (type === 'number' && field.form.step) attrs.push(`inputAttr={{ step: ${Number(field.form.step)} }}`);
@@ -184,9 +186,7 @@ export default function ${n.type}List() {
     pk: ${literal(primaryKey(design).name)},
     quickSearchFields: '${n.table}.Quick search fields',
     columns: [
-${columnFields(design)
-  .map((field) => column(n.table, field))
-  .join('\n')}
+${[...columnFields(design).map((field) => column(n.table, field)), ...relationColumns(n.table, relationsOf(design))].join('\n')}
     ],
     headerButtons: [...DEFAULT_HEADER, 'import'],
     rowButtons: [${sortable ? "'weigh-sort', " : ''}'edit', 'delete'],

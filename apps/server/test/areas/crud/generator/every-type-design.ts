@@ -60,7 +60,15 @@ export function everyTypeFields(): CrudField[] {
       ...field,
       name,
       comment: name === 'title' ? `Title ${HOSTILE}` : field.comment,
-      form: remote ? { ...field.form, 'remote-table': 'user', 'remote-field': 'nickname' } : field.form,
+      form: remote
+        ? {
+            ...field.form,
+            'remote-table': 'user',
+            'remote-field': 'nickname',
+            // The single remote select shows the member's nickname and username as list columns.
+            ...(field.designType === 'remoteSelect' ? { 'relation-fields': 'nickname,username' } : {}),
+          }
+        : field.form,
     };
   });
 }
