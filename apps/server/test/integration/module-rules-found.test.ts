@@ -8,8 +8,8 @@
  * never the original's, nor a directory another module still holds rules under.
  */
 import { expect, it } from 'vitest';
-import { defineModule, type ModuleAdminRule } from '../../src/module-contract/define.js';
 import { disableModule, enableModule, uninstallModule } from '../../src/module-contract/lifecycle.js';
+import { CRUD_BUTTONS as BUTTONS, generatedModule as generated } from '../support/crud-rules.js';
 import {
   call,
   createAdmin,
@@ -18,42 +18,6 @@ import {
   loginAdmin,
   type TestApp,
 } from '../support/test-app.js';
-
-const BUTTONS = ['index', 'add', 'edit', 'del', 'sortable', 'export', 'import'];
-
-/** The rules the CRUD generator declares for a table `<dir>_<name>` (emit-server.ts). */
-function generatedRules(dir: string, name: string): ModuleAdminRule[] {
-  const rule = `${dir}/${name}`;
-  return [
-    {
-      type: 'menu_dir',
-      title: [dir, dir],
-      name: dir,
-      path: dir,
-      icon: 'fa fa-folder',
-      children: [
-        {
-          type: 'menu',
-          title: [name, name],
-          name: rule,
-          path: rule,
-          icon: 'fa fa-th-list',
-          component: `/src/views/backend/${rule}/index.tsx`,
-          menuType: 'tab',
-          keepalive: true,
-          children: BUTTONS.map((action) => ({
-            type: 'button' as const,
-            title: [action, action] as const,
-            name: `${rule}/${action}`,
-          })),
-        },
-      ],
-    },
-  ];
-}
-
-const generated = (dir: string, name: string) =>
-  defineModule({ uid: `${dir}_${name}`, version: '1.0.0', adminRules: generatedRules(dir, name) });
 
 /** The original generator's rows for shop_goods (as in fixtures/buildadmin-v2.sql). */
 async function insertOriginalRules(t: TestApp): Promise<void> {
