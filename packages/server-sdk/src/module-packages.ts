@@ -8,6 +8,8 @@
  * folder the project ships), `inspectModule` reads its state on disk, `areaModuleInstaller(ctx)`
  * installs, disables and uninstalls it through the app's one installer, and `answerWithRestart`
  * answers as `/admin/module/install` does, so the web's module pipeline follows it.
+ * `provideModulePublisher` (the store area) and `modulePublisher(ctx)` (the CRUD generator):
+ * publishing a module package in this instance's store through the store's own checks.
  */
 export {
   type AreaModuleInstaller,
@@ -18,7 +20,11 @@ export {
   installFromFiles,
   listPackageFiles,
   type ModuleAnswer,
+  type ModulePublisher,
   moduleDir,
+  modulePublisher,
+  type PublishedVersion,
+  provideModulePublisher,
   readPackageInfo,
   resolveUploadedZip,
   writeBackupZip,

@@ -243,6 +243,8 @@ export interface CrudLogRow {
   status: CrudLogStatus;
   connection: string;
   create_time: number;
+  /** Portico: the record's module can be downloaded as a package and published on the store. */
+  package?: boolean;
 }
 
 /** `crud.Crud/generateCheck`'s code -1 data: what generating would overwrite. */

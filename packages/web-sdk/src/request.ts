@@ -1,7 +1,8 @@
 /**
  * The request layer: `createAxios` sends the signed-in administrator's or member's token,
  * unwraps the envelope and shows its message (docs/architecture.md, "Wire contract").
- * `apiBaseUrl` is the server's origin, for a plain link to a route (a download).
+ * `apiBaseUrl` is the server's origin, for a plain link to a route (a download);
+ * `downloadFile` fetches a route's file with the token and saves it under the server's name.
  */
 export {
   type ApiResponse,
@@ -10,3 +11,4 @@ export {
   createAxios,
   type RequestOptions,
 } from '../../../apps/web/src/api/request';
+export { downloadFile } from '../../../apps/web/src/utils/download-file';

@@ -15,12 +15,12 @@ import { addLanguagePack } from '../i18n/index.js';
 import { ADMIN_RULE_TITLES, MEMBER_RULE_TITLES } from '../i18n/seeded-titles.js';
 import { flattenRules, type ModuleDefinition } from './define.js';
 import { migrateModule, unmigrateModule } from './migrations.js';
-import { insertModuleRules, type ModuleGrants, removeModuleRules } from './rules.js';
+import { insertModuleRules, joinCreated, type ModuleRuleRecord, removeModuleRules } from './rules.js';
 
 /** The original's state numbers; the package manager uses the others. */
 export const MODULE_STATE = { ENABLED: 1, DISABLED: 6 } as const;
 
-const NO_GRANTS: ModuleGrants = { admin: {}, member: {} };
+const NO_GRANTS: ModuleRuleRecord = { admin: {}, member: {} };
 
 export async function moduleState(ctx: AppContext, uid: string): Promise<number | null> {
   const row = await ctx.db.kysely
@@ -94,7 +94,8 @@ export async function migrateEnabledModules(db: Db, modules: readonly ModuleDefi
 /**
  * Enables a module: runs its pending migrations, inserts its menu rules (those not already
  * there by name) and gives them back to the groups that held them when it was disabled,
- * records it enabled, then calls `install` (first time), `update` (new version) and `enable`.
+ * records it enabled with the rules it created, then calls `install` (first time), `update`
+ * (new version) and `enable`.
  */
 export async function enableModule(ctx: AppContext, module: ModuleDefinition): Promise<void> {
   const { kysely } = ctx.db;
@@ -106,11 +107,18 @@ export async function enableModule(ctx: AppContext, module: ModuleDefinition): P
   if (row?.state === MODULE_STATE.ENABLED) return;
   ctx.db.addTables(module.tables ?? []);
   await migrateModule(ctx.db, module);
-  const grants = parseGrants(row?.grants ?? null);
+  const record = parseRecord(row?.grants ?? null);
   const time = Math.floor(Date.now() / 1000);
   await kysely.transaction().execute(async (trx) => {
-    await insertModuleRules(ctx.db, trx, module, grants);
-    const values = { state: MODULE_STATE.ENABLED, version: module.version, grants: null, update_time: time };
+    const inserted = await insertModuleRules(ctx.db, trx, module, record);
+    // A module seen for the first time (no record) knows what it created; an older record may not.
+    const created = !row || record.created ? joinCreated(record.created, inserted) : undefined;
+    const values = {
+      state: MODULE_STATE.ENABLED,
+      version: module.version,
+      grants: created ? JSON.stringify({ ...NO_GRANTS, created } satisfies ModuleRuleRecord) : null,
+      update_time: time,
+    };
     if (row) await trx.updateTable('module').set(values).where('uid', '=', module.uid).execute();
     else
       await trx
@@ -134,10 +142,21 @@ export async function enableModule(ctx: AppContext, module: ModuleDefinition): P
 async function upgradeModule(ctx: AppContext, module: ModuleDefinition, from: string): Promise<void> {
   await migrateModule(ctx.db, module);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await insertModuleRules(ctx.db, trx, module, NO_GRANTS);
+    const row = await trx
+      .selectFrom('module')
+      .select('grants')
+      .where('uid', '=', module.uid)
+      .executeTakeFirst();
+    const { created } = parseRecord(row?.grants ?? null);
+    const inserted = await insertModuleRules(ctx.db, trx, module, NO_GRANTS);
+    const record: ModuleRuleRecord = { ...NO_GRANTS, created: joinCreated(created, inserted) };
     await trx
       .updateTable('module')
-      .set({ version: module.version, update_time: Math.floor(Date.now() / 1000) })
+      .set({
+        version: module.version,
+        ...(created ? { grants: JSON.stringify(record) } : {}),
+        update_time: Math.floor(Date.now() / 1000),
+      })
       .where('uid', '=', module.uid)
       .execute();
   });
@@ -145,7 +164,10 @@ async function upgradeModule(ctx: AppContext, module: ModuleDefinition, from: st
   await module.events?.update?.(ctx, { from });
 }
 
-/** Disables a module: `disable` event, then its rules go and the groups holding them are remembered. */
+/**
+ * Disables a module: `disable` event, then the rules it created go (never one it found there)
+ * and the groups holding them are remembered.
+ */
 export async function disableModule(
   ctx: AppContext,
   module: ModuleDefinition,
@@ -156,12 +178,17 @@ export async function disableModule(
   if (state !== MODULE_STATE.ENABLED) throw new ApiError('The module is not enabled');
   await module.events?.disable?.(ctx, { update: options.update ?? false });
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const grants = await removeModuleRules(trx, module);
+    const row = await trx
+      .selectFrom('module')
+      .select('grants')
+      .where('uid', '=', module.uid)
+      .executeTakeFirst();
+    const record = await removeModuleRules(trx, module, parseRecord(row?.grants ?? null).created);
     await trx
       .updateTable('module')
       .set({
         state: MODULE_STATE.DISABLED,
-        grants: JSON.stringify(grants),
+        grants: JSON.stringify(record),
         update_time: Math.floor(Date.now() / 1000),
       })
       .where('uid', '=', module.uid)
@@ -191,11 +218,16 @@ function makeTextsKnown(module: ModuleDefinition): void {
   MEMBER_RULE_TITLES.add(flattenRules(module.memberRules ?? []).map((r) => [r.name, r.title[0], r.title[1]]));
 }
 
-function parseGrants(text: string | null): ModuleGrants {
+/** The module's record of its rules (`module.grants`); none when empty or unreadable. */
+function parseRecord(text: string | null): ModuleRuleRecord {
   if (!text) return NO_GRANTS;
   try {
-    const parsed = JSON.parse(text) as Partial<ModuleGrants>;
-    return { admin: parsed.admin ?? {}, member: parsed.member ?? {} };
+    const parsed = JSON.parse(text) as Partial<ModuleRuleRecord>;
+    const created = parsed.created && {
+      admin: Array.isArray(parsed.created.admin) ? parsed.created.admin : [],
+      member: Array.isArray(parsed.created.member) ? parsed.created.member : [],
+    };
+    return { admin: parsed.admin ?? {}, member: parsed.member ?? {}, ...(created ? { created } : {}) };
   } catch {
     return NO_GRANTS;
   }

@@ -3,6 +3,12 @@
  * any new rule), removed when it is disabled. Removing them also takes them out of every
  * group's rule list, so the groups that held them are remembered by rule name and given the
  * new ids when the module is enabled again.
+ *
+ * A module removes only the rules it inserted. A rule it declares that was already there by
+ * name is used as it is and left at its disable: a taken-over site's rule for a table the
+ * original generated (`test/build`, with its groups' grants) that a CRUD-generated module
+ * declares again, or a directory another module made. A rule it inserted that now holds a rule
+ * it did not insert (another module's, or one an administrator added) stays too, with it.
  */
 import type { Transaction } from 'kysely';
 import { parseRuleList } from '../auth/permissions.js';
@@ -31,6 +37,21 @@ export type GroupGrants = Record<string, string[]>;
 export interface ModuleGrants {
   admin: GroupGrants;
   member: GroupGrants;
+}
+
+/** Names of the rules a module inserted itself (and so may remove), per rule table. */
+export interface CreatedRules {
+  admin: string[];
+  member: string[];
+}
+
+/**
+ * What the module's record keeps of its rules (`module.grants`, as JSON): the groups' grants
+ * while it is disabled, and the rules it created. A record from before `created` was kept has
+ * none: every rule the module declares then counts as its own, as it did.
+ */
+export interface ModuleRuleRecord extends ModuleGrants {
+  created?: CreatedRules;
 }
 
 type Trx = Transaction<Database>;
@@ -75,6 +96,7 @@ async function insertTree(
   existing: Map<string, number>,
   time: number,
   neverInsert: ReadonlySet<string>,
+  inserted: string[],
 ): Promise<void> {
   for (const rule of rules) {
     let id = existing.get(rule.name);
@@ -84,8 +106,10 @@ async function insertTree(
       const row = rowOf(tables, rule, pid, time);
       id = await insertId(db, trx.insertInto(tables.rules as Rules).values(row as never));
       existing.set(rule.name, id);
+      inserted.push(rule.name);
     }
-    await insertTree(db, trx, tables, (rule.children ?? []) as AnyRule[], id, existing, time, neverInsert);
+    const children = (rule.children ?? []) as AnyRule[];
+    await insertTree(db, trx, tables, children, id, existing, time, neverInsert, inserted);
   }
 }
 
@@ -99,7 +123,10 @@ async function idsByName(trx: Trx, tables: RuleTables, names: string[]): Promise
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-/** Inserts the rules not already there (matched by name) and gives the remembered groups theirs. */
+/**
+ * Inserts the rules not already there (matched by name) and gives the remembered groups theirs;
+ * answers the names it inserted.
+ */
 async function enableRules(
   db: Db,
   trx: Trx,
@@ -107,13 +134,14 @@ async function enableRules(
   rules: readonly AnyRule[],
   grants: GroupGrants,
   neverInsert: ReadonlySet<string>,
-): Promise<void> {
+): Promise<string[]> {
   const names = flattenRules(rules).map((rule) => rule.name);
   const existing = await idsByName(trx, tables, names);
   const time = now();
+  const inserted: string[] = [];
   for (const rule of rules) {
     const parent = rule.parent ? (await idsByName(trx, tables, [rule.parent])).get(rule.parent) : undefined;
-    await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time, neverInsert);
+    await insertTree(db, trx, tables, [rule], parent ?? 0, existing, time, neverInsert, inserted);
   }
   await changeGroupRules(trx, tables, (ids, groupId) => {
     const added = (grants[String(groupId)] ?? [])
@@ -121,20 +149,35 @@ async function enableRules(
       .filter((id): id is number => id !== undefined);
     return added.length > 0 ? [...new Set([...ids, ...added])] : null;
   });
+  return inserted;
 }
 
 /**
- * Deletes the module's rules (and any rule an administrator hung under them, which would
- * otherwise dangle) and answers which groups held which of the module's rules.
+ * Deletes the rules of the module's own (`created`: every rule it declares when unknown) that
+ * hold no rule of someone else's, and answers which groups held which of the deleted ones and
+ * which of its own rules stay.
  */
-async function disableRules(trx: Trx, tables: RuleTables, rules: readonly AnyRule[]): Promise<GroupGrants> {
-  const byName = await idsByName(
-    trx,
-    tables,
-    flattenRules(rules).map((rule) => rule.name),
+async function disableRules(
+  trx: Trx,
+  tables: RuleTables,
+  rules: readonly AnyRule[],
+  created: readonly string[] | undefined,
+): Promise<{ grants: GroupGrants; kept: string[] }> {
+  const declared = flattenRules(rules).map((rule) => rule.name);
+  const own = created === undefined ? declared : declared.filter((name) => created.includes(name));
+  const byName = await idsByName(trx, tables, own);
+  if (byName.size === 0) return { grants: {}, kept: [] };
+  const all = await trx
+    .selectFrom(tables.rules as Rules)
+    .select(['id', 'pid'])
+    .execute();
+  const ownIds = new Set(byName.values());
+  // A rule of its own still holding another's stays, so nothing it did not insert is lost.
+  const ids = new Set(
+    [...ownIds].filter((id) => [...descendantIds(all, id)].every((child) => ownIds.has(child))),
   );
-  if (byName.size === 0) return {};
-  const nameOf = new Map([...byName].map(([name, id]) => [id, name]));
+  const nameOf = new Map([...byName].filter(([, id]) => ids.has(id)).map(([name, id]) => [id, name]));
+  const kept = [...byName].filter(([, id]) => !ids.has(id)).map(([name]) => name);
   const grants: GroupGrants = {};
   const groups = await trx
     .selectFrom(tables.groups as Groups)
@@ -145,35 +188,48 @@ async function disableRules(trx: Trx, tables: RuleTables, rules: readonly AnyRul
     const held = list.ids.flatMap((id) => nameOf.get(id) ?? []);
     if (!list.all && held.length > 0) grants[String(group.id)] = held;
   }
-  const all = await trx
-    .selectFrom(tables.rules as Rules)
-    .select(['id', 'pid'])
-    .execute();
-  const ids = new Set(byName.values());
-  for (const id of byName.values()) for (const child of descendantIds(all, id)) ids.add(child);
-  await revokeFromGroups(trx, tables, [...ids]);
-  await trx
-    .deleteFrom(tables.rules as Rules)
-    .where('id', 'in', [...ids])
-    .execute();
-  return grants;
+  if (ids.size > 0) {
+    await revokeFromGroups(trx, tables, [...ids]);
+    await trx
+      .deleteFrom(tables.rules as Rules)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+  return { grants, kept };
 }
 
+/** Inserts the module's rules not already there; answers the names it inserted. */
 export async function insertModuleRules(
   db: Db,
   trx: Trx,
   module: ModuleDefinition,
   grants: ModuleGrants,
-): Promise<void> {
+): Promise<CreatedRules> {
   // A built-in area's seeded rules belong to the install data: one missing was deleted on purpose.
   const seeded = module.builtIn ? SEEDED_ADMIN_RULE_NAMES : new Set<string>();
-  await enableRules(db, trx, ADMIN_RULES, module.adminRules ?? [], grants.admin, seeded);
-  await enableRules(db, trx, MEMBER_RULES, module.memberRules ?? [], grants.member, new Set());
+  return {
+    admin: await enableRules(db, trx, ADMIN_RULES, module.adminRules ?? [], grants.admin, seeded),
+    member: await enableRules(db, trx, MEMBER_RULES, module.memberRules ?? [], grants.member, new Set()),
+  };
 }
 
-export async function removeModuleRules(trx: Trx, module: ModuleDefinition): Promise<ModuleGrants> {
+/** Removes the rules the module created (see the file comment); answers its record from then on. */
+export async function removeModuleRules(
+  trx: Trx,
+  module: ModuleDefinition,
+  created: CreatedRules | undefined,
+): Promise<ModuleRuleRecord> {
+  const admin = await disableRules(trx, ADMIN_RULES, module.adminRules ?? [], created?.admin);
+  const member = await disableRules(trx, MEMBER_RULES, module.memberRules ?? [], created?.member);
   return {
-    admin: await disableRules(trx, ADMIN_RULES, module.adminRules ?? []),
-    member: await disableRules(trx, MEMBER_RULES, module.memberRules ?? []),
+    admin: admin.grants,
+    member: member.grants,
+    created: { admin: admin.kept, member: member.kept },
   };
+}
+
+/** The rules created earlier (and kept) together with those just inserted. */
+export function joinCreated(earlier: CreatedRules | undefined, inserted: CreatedRules): CreatedRules {
+  const join = (a: readonly string[] = [], b: readonly string[]) => [...new Set([...a, ...b])];
+  return { admin: join(earlier?.admin, inserted.admin), member: join(earlier?.member, inserted.member) };
 }

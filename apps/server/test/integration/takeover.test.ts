@@ -15,6 +15,8 @@ import { defaultConfig } from '../../src/config.js';
 import { type Db, openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { TakeoverRefused, takeOverIfOriginal } from '../../src/db/takeover/takeover.js';
+import { disableModule, enableModule, uninstallModule } from '../../src/module-contract/lifecycle.js';
+import { CRUD_BUTTONS, generatedModule } from '../support/crud-rules.js';
 import { type TestDatabase, testDatabases } from '../support/databases.js';
 import { call, loginAdmin } from '../support/test-app.js';
 
@@ -217,8 +219,9 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
 
   describe('through the real routes', () => {
     let app: Awaited<ReturnType<typeof buildApp>>['app'];
+    let ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
     beforeAll(async () => {
-      ({ app } = await buildApp(appConfig(database.url), { db, checkAnswers: true }));
+      ({ app, ctx } = await buildApp(appConfig(database.url), { db, checkAnswers: true }));
       await app.ready();
     });
     afterAll(async () => {
@@ -279,6 +282,49 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
       // Only the CRUD-generated page names a Vue file: Portico has no page for it.
       expect(rules).toEqual([{ name: 'shop/goods', component: '/src/views/backend/shop/goods/index.vue' }]);
       expect(names(index.data.menus)).toContain('shop/goods');
+    });
+
+    it("opens the generated screen from the original's shop/goods rule, which outlives the module", async () => {
+      const { token } = await loginAdmin(app, 'admin', ADMINS.admin);
+      // The original's successful record is where "start with the historical record" begins.
+      const record = await call(app, 'GET', '/admin/crud.Crud/checkCrudLog', {
+        token,
+        query: { table: 'shop_goods' },
+      });
+      expect(record.data).toEqual({ id: 1 });
+      const original = await db.kysely
+        .selectFrom('admin_rule')
+        .selectAll()
+        .where('name', 'like', 'shop%')
+        .execute();
+      const module = generatedModule('shop', 'goods');
+      const keeper = async () => {
+        const { token: shop } = await loginAdmin(app, 'shopkeeper', ADMINS.shopkeeper);
+        const menus = (await call<{ menus: MenuNode[] }>(app, 'GET', '/admin/index/index', { token: shop }))
+          .data.menus;
+        return names(menus);
+      };
+
+      await enableModule(ctx, module);
+      const enabled = await db.kysely
+        .selectFrom('admin_rule')
+        .selectAll()
+        .where('name', 'like', 'shop%')
+        .execute();
+      expect(enabled.filter((rule) => original.some((o) => o.id === rule.id))).toEqual(original);
+      expect(enabled.map((rule) => rule.name).sort()).toEqual(
+        ['shop', 'shop/goods', ...CRUD_BUTTONS.map((b) => `shop/goods/${b}`)].sort(),
+      );
+      // The shop group keeps its menu: the original's rule, whose page (….vue without the
+      // extension) is the generated module's `/src/views/backend/shop/goods/index.tsx`.
+      expect(await keeper()).toEqual(expect.arrayContaining(['shop', 'shop/goods', 'shop/goods/index']));
+
+      await disableModule(ctx, module);
+      await uninstallModule(ctx, module);
+      expect(
+        await db.kysely.selectFrom('admin_rule').selectAll().where('name', 'like', 'shop%').execute(),
+      ).toEqual(original);
+      expect(await keeper()).toEqual(expect.arrayContaining(['shop', 'shop/goods', 'shop/goods/index']));
     });
   });
 });

@@ -31,11 +31,15 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** What a local API answers: an envelope's parts (code 1, msg '' and data null unless given). */
+/**
+ * What a local API answers: an envelope's parts (code 1, msg '' and data null unless given), or
+ * a file instead of the envelope (a download), sent with its type and name.
+ */
 export interface ApiAnswer {
   code?: number;
   msg?: string;
   data?: unknown;
+  file?: { body: Buffer; type: string; name: string };
 }
 
 export type LocalApi = LocalServer & { calls: ApiCall[] };
@@ -55,9 +59,17 @@ export async function listenAsApi(answer: (call: ApiCall) => ApiAnswer): Promise
     const url = new URL(req.url ?? '/', 'http://local');
     const call = { path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : null };
     calls.push(call);
+    const { file, ...envelope } = answer(call);
+    if (file) {
+      const disposition = `attachment; filename="${file.name}"`;
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+      return void res
+        .writeHead(200, { 'Content-Type': file.type, 'Content-Disposition': disposition })
+        .end(file.body);
+    }
     res
       .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-      .end(JSON.stringify({ code: 1, msg: '', time: 1, data: null, ...answer(call) }));
+      .end(JSON.stringify({ code: 1, msg: '', time: 1, data: null, ...envelope }));
   });
   return { ...server, calls };
 }

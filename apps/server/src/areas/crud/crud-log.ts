@@ -85,3 +85,19 @@ export async function lastSuccessId(ctx: AppContext, table: string): Promise<num
     .executeTakeFirst();
   return row?.status === 'success' ? row.id : 0;
 }
+
+/**
+ * The id of the table's newest successful record, whatever came after it (0 when none): the
+ * generation its module in `modules/<table>/` was made by, while that module is there.
+ */
+export async function newestSuccessId(ctx: AppContext, table: string): Promise<number> {
+  const row = await ctx.db.kysely
+    .selectFrom('crud_log')
+    .select('id')
+    .where('table_name', '=', table)
+    .where('status', '=', 'success')
+    .orderBy('create_time', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}

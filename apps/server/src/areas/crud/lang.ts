@@ -16,6 +16,13 @@ export const MESSAGES = {
   confirmDrop: 'Generating drops columns holding data (rows with a value): %s. Confirm each column to go on',
   dropTooLarge:
     'Table %s has %s rows, more than the %s a dropped table may file in the recycle log: keep the table, or empty it first',
+  superOnlyPackage: 'Only super administrators can download or publish generated code',
+  noPackage: 'Only a successful generation has a module to download or publish',
+  moduleGone: 'The module %s of this record was deleted: generate it again to download or publish it',
+  recordReplaced:
+    'Record %s was followed by a later generation of its table (record %s): download or publish that one',
+  noStore: 'The module store does not run on this site',
+  published: 'Version %s of %s is published on the store',
   // The core's own keys, already translated there.
   recordNotFound: 'Record not found',
   tableNotFound: 'Data table %s does not exist',
@@ -29,6 +36,8 @@ export const LOG_TITLES = {
   logStart: 'Log start',
   generate: 'CRUD code generate',
   delete: 'Delete CRUD code',
+  download: 'Download CRUD module package',
+  publish: 'Publish CRUD module on the store',
 } as const;
 
 export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
@@ -43,11 +52,19 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
       '本次生成将删除仍有数据的字段（括号内为有值的行数）：%s。请逐一确认这些字段后继续',
     [MESSAGES.dropTooLarge]:
       '数据表 %s 有 %s 行，超过删除数据表时可存入回收站的 %s 行：请保留数据表，或先清空它',
+    [MESSAGES.superOnlyPackage]: '只有超级管理员可以下载或发布生成的代码',
+    [MESSAGES.noPackage]: '只有生成成功的记录才有可下载或发布的模块',
+    [MESSAGES.moduleGone]: '该记录的模块 %s 已被删除：请重新生成后再下载或发布',
+    [MESSAGES.recordReplaced]: '记录 %s 之后，该数据表又生成过一次（记录 %s）：请下载或发布那一条',
+    [MESSAGES.noStore]: '本站没有运行模块商店',
+    [MESSAGES.published]: '版本 %s（%s）已发布到商店',
     [LOG_TITLES.generateCheck]: '生成前检查',
     [LOG_TITLES.parseFieldData]: '解析字段数据',
     [LOG_TITLES.logStart]: '从历史记录开始',
     [LOG_TITLES.generate]: 'CRUD代码生成',
     [LOG_TITLES.delete]: '删除CRUD代码',
+    [LOG_TITLES.download]: '下载CRUD模块包',
+    [LOG_TITLES.publish]: '发布CRUD模块到商店',
     // Route summaries, for the API reference page of a Chinese reader.
     'The tables of the database a design may start from, each refused table with the reason':
       '可用于开始设计的数据表，不可用的数据表附带原因',
@@ -65,6 +82,10 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
       '按设计生成模块并安装；删除字段未逐一确认时拒绝并返回 {confirmDrop}',
     "Remove a record's generated module (disabled, uninstalled, its menu rules gone); its table stays unless dropTable":
       '删除生成记录对应的模块（禁用、卸载、删除菜单规则）；除非 dropTable，否则保留数据表',
+    "A record's generated module as a package zip the module installer accepts (the table's newest successful record)":
+      '将生成记录的模块打包为模块安装器可安装的 zip（数据表最近一次成功的记录）',
+    "Publish a record's generated module on this site's module store: its item (added when missing) and its version":
+      '将生成记录的模块发布到本站的模块商店：模块条目（没有时新建）及其版本',
   },
   en: {},
 };

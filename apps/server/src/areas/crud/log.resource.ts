@@ -1,6 +1,7 @@
 /**
- * crud.Log — the generator's record: listed with the design decoded (`table`, `fields`), quick
- * searched by table name, deleted row by row. As in the original, its permission is the
+ * crud.Log — the generator's record: listed with the design decoded (`table`, `fields`) and
+ * whether the row has a package to download or publish (`package`), quick searched by table
+ * name, deleted row by row. As in the original, its permission is the
  * generator's own: listing needs `crud/crud/index`; deleting a record (the code stays) needs
  * `crud/crud/delete`, the rule of the generator's delete.
  */
@@ -8,6 +9,7 @@ import { type AppContext, deleteRowsById, type Row, registerResource } from '@po
 import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { decodeLog } from './crud-log.js';
+import { recordsWithPackage } from './module-package.js';
 import { CRUD_RULES } from './rules.js';
 import { crudLogRow } from './schemas.js';
 import type { CrudLogRecord } from './tables.js';
@@ -30,7 +32,11 @@ export function registerCrudLogResource(app: FastifyInstance, ctx: AppContext): 
       defaultOrder: { field: 'id', direction: 'desc' },
     },
     listQuery: (db) => db.selectFrom('crud_log').selectAll(),
-    present: async (rows: Row[]) => rows.map((row) => ({ ...decodeLog(row as CrudLogRecord) })),
+    present: async (rows: Row[]) => {
+      const logs = rows.map((row) => decodeLog(row as CrudLogRecord));
+      const packaged = await recordsWithPackage(ctx, logs);
+      return logs.map((log) => ({ ...log, package: packaged.has(log.id) }));
+    },
     row: crudLogRow,
     del: deleteRowsById('crud_log'),
   });

@@ -21,6 +21,11 @@ export const crudLogRow = z.object({
   status: z.enum(CRUD_LOG_STATUSES),
   connection: z.string().describe("The database connection's key ('mysql', 'pgsql', 'sqlite')."),
   create_time: z.number(),
+  package: z
+    .boolean()
+    .describe(
+      "Portico: the table's newest successful record, its module still there: it can be downloaded and published.",
+    ),
 });
 
 /** The installer's answer after the generated module was installed (as `/admin/module/install`'s). */

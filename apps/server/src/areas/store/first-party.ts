@@ -7,8 +7,9 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AppContext, insertId, listPackageFiles, moduleDir, writeBackupZip } from '@portico/server-sdk';
+import { type AppContext, listPackageFiles, moduleDir, writeBackupZip } from '@portico/server-sdk';
 import { checkZip, keepPackage, packagesRoot } from './packages.js';
+import { insertModuleOf, insertVersion } from './publish.js';
 import { storeOf } from './repository.js';
 import { FIRST_PARTY_UPDATE_LOG } from './seeded-texts.js';
 
@@ -31,43 +32,11 @@ export async function publishFirstPartyModules(ctx: AppContext): Promise<string[
       await writeBackupZip(folder, zip, ['module.json', ...files]);
       const checked = await checkZip(storageDir, uid, zip);
       const name = await keepPackage(storageDir, checked);
-      const { info } = checked;
       const time = Math.floor(Date.now() / 1000);
       await db.transaction().execute(async (trx) => {
-        const moduleId = await insertId(
-          ctx.db,
-          trx.insertInto('store_module').values({
-            uid,
-            category_id: 0,
-            title: info.title,
-            logo: '',
-            images: '',
-            tags: info.category,
-            description: info.intro,
-            developer: info.author,
-            developer_url: info.website,
-            price_type: 'free',
-            price: 0,
-            original_price: 0,
-            status: '1',
-            downloads: 0,
-            weigh: 0,
-            create_time: time,
-            update_time: time,
-          }),
-        );
-        await trx
-          .insertInto('store_version')
-          .values({
-            module_id: moduleId,
-            version: info.version,
-            update_log: FIRST_PARTY_UPDATE_LOG[0],
-            package: name,
-            sha256: checked.sha256,
-            size: checked.size,
-            create_time: time,
-          })
-          .execute();
+        const moduleId = await insertModuleOf(ctx, trx, checked.info, time);
+        const updateLog = FIRST_PARTY_UPDATE_LOG[0];
+        await insertVersion(ctx, trx, moduleId, { checked, name, updateLog, time });
       });
       published.push(uid);
     } finally {

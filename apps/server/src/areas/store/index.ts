@@ -4,7 +4,7 @@
  * modules with their versions, orders), the public catalogue and the members' orders,
  * payments and downloads are declared through the module contract like an installed module's.
  */
-import { defineModule, type ModuleAdminRule } from '@portico/server-sdk';
+import { defineModule, type ModuleAdminRule, provideModulePublisher } from '@portico/server-sdk';
 import { registerCategoryResource } from './category.resource.js';
 import { registerStoreDownloadRoutes } from './download.routes.js';
 import { publishFirstPartyModules } from './first-party.js';
@@ -15,6 +15,7 @@ import { registerStoreOrderRoutes } from './order.routes.js';
 import { moveLegacyPackages } from './packages.js';
 import { registerStorePublicRoutes } from './public.routes.js';
 import { removeCopiesOfPublishedPackages } from './public-copies.js';
+import { publishPackage } from './publish.js';
 import { STORE_TABLES, storeMigrations } from './tables.js';
 import { registerVersionResource } from './version.resource.js';
 
@@ -44,6 +45,8 @@ export const storeModule = defineModule({
     registerStorePublicRoutes(app, ctx);
     registerStoreOrderRoutes(app, ctx);
     registerStoreDownloadRoutes(app, ctx);
+    // Other areas (the CRUD generator) publish through the store's own checks, never its tables.
+    provideModulePublisher(ctx, { publish: (request, pkg) => publishPackage(ctx, request, pkg) });
   },
   adminRules: [
     {

@@ -8,12 +8,10 @@
 import { rm } from 'node:fs/promises';
 import {
   type AppContext,
-  compareVersion,
   defineAction,
   fail,
   forgetAttachmentsByContent,
   input,
-  insertId,
   now,
   ok,
   registerResource,
@@ -26,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { STORE_MESSAGES as M } from './messages.js';
 import { checkPackage, fileDigest, keepPackage, removePackage } from './packages.js';
+import { insertVersion } from './publish.js';
 import { storeDb, storeOf } from './repository.js';
 import { versionRow } from './schemas.js';
 
@@ -43,10 +42,6 @@ const addBody = z.object({
   update_log: input.optionalText(20_000),
 });
 const editBody = z.object({ update_log: input.optionalText(20_000) });
-
-/** `candidate` is strictly newer than `latest` (the installer's comparison, both ways). */
-const isNewerVersion = (latest: string, candidate: string) =>
-  compareVersion(latest, candidate) && !compareVersion(candidate, latest);
 
 export function registerVersionResource(app: FastifyInstance, ctx: AppContext): void {
   const { storageDir } = ctx.config;
@@ -126,33 +121,12 @@ export function registerVersionResource(app: FastifyInstance, ctx: AppContext): 
           try {
             await runWrite(ctx.db.kysely, request, async (w) => {
               const db = storeDb(w.trx);
-              const latest = await db
-                .selectFrom('store_version')
-                .select('version')
-                .where('module_id', '=', module.id)
-                .orderBy('id', 'desc')
-                .executeTakeFirst();
-              if (latest?.version === version) fail(M.versionExists, version);
-              if (latest && !isNewerVersion(latest.version, version))
-                fail(M.versionNotNewer, version, latest.version);
-              const time = now();
-              await insertId(
-                ctx.db,
-                db.insertInto('store_version').values({
-                  module_id: module.id,
-                  version,
-                  update_log: data.update_log,
-                  package: name,
-                  sha256: checked.sha256,
-                  size: checked.size,
-                  create_time: time,
-                }),
-              );
-              await db
-                .updateTable('store_module')
-                .set({ update_time: time })
-                .where('id', '=', module.id)
-                .execute();
+              await insertVersion(ctx, db, module.id, {
+                checked,
+                name,
+                updateLog: data.update_log,
+                time: now(),
+              });
               const urls = await forgetAttachmentsByContent(w.trx, [sha1]);
               w.afterCommit(async () => {
                 await removeAttachmentFiles(storageDir, urls);

@@ -3,7 +3,8 @@
  * the store needs to publish modules as the installer would install them: reading and checking
  * an uploaded package zip, comparing versions, and packing the modules shipped with Portico.
  * Sharing the installer's own checks means the store never accepts a package it would refuse.
- * The CRUD generator places the modules it writes and drives the same installer.
+ * The CRUD generator places the modules it writes and drives the same installer, and publishes
+ * them in the store through the publisher the store provides (publishing.ts).
  */
 export { type AreaModuleInstaller, areaModuleInstaller } from './installer/area-installer.js';
 export { resolveUploadedZip } from './installer/attachment-zip.js';
@@ -18,3 +19,9 @@ export {
   readPackageInfo,
   writeBackupZip,
 } from './package/index.js';
+export {
+  type ModulePublisher,
+  modulePublisher,
+  type PublishedVersion,
+  provideModulePublisher,
+} from './publishing.js';

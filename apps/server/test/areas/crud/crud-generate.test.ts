@@ -15,58 +15,10 @@ import { fakeProject, removeScratchDirs, writeFiles } from '../../support/module
 import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
 
 // Only the generating functions are replaced; the rest of the entry (its constants) stays real.
-vi.mock('../../../src/areas/crud/generator/index.js', async (importOriginal) => {
-  interface Design {
-    table: { name: string };
-    fields: { name: string }[];
-  }
-  interface Previous {
-    design: Design;
-    version: string;
-    migrations: string[];
-  }
-  const bump = (version: string) => version.replace(/(\d+)$/, (n) => String(Number(n) + 1));
-  return {
-    ...(await importOriginal<object>()),
-    checkDesign: (body: Design) => body,
-    dropsOf: (design: Design, previous: Previous | null) =>
-      (previous?.design.fields ?? [])
-        .map((field) => field.name)
-        .filter((name) => !design.fields.some((field) => field.name === name)),
-    generateModule: (design: Design, previous: Previous | null) => {
-      const uid = design.table.name;
-      const version = previous ? bump(previous.version) : '1.0.0';
-      return {
-        uid,
-        version,
-        files: {
-          'module.json': JSON.stringify({
-            uid,
-            title: uid,
-            intro: 'Generated',
-            author: 'CRUD',
-            website: '',
-            version,
-            category: 'CRUD',
-          }),
-          'crud-design.json': JSON.stringify(design),
-          [`apps/web/src/modules/${uid}/index.ts`]: `export const generated = '${uid} ${version}';\n`,
-        },
-      };
-    },
-    formatModule: async (generated: unknown) => generated,
-    readPreviousGeneration: async (dir: string) => {
-      const { readFile } = await import('node:fs/promises');
-      try {
-        const design = JSON.parse(await readFile(`${dir}/crud-design.json`, 'utf8'));
-        const { version } = JSON.parse(await readFile(`${dir}/module.json`, 'utf8'));
-        return { design, version, migrations: [] };
-      } catch {
-        return null;
-      }
-    },
-  };
-});
+vi.mock('../../../src/areas/crud/generator/index.js', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...(await import('../../support/fake-crud-generator.js')).FAKE_GENERATOR,
+}));
 
 const project = fakeProject();
 afterAll(removeScratchDirs);

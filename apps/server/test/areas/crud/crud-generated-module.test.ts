@@ -8,15 +8,16 @@
  * unless asked to drop it, when its rows go to the recycle log (restored once the table is
  * generated again), a table too large for that refused before anything changes.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { type Dirent, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { adminUrl } from '@portico/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DROPPED_ROWS_LIMIT } from '../../../src/areas/crud/drop-table.js';
+import { readPackageInfo, safeUnzip, UPLOAD_LIMITS } from '../../../src/features/module/package/index.js';
 import { testDatabases } from '../../support/databases.js';
 import { createMember } from '../../support/member.js';
-import { removeScratchDirs } from '../../support/module-project.js';
+import { removeScratchDirs, scratchDir } from '../../support/module-project.js';
 import { multipart } from '../../support/multipart.js';
 import { parseCsv } from '../../support/spreadsheets.js';
 import {
@@ -338,6 +339,32 @@ for (const { dialect } of testDatabases()) {
         );
         expect(buttons.find((rule) => rule.name === 'crud/every/index')?.title).toBe(view);
       }
+    });
+
+    it('downloads its package from the CRUD record: every file of the module, as the installer reads it', async () => {
+      const id = (await crudLog(first)).at(-1)?.id;
+      const response = await first.app.inject({
+        method: 'GET',
+        url: `/admin/crud.Crud/download?id=${id}`,
+        headers: { batoken: token, server: 'true' },
+      });
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${UID}-1.0.0.zip"`);
+      const dir = scratchDir();
+      writeFileSync(join(dir, 'package.zip'), response.rawPayload);
+      const unpacked = await safeUnzip(join(dir, 'package.zip'), join(dir, 'package'), UPLOAD_LIMITS);
+      // The module's folder less the installer's own records (which never come from a package).
+      const folder = join(project, 'modules', UID);
+      const files = (readdirSync(folder, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => relative(folder, join(entry.parentPath, entry.name)));
+      expect(unpacked.sort()).toEqual(files.sort());
+      expect(files).toEqual(
+        expect.arrayContaining([`${SERVER_DIR}/migrations/m0001.ts`, SHARED_FILE, 'tsconfig.json']),
+      );
+      expect(await readPackageInfo(join(dir, 'package.zip'), join(dir, 'work'))).toMatchObject({
+        uid: UID,
+        version: '1.0.0',
+      });
     });
 
     it('a design change adds, renames, changes and drops columns keeping the rows, the drop confirmed first', async () => {

@@ -10,7 +10,7 @@ import type {
   CrudLogRow,
   CrudTable,
 } from '@portico/shared/crud-design';
-import { type ApiResponse, createAxios } from '@portico/web-sdk/request';
+import { type ApiResponse, createAxios, downloadFile } from '@portico/web-sdk/request';
 
 /** Portico has one database connection: the site's, named '' on the wire. */
 export const SITE_CONNECTION = '';
@@ -70,6 +70,19 @@ export function logStart(id: number | string) {
 export function deleteCode(id: number, dropTable: boolean) {
   return createAxios<GenerateAnswer | null>(
     { url: crud('delete'), method: 'post', data: { id, dropTable: dropTable ? 1 : 0 } },
+    { showSuccessMessage: true },
+  );
+}
+
+/** A record's generated module as a package zip, saved by the browser (refusals shown). */
+export function downloadPackage(row: CrudLogRow) {
+  return downloadFile(crud('download'), { id: row.id }, `${row.table_name}.zip`);
+}
+
+/** Publishes a record's generated module on this site's store: its item when new, and its version. */
+export function publishPackage(id: number) {
+  return createAxios<{ uid: string; version: string; moduleId: number; created: boolean }>(
+    { url: crud('publish'), method: 'post', data: { id } },
     { showSuccessMessage: true },
   );
 }

@@ -2,7 +2,8 @@
  * The CRUD generator's screen against a real local server: fields added from the palette by
  * click, reordered, edited in the properties pane; the client's refusals before any call;
  * generateCheck's -1 showing the overwrite confirm, then generate and the new screen; a design
- * from an original-shaped crud_log record; a JSON file imported into the designer.
+ * from an original-shaped crud_log record; a JSON file imported into the designer; a record's
+ * module downloaded as a package and published on the store, offered to super administrators.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
@@ -10,7 +11,11 @@ import { resetRequestState, setBaseUrl } from '../../../src/api/request';
 import { designToJson } from '../../../src/areas/crud/design/json-file';
 import { openDesign } from '../../../src/areas/crud/design/model';
 import { CrudScreen } from '../../../src/areas/crud/views/crud-page';
+import { TabProvider } from '../../../src/components/tab-context';
 import { initI18n, loadBackendTexts, loadModuleTexts } from '../../../src/lang';
+import { useAdminInfo } from '../../../src/stores/admin-info';
+import type { PageRoute } from '../../../src/stores/admin-routes';
+import { useNavTabs } from '../../../src/stores/nav-tabs';
 import { type ApiAnswer, type LocalApi, listenAsApi } from '../../support/local-server';
 
 let server: LocalApi;
@@ -78,26 +83,22 @@ const ORIGINAL_RECORD = {
   ],
 };
 
+const ORIGINAL_ROW = {
+  id: 3,
+  table_name: 'news',
+  status: 'success',
+  connection: '',
+  create_time: 1700000000,
+  ...ORIGINAL_RECORD,
+};
+/** The CRUD record the list answers (a test may replace it). */
+let logRows: object[] = [ORIGINAL_ROW];
+
 const ANSWERS: Record<string, () => ApiAnswer> = {
   '/admin/crud.Crud/generateCheck': () => ({ code: -1, data: { table: true, controller: false } }),
   '/admin/crud.Crud/generate': () => ({ code: 1, data: { needRebuild: false, restarting: false } }),
   '/admin/crud.Crud/logStart': () => ({ code: 1, data: ORIGINAL_RECORD }),
-  '/admin/crud.Log/index': () => ({
-    code: 1,
-    data: {
-      list: [
-        {
-          id: 3,
-          table_name: 'news',
-          status: 'success',
-          connection: '',
-          create_time: 1700000000,
-          ...ORIGINAL_RECORD,
-        },
-      ],
-      total: 1,
-    },
-  }),
+  '/admin/crud.Log/index': () => ({ code: 1, data: { list: logRows, total: logRows.length } }),
 };
 
 beforeAll(async () => {
@@ -110,6 +111,7 @@ beforeEach(() => {
   setBaseUrl(server.url);
   resetRequestState();
   server.calls.length = 0;
+  logRows = [ORIGINAL_ROW];
 });
 afterEach(() => {
   cleanup();
@@ -237,4 +239,118 @@ it('imports a design from a JSON file', async () => {
   });
   await vi.waitFor(() => expect(fieldNames()).toEqual(['id', 'title']), WAIT);
   expect((screen.getByLabelText('Table name') as HTMLInputElement).value).toBe('news');
+});
+
+/** The package a download answers: a zip's first bytes are enough for the browser. */
+const PACKAGE = {
+  body: Buffer.from('PK\u0003\u0004 news 1.0.2'),
+  type: 'application/zip',
+  name: 'news-1.0.2.zip',
+};
+const CRUD_PATH = '/admin/crud/crud';
+/** The record's table takes a while to render in jsdom on a busy machine; text queries are the quick ones. */
+const SLOW = { timeout: 30_000 };
+
+/** The screen in its tab, for an administrator holding these of its buttons. */
+function renderInTab(actions: string[], isSuper: boolean) {
+  useAdminInfo.setState({ super: isSuper });
+  useNavTabs.setState({ authNode: new Map([[CRUD_PATH, actions.map((a) => `${CRUD_PATH}/${a}`)]]) });
+  const tab = { path: CRUD_PATH, title: 'CRUD', search: '', generation: 0, route: {} as PageRoute };
+  render(
+    <TabProvider tab={tab}>
+      <CrudScreen go={vi.fn()} />
+    </TabProvider>,
+  );
+  fireEvent.click(screen.getByText('CRUD record'));
+}
+
+it("downloads and publishes the newest successful record's module, for a super administrator", async () => {
+  logRows = [
+    { ...ORIGINAL_ROW, id: 5, package: true },
+    { ...ORIGINAL_ROW, id: 4, package: false },
+    { ...ORIGINAL_ROW, id: 3, status: 'delete', package: false },
+  ];
+  const answers = { ...ANSWERS };
+  answers['/admin/crud.Crud/download'] = () => ({ file: PACKAGE });
+  answers['/admin/crud.Crud/publish'] = () => ({
+    code: 1,
+    msg: 'Version 1.0.2 of news is published on the store',
+    data: { uid: 'news', version: '1.0.2', moduleId: 1, created: true },
+  });
+  const own = await listenAsApi(({ path }) => answers[path]?.() ?? { code: 0, msg: `unexpected ${path}` });
+  setBaseUrl(own.url);
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    const url = `blob:${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href') ?? '') as Blob });
+  });
+  try {
+    renderInTab(['index', 'generate', 'delete'], true);
+    const downloads = await screen.findAllByText('Download package', undefined, SLOW);
+    // Only the newest successful record has a package; the older one says why it has none.
+    expect(downloads).toHaveLength(1);
+    expect(screen.getAllByText('No package: its module was deleted or generated again since')).toHaveLength(
+      1,
+    );
+
+    await act(async () => {
+      fireEvent.click(downloads[0] as HTMLElement);
+    });
+    await vi.waitFor(() => expect(saved).toHaveLength(1), SLOW);
+    const [file] = saved;
+    expect(file?.name).toBe('news-1.0.2.zip');
+    expect(Buffer.from(await (file as { blob: Blob }).blob.arrayBuffer())).toEqual(PACKAGE.body);
+    const download = own.calls.find((c) => c.path === '/admin/crud.Crud/download');
+    expect(download?.query.get('id')).toBe('5');
+
+    fireEvent.click(screen.getByText('Publish on the store'));
+    const ok = await screen.findByText('OK', undefined, SLOW);
+    await act(async () => {
+      fireEvent.click(ok);
+    });
+    expect(
+      await screen.findByText('Version 1.0.2 of news is published on the store', undefined, SLOW),
+    ).toBeTruthy();
+    expect(own.calls.find((c) => c.path === '/admin/crud.Crud/publish')?.body).toEqual({ id: 5 });
+  } finally {
+    await own.close();
+  }
+});
+
+it("shows the server's reason when a record's package is refused", async () => {
+  logRows = [{ ...ORIGINAL_ROW, package: true }];
+  const answers = { ...ANSWERS };
+  const gone = 'The module news of this record was deleted: generate it again to download or publish it';
+  answers['/admin/crud.Crud/download'] = () => ({ code: 0, msg: gone });
+  const own = await listenAsApi(({ path }) => answers[path]?.() ?? { code: 0, msg: `unexpected ${path}` });
+  setBaseUrl(own.url);
+  try {
+    renderInTab(['index', 'generate'], true);
+    // Found outside act: inside it React holds the renders that would show the button.
+    const button = await screen.findByText('Download package', undefined, SLOW);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(await screen.findByText(gone, undefined, SLOW)).toBeTruthy();
+  } finally {
+    await own.close();
+  }
+});
+
+it('offers neither to an administrator who is not super, nor without the generate rule', async () => {
+  logRows = [{ ...ORIGINAL_ROW, package: true }];
+  renderInTab(['index', 'generate', 'delete'], false);
+  expect(await screen.findByText('Delete code', undefined, SLOW)).toBeTruthy();
+  expect(screen.queryByText('Download package')).toBeNull();
+  expect(screen.queryByText('Publish on the store')).toBeNull();
+  cleanup();
+  renderInTab(['index', 'delete'], true);
+  expect(await screen.findByText('Delete code', undefined, SLOW)).toBeTruthy();
+  expect(screen.queryByText('Download package')).toBeNull();
 });

@@ -23,6 +23,11 @@ const crud = {
   'Start CRUD design with this record?': 'Start a CRUD design from this record?',
   'Are you sure to delete the generated CRUD code?': 'Delete the code generated from this record?',
   'Also drop the table': 'Also drop the data table (its rows go to the recycle log)',
+  'Download package': 'Download package',
+  'Publish on the store': 'Publish on the store',
+  'Publish this module on the store?':
+    "Publish this module's version on this site's module store? A module new to the store is listed free",
+  'No package': 'No package: its module was deleted or generated again since',
   'Name of the data table': 'Table name',
   'Data Table Notes': 'Table comment',
   'Please enter the data table name!': 'Please enter the table name',

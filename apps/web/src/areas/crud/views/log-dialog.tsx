@@ -1,15 +1,18 @@
 /**
  * "CRUD record": the generator's log (crud_log), newest first. Copy starts a design from a
  * record; Delete code removes what it generated, keeping the table unless "also drop the table"
- * is ticked. A compact table rather than the SDK's ListPage, which is a whole tab's page.
+ * is ticked. A table's newest successful record whose module is still there (`package`) offers
+ * its module as a package download and publishing on this site's store: super administrators
+ * with the generate rule only, as they ship code. A compact table rather than the SDK's
+ * ListPage, which is a whole tab's page.
  */
 import type { CrudLogRow, CrudLogStatus } from '@portico/shared/crud-design';
-import { useAuth } from '@portico/web-sdk/stores';
+import { useAdminInfo, useAuth } from '@portico/web-sdk/stores';
 import { timeFormat } from '@portico/web-sdk/time';
-import { Button, Checkbox, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudLogList, deleteCode, logStart } from '../api';
+import { crudLogList, deleteCode, downloadPackage, logStart, publishPackage } from '../api';
 import { type Design, openDesign } from '../design/model';
 import { followInstallerAnswer } from './use-generate';
 
@@ -25,6 +28,8 @@ const PAGE_SIZE = 10;
 export function LogDialog({ onStart, onClose }: { onStart: (design: Design) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const allowed = useAuth();
+  const isSuper = useAdminInfo((s) => s.super);
+  const shipsCode = isSuper && allowed('generate');
   const [rows, setRows] = useState<CrudLogRow[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
@@ -47,6 +52,20 @@ export function LogDialog({ onStart, onClose }: { onStart: (design: Design) => v
     try {
       const { data } = await logStart(row.id);
       onStart(openDesign('log', data.table, data.fields));
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+  const download = async (row: CrudLogRow) => {
+    try {
+      await downloadPackage(row);
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+  const publish = async (row: CrudLogRow) => {
+    try {
+      await publishPackage(row.id);
     } catch {
       // The request layer has shown why.
     }
@@ -131,6 +150,22 @@ export function LogDialog({ onStart, onClose }: { onStart: (design: Design) => v
                   >
                     {t('crud.crud.Delete Code')}
                   </Button>
+                )}
+                {shipsCode && row.package && (
+                  <>
+                    <Button size="small" onClick={() => void download(row)}>
+                      {t('crud.crud.Download package')}
+                    </Button>
+                    <Popconfirm
+                      title={t('crud.crud.Publish this module on the store?')}
+                      onConfirm={() => void publish(row)}
+                    >
+                      <Button size="small">{t('crud.crud.Publish on the store')}</Button>
+                    </Popconfirm>
+                  </>
+                )}
+                {shipsCode && row.status === 'success' && row.package === false && (
+                  <Typography.Text type="secondary">{t('crud.crud.No package')}</Typography.Text>
                 )}
               </Space>
             ),
