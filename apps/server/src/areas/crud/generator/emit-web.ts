@@ -136,11 +136,12 @@ function formItem(table: string, field: CrudField): string {
   if (rules.length) attrs.push(`rules={[${rules.map(literal).join(', ')}]}`);
   if (hasOptions(field)) attrs.push(`content={${replaceValue(table, field)}}`);
   if (type === 'remoteSelect' || type === 'remoteSelects') {
+    // The select pages through the associated table's list, as the built-in screens' do.
     const remote = remoteController(field.form['remote-table'] ?? '');
     const pk = field.form['remote-pk'] || 'id';
     const label = field.form['remote-field'] || 'name';
     attrs.push(
-      `remote={{ url: adminUrl(${literal(remote)}), pk: ${literal(pk)}, field: ${literal(label)} }}`,
+      `remote={{ url: adminUrl(${literal(remote)}, 'index'), pk: ${literal(pk)}, field: ${literal(label)} }}`,
     );
   }
   if (type === 'number' && field.form.step) attrs.push(`inputAttr={{ step: ${Number(field.form.step)} }}`);
