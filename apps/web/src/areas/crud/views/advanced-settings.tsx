@@ -32,8 +32,10 @@ export function AdvancedSettings({
         {
           key: 'advanced',
           label: t('crud.crud.Advanced Configuration'),
+          // The default size: a small multiple select's field tags are too short for an
+          // underscore, and 'on_sale' read 'on sale'.
           children: (
-            <Form layout="vertical" size="small">
+            <Form layout="vertical">
               {multi('quickSearchField', 'crud.crud.Table Quick Search Fields')}
               <Form.Item label={t('crud.crud.Table Default Sort Fields')}>
                 {/* In a form item every select is 100% wide: the order keeps its own width, the
