@@ -246,6 +246,20 @@ for (const { dialect } of testDatabases()) {
         'imported "one"',
         'imported two',
       ]);
+      // Rows added without a weigh take their id as the original's do, so two of them still
+      // drag-sort (two blank weights would be refused as equal).
+      const unweighed = (await list({ quickSearch: 'imported', order: 'id,asc' })).data.list as {
+        id: number;
+        weigh: number | null;
+      }[];
+      expect(unweighed.map((row) => row.weigh)).toEqual(unweighed.map((row) => row.id));
+      const [one, two] = unweighed;
+      const swapped = await call(t.app, 'POST', `${CONTROLLER}/sortable`, {
+        token,
+        body: { id: one?.id, targetId: two?.id },
+      });
+      expect(swapped.code, swapped.msg).toBe(1);
+      expect(await titles({ quickSearch: 'imported' })).toEqual(['imported "one"', 'imported two']);
 
       const deleted = await call(t.app, 'POST', `${CONTROLLER}/del`, {
         token,

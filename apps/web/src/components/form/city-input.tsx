@@ -24,10 +24,13 @@ async function children(path: number[], level: number): Promise<Option[]> {
 }
 
 export function CityInput({
+  id,
   value,
   onChange,
   level = 3,
 }: {
+  /** From the form item: its label names the cascader (for screen readers, and a click on it focuses). */
+  id?: string;
   value?: (number | string)[] | string;
   onChange?(value: (number | string)[]): void;
   level?: number;
@@ -56,6 +59,7 @@ export function CityInput({
 
   return (
     <Cascader
+      id={id}
       allowClear
       style={{ width: '100%' }}
       options={options}

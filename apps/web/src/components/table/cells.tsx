@@ -46,7 +46,14 @@ export function Cell<R extends Row>({
       );
     case 'image':
       return value ? (
-        <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} />
+        // The column's title names the picture (its alt) and its preview button.
+        <Image
+          alt={t(column.label)}
+          src={String(value)}
+          width={40}
+          height={40}
+          style={{ objectFit: 'cover' }}
+        />
       ) : null;
     case 'datetime':
       return value ? <DateTime text={timeFormat(value as number)} /> : <>-</>;

@@ -158,6 +158,14 @@ it('adds fields from the palette by click, reorders them and edits the selected 
   ).toBe('Kind:a=Apple,b=Banana');
 });
 
+it('names the design type of a create time field after its type, not after Update time', () => {
+  startCreating();
+  fireEvent.click(palette().getByRole('button', { name: 'Create time' }));
+  const properties = within(screen.getByTestId('crud-properties'));
+  expect(properties.getByText('Timestamp (date and time) (timestamp)')).toBeTruthy();
+  expect(properties.queryByText(/Update time/)).toBeNull();
+});
+
 it('adds a palette item where it is dropped (native drag and drop)', () => {
   startCreating();
   fireEvent.click(palette().getByRole('button', { name: 'String' }));

@@ -27,22 +27,28 @@ export function isAutoTime(field: CrudField): 'create' | 'update' | null {
   return null;
 }
 
-/** The list's columns: the design's list, else every field not excluded from it. */
+/**
+ * The list's columns: the design's list, else every field not excluded from it; in the order of
+ * the design's fields, as the original's, so moving a field in the designer moves its column.
+ */
 export function columnFields(design: CheckedDesign): CrudField[] {
   const named = design.table.columnFields;
   const fields = named.length
-    ? named.map((name) => design.fields.find((field) => field.name === name))
+    ? design.fields.filter((field) => named.includes(field.name))
     : design.fields.filter((field) => !field.tableBuildExclude);
-  return fields.filter((field): field is CrudField => !!field && !isSecret(field));
+  return fields.filter((field) => !isSecret(field));
 }
 
-/** The form's inputs: the design's list, else every field not excluded; never the key or auto times. */
+/**
+ * The form's inputs: the design's list, else every field not excluded; never the key or auto
+ * times. In the order of the design's fields, as the columns.
+ */
 export function formFields(design: CheckedDesign): CrudField[] {
   const named = design.table.formFields;
   const fields = named.length
-    ? named.map((name) => design.fields.find((field) => field.name === name))
+    ? design.fields.filter((field) => named.includes(field.name))
     : design.fields.filter((field) => !field.formBuildExclude);
-  return fields.filter((field): field is CrudField => !!field && !field.primaryKey && !isAutoTime(field));
+  return fields.filter((field) => !field.primaryKey && !isAutoTime(field));
 }
 
 /** The field's label: its comment's title, else its name. */

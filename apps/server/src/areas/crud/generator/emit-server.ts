@@ -177,6 +177,26 @@ function preprocessorOf(field: CrudField): string | null {
   return 'listAsText';
 }
 
+/**
+ * The add's statements. A weigh-sorted table gives a row added without a weigh its id, as the
+ * original's generated model does after an insert: drag sorting swaps two rows' weights, which
+ * two blank (equal) weights would refuse.
+ */
+function addBodyOf(
+  insert: string,
+  table: string,
+  sortable: boolean,
+  weighInForm: boolean,
+): { body: string; fillsWeigh: boolean } {
+  if (!sortable) return { body: `      await ${insert}.execute();`, fillsWeigh: false };
+  const blank = weighInForm ? 'if (data.weigh === null || data.weigh === undefined) ' : '';
+  return {
+    body: `      const id = await insertId(ctx.db, ${insert});
+      ${blank}await w.trx.updateTable(${table}).set({ weigh: id }).where('id', '=', id).execute();`,
+    fillsWeigh: true,
+  };
+}
+
 export function serverResource(design: CheckedDesign): string {
   const n = namesOf(design);
   const pk = primaryKey(design);
@@ -215,9 +235,16 @@ export function serverResource(design: CheckedDesign): string {
     .filter((field) => field.designType === 'switch')
     .map((field) => literal(field.name));
   const sortable = design.fields.some((field) => field.designType === 'weigh' && field.name === 'weigh');
+  const insert = `w.trx.insertInto(${table}).values({ ...data${created.length ? `, ${created.join(', ')}` : ''} })`;
+  const add = addBodyOf(
+    insert,
+    table,
+    sortable && pk.name === 'id',
+    form.some((field) => field.name === 'weigh'),
+  );
   const editData = secrets.length ? `withoutBlank(data, [${secrets.map(literal).join(', ')}])` : 'data';
   return `${generatedHeader(n.table, `The resource ${n.controller}: list, add, edit, delete, export and import of ${n.table}.`)}
-import { type AppContext, now, registerResource, updateFoundRow } from '@portico/server-sdk';
+import { type AppContext, ${add.fillsWeigh ? 'insertId, ' : ''}now, registerResource, updateFoundRow } from '@portico/server-sdk';
 import { ${n.constant}_CONTROLLER } from '@portico/shared/modules/${n.table}';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -264,7 +291,7 @@ ${relationPresent(relations)}    row,
     addBody: body,
     importable: true,
     add: async (data, w) => {
-      await w.trx.insertInto(${table}).values({ ...data${created.length ? `, ${created.join(', ')}` : ''} }).execute();
+${add.body}
     },
     editBody: body,
     edit: async (id, data, w) => {

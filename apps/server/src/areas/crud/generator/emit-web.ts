@@ -138,6 +138,7 @@ function formItem(table: string, field: CrudField): string {
   if (rules.length) attrs.push(`rules={[${rules.map(literal).join(', ')}]}`);
   if (hasOptions(field)) attrs.push(`content={${replaceValue(table, field)}}`);
   if (type === 'remoteSelect' || type === 'remoteSelects') {
+    // The select pages through the associated table's list, as the built-in screens' do.
     const remote = remoteController(field.form['remote-table'] ?? '');
     const pk = field.form['remote-pk'] || 'id';
     const label = field.form['remote-field'] || 'name';

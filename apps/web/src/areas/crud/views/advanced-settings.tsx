@@ -32,21 +32,28 @@ export function AdvancedSettings({
         {
           key: 'advanced',
           label: t('crud.crud.Advanced Configuration'),
+          // The default size: a small multiple select's field tags are too short for an
+          // underscore, and 'on_sale' read 'on sale'.
           children: (
-            <Form layout="vertical" size="small">
+            <Form layout="vertical">
               {multi('quickSearchField', 'crud.crud.Table Quick Search Fields')}
               <Form.Item label={t('crud.crud.Table Default Sort Fields')}>
+                {/* In a form item every select is 100% wide: the order keeps its own width, the
+                    field takes the rest (it was squeezed to a few pixels). */}
                 <Space.Compact style={{ width: '100%' }}>
                   <Select
                     aria-label={t('crud.crud.Table Default Sort Fields')}
                     allowClear
-                    style={{ flex: 1 }}
+                    showSearch
+                    style={{ flex: 1, minWidth: 0 }}
                     value={table.defaultSortField || undefined}
                     options={names}
                     onChange={(value?: string) => onChange({ defaultSortField: value ?? '' })}
                   />
                   <Select
                     aria-label={t('crud.crud.sort order')}
+                    style={{ width: 'auto', flex: 'none' }}
+                    popupMatchSelectWidth={false}
                     value={table.defaultSortType}
                     options={[
                       { value: 'desc', label: t('crud.crud.sort order desc') },

@@ -21,10 +21,16 @@ import { useTranslation } from 'react-i18next';
 /** The core's form rules, plus the two the original's designs name (dates, the editor's content). */
 const VALIDATORS = ['required', ...Object.keys(RULES_BY_NAME), 'date', 'editorRequired'];
 
-/** A design type is shown by the palette item that adds it, else by its own name. */
+/**
+ * A design type is shown by the palette item that adds it, else by its own name. Where several
+ * items add one type (Update time, Create time and Timestamp are all `timestamp`), the item named
+ * after the type wins: a create_time field is not shown as "Update time".
+ */
 const PALETTE_KEY_OF = new Map<string, string>();
-for (const item of FIELD_PALETTE)
-  if (!PALETTE_KEY_OF.has(item.field.designType)) PALETTE_KEY_OF.set(item.field.designType, item.key);
+for (const item of FIELD_PALETTE) {
+  const { designType, name } = item.field;
+  if (!PALETTE_KEY_OF.has(designType) || name === designType) PALETTE_KEY_OF.set(designType, item.key);
+}
 
 const DEFAULT_TYPE_TITLES: Record<string, string> = {
   INPUT: 'crud.crud.Manual input',
