@@ -34,6 +34,8 @@ export interface MergeOptions {
   /** Into one segment (after a bulk load); otherwise only segments of like size. */
   full?: boolean;
   shouldStop?: () => boolean;
+  /** The FTS tables (logical names) to merge; every registered one by default. */
+  tables?: readonly string[];
 }
 
 /**
@@ -42,11 +44,11 @@ export interface MergeOptions {
  */
 export async function mergeSearchIndexes(
   db: Db,
-  { full = false, shouldStop = () => false }: MergeOptions = {},
+  { full = false, shouldStop = () => false, tables = SEARCH_INDEX_TABLES }: MergeOptions = {},
 ): Promise<number> {
   if (db.dialect !== 'sqlite') return 0;
   let steps = 0;
-  for (const name of SEARCH_INDEX_TABLES) {
+  for (const name of tables) {
     // Commands are inserts into the index's own hidden column, named like the table.
     const table = sql.id(`${db.prefix}${name}`);
     // Kept in the index's configuration: merge as soon as two segments of a level exist.
