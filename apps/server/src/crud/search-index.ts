@@ -9,7 +9,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
-import { SQLITE_SEARCH_COLUMNS } from '../db/search-tables.js';
+import { ftsIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
@@ -40,16 +40,20 @@ export function quickColumns(spec: ListSpec): string[] {
   return spec.quickSearch.map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
 }
 
-/** SQLite: the FTS5 index and phrase a LIKE on `field` searches with; null when no index covers it. */
+/**
+ * SQLite: the FTS5 index, the row key and the phrase a LIKE on `field` searches with; null when
+ * no index covers it (db/search-registry.ts: the core's and the modules' declared indexes).
+ */
 function likeSearch(
   field: ListField,
   text: string,
   dialect: ListDialect,
-): { index: string; phrase: string } | null {
+): { index: string; key: string; phrase: string } | null {
   if (!dialect.ftsIndexes || field.type !== 'string' || [...text].length < TRIGRAM) return null;
   const [table = '', column = ''] = field.column.split('.');
-  if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
-  return { index: `${table}_search`, phrase: searchPhrase(text, [column]) };
+  const declared = ftsIndexOf(table);
+  if (!declared?.columns.includes(column)) return null;
+  return { index: `${table}_search`, key: `${table}.${declared.key}`, phrase: searchPhrase(text, [column]) };
 }
 
 /**
@@ -66,10 +70,9 @@ export function likeFromSearchIndex(
 ): RawBuilder<SqlBool> | null {
   const search = likeSearch(field, text, dialect);
   if (!search) return null;
-  const [table = ''] = field.column.split('.');
-  if (matched) return amongMatches(`${table}.id`, matched);
+  if (matched) return amongMatches(search.key, matched);
   const index = sql.table(search.index);
-  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
+  return sql<SqlBool>`${sql.ref(search.key)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
 }
 
 /** SQLite FTS matches from which a search is broad: walking the rows finds a page sooner. */
