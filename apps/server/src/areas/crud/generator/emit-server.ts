@@ -21,6 +21,7 @@ import {
   namesOf,
   primaryKey,
   RULE_TITLE_LENGTH,
+  searchColumns,
   shortTableTitle,
 } from './design-fields.js';
 import { generatedHeader, key, literal } from './source-text.js';
@@ -190,6 +191,9 @@ export function serverResource(design: CheckedDesign): string {
     )
     .join('\n');
   const quick = design.table.quickSearchField.filter((name) => listed.some((field) => field.name === name));
+  const searched = searchColumns(design);
+  // The columns its migration's searchIndex covers: the list reads that index (crud/search-index.ts).
+  const searchIndex = searched.length ? `\n    searchIndex: [${searched.map(literal).join(', ')}],` : '';
   const sortField = design.table.defaultSortField || pk.name;
   const selected = `[${listed.map((field) => literal(field.name)).join(', ')}]`;
   const created = design.fields
@@ -245,7 +249,7 @@ ${fields}
       },
       quickSearch: [${quick.map(literal).join(', ')}],
       defaultOrder: { field: ${literal(sortField)}, direction: '${design.table.defaultSortType}' },
-    },
+    },${searchIndex}
     listQuery: (db) => db.selectFrom(${table}).select(${selected}),
     row,
     loadRow: (id) => kysely.selectFrom(${table}).select(${selected}).where(${literal(pk.name)}, '=', id).executeTakeFirst(),
