@@ -5,7 +5,7 @@
  */
 import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { LIST_INDEXES } from '../db/search-tables.js';
+import { leadsListIndex } from '../db/search-registry.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { escapeLike } from './like-pattern.js';
@@ -281,10 +281,13 @@ function rangeDriven(spec: ListSpec, params: ListParams): boolean {
   });
 }
 
-/** `table.column` is the first column of one of the list indexes (db/migrations/0012-list-indexes.ts). */
+/**
+ * `table.column` is the first column of one of the list indexes: the core's
+ * (db/migrations/0012-list-indexes.ts) or a module's declared ones (db/search-registry.ts).
+ */
 function leadsAnIndex(reference: string): boolean {
-  const [table = '', column] = reference.split('.');
-  return (LIST_INDEXES[table] ?? []).some((columns) => columns[0] === column);
+  const [table = '', column = ''] = reference.split('.');
+  return leadsListIndex(table, column);
 }
 
 /**

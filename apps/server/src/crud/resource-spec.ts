@@ -38,6 +38,12 @@ export interface ResourceSpec<
    * finds its pg_trgm indexes by itself).
    */
   searchIndex?: readonly string[];
+  /**
+   * The B-tree indexes its migration made (a module's table), each a column list ending in the
+   * key: a RANGE on a leading column takes the page's ids from that index, as the members'
+   * time ranges do (crud/list-query.ts rangeDriven).
+   */
+  listIndexes?: readonly (readonly string[])[];
   /** The list query with its joins and selected columns (never secrets). */
   listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
   /** Adds or reshapes fields of listed rows (e.g. group names). */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { routeRemark } from '../auth/rule-remarks.js';
 import type { Db } from '../db/connection.js';
 import type { Database, TableName } from '../db/schema.js';
-import { declareSearchIndex, searchSideTables } from '../db/search-registry.js';
+import { declareListIndexes, declareSearchIndex, searchSideTables } from '../db/search-registry.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController, defineAction } from '../http/routes.js';
@@ -55,11 +55,12 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
 }
 
 /**
- * A resource whose table has a search index of its module's (ResourceSpec.searchIndex): the
- * index is declared to the list engine, its side tables get the table prefix, and the quick
- * search reads it when it covers every quick-search field.
+ * A resource whose table has indexes of its module's (ResourceSpec.searchIndex, listIndexes):
+ * they are declared to the list engine, the search index's side tables get the table prefix,
+ * and the quick search reads it when it covers every quick-search field.
  */
 function withSearchIndex(db: Db, spec: ResourceSpec): ResourceSpec {
+  declareListIndexes(spec.table, spec.listIndexes ?? []);
   const columns = spec.searchIndex ?? [];
   if (columns.length === 0 || spec.list.quickSearchIndex) return spec;
   const key = spec.list.fields[spec.list.pk]?.column.split('.').pop() ?? 'id';

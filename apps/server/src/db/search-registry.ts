@@ -1,15 +1,16 @@
 /**
- * Which tables have a substring search index over which columns, as the list engine reads it
- * at run time: the core's tables from their constants (search-tables.ts, which their dated
- * migrations import) and every module table whose resource declared the index its migration
- * made with searchIndex() (migrations/search-index.ts). One registry for both, so the list
- * engine takes the same fast paths for a generated table as for the members.
+ * Which tables have a substring search index over which columns, and which B-tree list
+ * indexes, as the list engine reads them at run time: the core's tables from their constants
+ * (search-tables.ts, which their dated migrations import) and every module table whose
+ * resource declared the indexes its migration made (searchIndex() of migrations/search-index.ts,
+ * columnKit's index). One registry for both, so the list engine takes the same fast paths for
+ * a generated table as for the members.
  *
  * Per process, like the table-prefix set: a table's name is unique across the core and the
  * modules, and a declaration only says which index to read where it exists (the list engine
  * checks MySQL's side tables exist; SQLite's FTS index is made with the table's module).
  */
-import { SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from './search-tables.js';
+import { LIST_INDEXES, SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from './search-tables.js';
 
 export interface SearchIndexEntry {
   columns: readonly string[];
@@ -62,4 +63,21 @@ export function ftsIndexTables(): string[] {
 /** The logical names of a table's search side tables, for the table-prefix compiler. */
 export function searchSideTables(table: string): string[] {
   return [`${table}_search`, `${table}_trigram`];
+}
+
+/** Table → the column lists of its B-tree list indexes. */
+const listIndexes = new Map<string, readonly (readonly string[])[]>(Object.entries(LIST_INDEXES));
+
+/** A module table's B-tree list indexes (each a column list, the key last where it pages by it). */
+export function declareListIndexes(table: string, indexes: readonly (readonly string[])[]): void {
+  if (indexes.length > 0)
+    listIndexes.set(
+      table,
+      indexes.map((columns) => [...columns]),
+    );
+}
+
+/** `column` of `table` is the first column of one of its list indexes. */
+export function leadsListIndex(table: string, column: string): boolean {
+  return (listIndexes.get(table) ?? []).some((columns) => columns[0] === column);
 }

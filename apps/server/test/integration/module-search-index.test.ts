@@ -6,7 +6,7 @@
  * `%` and `_` taken literally, following inserts, edits and deletes. The index is shown to be
  * read, not only present: a row taken out of it behind the triggers' back is no longer found.
  */
-import { type Migration, sql } from 'kysely';
+import { type Generated, type Migration, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerResource } from '../../src/crud/resource.js';
@@ -20,7 +20,7 @@ const TABLE = 'shelf_item';
 const SEARCHED = ['title', 'code'];
 const INDEX = '/admin/shelf.Item/index';
 
-type ShelfTables = { shelf_item: { id: number; title: string; code: string; note: string } };
+type ShelfTables = { shelf_item: { id: Generated<number>; title: string; code: string; note: string } };
 
 function tableMigration(env: MigrationEnv): Migration {
   const k = columnKit(env.dialect, env.prefix);

@@ -24,6 +24,7 @@ import {
   searchColumns,
   shortTableTitle,
 } from './design-fields.js';
+import { indexesOf } from './emit-migration.js';
 import { generatedHeader, key, literal } from './source-text.js';
 
 const BUTTONS: [string, string, string][] = [
@@ -194,6 +195,12 @@ export function serverResource(design: CheckedDesign): string {
   const searched = searchColumns(design);
   // The columns its migration's searchIndex covers: the list reads that index (crud/search-index.ts).
   const searchIndex = searched.length ? `\n    searchIndex: [${searched.map(literal).join(', ')}],` : '';
+  // The B-tree indexes its migrations made: a RANGE filter on a leading column reads one.
+  const listIndexes = indexesOf(design).length
+    ? `\n    listIndexes: [${indexesOf(design)
+        .map((columns) => `[${columns.map(literal).join(', ')}]`)
+        .join(', ')}],`
+    : '';
   const sortField = design.table.defaultSortField || pk.name;
   const selected = `[${listed.map((field) => literal(field.name)).join(', ')}]`;
   const created = design.fields
@@ -249,7 +256,7 @@ ${fields}
       },
       quickSearch: [${quick.map(literal).join(', ')}],
       defaultOrder: { field: ${literal(sortField)}, direction: '${design.table.defaultSortType}' },
-    },${searchIndex}
+    },${searchIndex}${listIndexes}
     listQuery: (db) => db.selectFrom(${table}).select(${selected}),
     row,
     loadRow: (id) => kysely.selectFrom(${table}).select(${selected}).where(${literal(pk.name)}, '=', id).executeTakeFirst(),
