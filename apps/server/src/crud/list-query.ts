@@ -12,6 +12,7 @@ import { escapeLike } from './like-pattern.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import type { AnySelect } from './query-types.js';
+import { quickFieldsFor } from './quick-fields.js';
 import {
   amongMatches,
   type IndexMatch,
@@ -108,12 +109,14 @@ function quickSearch(
     const pk = column(spec, spec.pk);
     if (match) return amongMatches(pk.column, match);
     const index = sql.table(spec.quickSearchIndex);
-    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec))})`;
+    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec, text))})`;
   }
   const pattern = `%${escapeLike(text)}%`;
-  const fields = spec.quickSearch.map((name) => column(spec, name));
+  const fields = quickFieldsFor(spec, text).map((name) => column(spec, name));
   const parts = fields.map((field) => dialect.like(asText(field, dialect), pattern));
   const seeded = lang !== 'zh-cn' ? seededLabelMatch(spec, text) : [];
+  // Only number fields, and a text that no number holds: nothing matches.
+  if (parts.length + seeded.length === 0) return sql<SqlBool>`1 = 0`;
   const matched = sql<SqlBool>`(${sql.join([...parts, ...seeded], sql` or `)})`;
   // Seeded labels match by their English, which no index holds: those lists scan.
   const covering = seeded.length === 0 ? coveringTable(fields, trigrams.tables) : null;

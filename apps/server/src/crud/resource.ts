@@ -57,7 +57,7 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
 /**
  * A resource whose table has indexes of its module's (ResourceSpec.searchIndex, listIndexes):
  * they are declared to the list engine, the search index's side tables get the table prefix,
- * and the quick search reads it when it covers every quick-search field.
+ * and the quick search reads it when it covers every quick-search text field.
  */
 function withSearchIndex(db: Db, spec: ResourceSpec): ResourceSpec {
   declareListIndexes(spec.table, spec.listIndexes ?? []);
@@ -66,12 +66,13 @@ function withSearchIndex(db: Db, spec: ResourceSpec): ResourceSpec {
   const key = spec.list.fields[spec.list.pk]?.column.split('.').pop() ?? 'id';
   declareSearchIndex(spec.table, columns, key);
   db.addTables(searchSideTables(spec.table));
-  const covered = spec.list.quickSearch.every((name) => {
-    const field = spec.list.fields[name];
-    const [table, column = ''] = field?.column.split('.') ?? [];
-    return field?.type === 'string' && table === spec.table && columns.includes(column);
+  // Its text fields, that is: a number field is searched beside it (crud/quick-fields.ts).
+  const texts = spec.list.quickSearch.filter((name) => spec.list.fields[name]?.type === 'string');
+  const covered = texts.every((name) => {
+    const [table, column = ''] = spec.list.fields[name]?.column.split('.') ?? [];
+    return table === spec.table && columns.includes(column);
   });
-  if (!covered || spec.list.quickSearch.length === 0) return spec;
+  if (!covered || texts.length === 0) return spec;
   return { ...spec, list: { ...spec.list, quickSearchIndex: `${spec.table}_search` } };
 }
 

@@ -14,6 +14,7 @@ import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
+import { quickFieldsFor } from './quick-fields.js';
 
 /** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
 const TRIGRAM = 3;
@@ -23,7 +24,9 @@ export function usesSearchIndex(
   text: string,
   dialect: ListDialect,
 ): spec is ListSpec & { quickSearchIndex: string } {
-  return dialect.ftsIndexes && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
+  if (!dialect.ftsIndexes || !spec.quickSearchIndex || [...text].length < TRIGRAM) return false;
+  // The index holds the text fields: a number field the text may be in leaves it to LIKE.
+  return quickFieldsFor(spec, text).every((name) => spec.fields[name]?.type === 'string');
 }
 
 /**
@@ -35,9 +38,9 @@ export function searchPhrase(text: string, columns: readonly string[]): string {
   return `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
 }
 
-/** The quick-search fields' column names, as the index names them. */
-export function quickColumns(spec: ListSpec): string[] {
-  return spec.quickSearch.map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
+/** The quick-search fields' column names the text can be in, as the index names them. */
+export function quickColumns(spec: ListSpec, text: string): string[] {
+  return quickFieldsFor(spec, text).map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
 }
 
 /**
@@ -111,7 +114,7 @@ export async function searchIndexMatches(
     return rows.length >= BROAD ? 'broad' : rows.map((row) => Number(row.id));
   };
   if (params.quickSearch && usesSearchIndex(spec, params.quickSearch, dialect)) {
-    const phrase = searchPhrase(params.quickSearch, quickColumns(spec));
+    const phrase = searchPhrase(params.quickSearch, quickColumns(spec, params.quickSearch));
     found.set(quickKey(params.quickSearch), await read(spec.quickSearchIndex, phrase));
   }
   for (const item of params.search) {
@@ -150,7 +153,7 @@ export async function pageFromSearchIndex(
   if (offset + params.limit > COUNT_CAP) return null;
 
   const match = matchQuery(db, spec.quickSearchIndex, params.order.direction);
-  const [matched] = await match(searchPhrase(params.quickSearch, quickColumns(spec)));
+  const [matched] = await match(searchPhrase(params.quickSearch, quickColumns(spec, params.quickSearch)));
   // The set is the first matches in the list's order; an aggregate promises no order of its own.
   const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();

@@ -11,6 +11,7 @@ import type { Db } from '../db/connection.js';
 import { trigramIndexedTables, trigramIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
+import { quickFieldsFor } from './quick-fields.js';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -80,7 +81,7 @@ export async function planTrigrams(
   const searches: [string, string][] = [];
   const quick = params.quickSearch
     ? coveringTable(
-        spec.quickSearch.map((name) => spec.fields[name] as ListField),
+        quickFieldsFor(spec, params.quickSearch).map((name) => spec.fields[name] as ListField),
         tables,
       )
     : null;

@@ -3,8 +3,9 @@
  * searchIndex (SQLite FTS5 trigram table, MySQL/MariaDB trigram side table, PostgreSQL pg_trgm
  * indexes, each kept by the database), its resource declares the same columns, and its list's
  * quick search and LIKE filters read that index: "contains, ignoring ASCII case", with quotes,
- * `%` and `_` taken literally, following inserts, edits and deletes. The index is shown to be
- * read, not only present: a row taken out of it behind the triggers' back is no longer found.
+ * `%` and `_` taken literally, following inserts, edits and deletes, with the key searched
+ * beside it as the original's designer sets it. The index is shown to be read, not only
+ * present: a row taken out of it behind the triggers' back is no longer found.
  */
 import { type Generated, type Migration, sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -56,7 +57,8 @@ const shelfModule = defineModule({
           code: { column: `${TABLE}.code`, type: 'string' },
           note: { column: `${TABLE}.note`, type: 'string' },
         },
-        quickSearch: ['title', 'code'],
+        // With the key, as the original's designer sets it: a number field beside the index.
+        quickSearch: ['id', 'title', 'code'],
         defaultOrder: { field: 'id', direction: 'desc' },
       },
       searchIndex: SEARCHED,
@@ -112,6 +114,14 @@ forEachDatabase(
       expect(await titleLike('DESK LAMP')).toEqual(['Alice_Smith desk lamp']);
       expect(await titleLike('sku-1001')).toEqual([]);
       expect((await quick('filler item')).length).toBe(30);
+    });
+
+    it('finds a row by its id too: digits are looked for in the number field as well', async () => {
+      const t = get();
+      const id = await addItem(t, 'Numbered stool', 'NUM');
+      expect(await quick(String(id))).toContain('Numbered stool');
+      // A text with a letter is in no number: the index alone answers, rows of that id not included.
+      expect(await quick(`${id}x`)).toEqual([]);
     });
 
     it('follows edits and deletes', async () => {

@@ -29,10 +29,11 @@ export function indexable(field: CrudField): boolean {
 
 /**
  * The columns of the table's substring search index (the SDK's searchIndex, read by the list
- * engine): its quick-search fields that hold short text. A number among them (the original's
- * default quick search on `id`) makes the quick search scan as before, though LIKE filters on
- * the indexed columns still read the index. None when the key is not an integer: the index's
- * row ids are the key.
+ * engine): its quick-search fields that hold short text. A number field among them (the
+ * original's default quick search on `id`) is searched beside the index, only for a text of
+ * digits (crud/quick-fields.ts); another field that is not short text (a long text, a decimal)
+ * leaves the quick search to LIKE, though LIKE filters on the indexed columns still read the
+ * index. None when the key is not an integer: the index's row ids are the key.
  */
 export function searchColumns(design: CheckedDesign): string[] {
   if (!isIntegerColumn(primaryKey(design))) return [];
