@@ -45,8 +45,8 @@ function field(key: string, name: string, extra: Partial<CrudField> = {}): CrudF
 }
 
 /**
- * A products table as a site owner designs it: a quick-searched title, a status select, a
- * sortable price, weigh, creation time (sortable) and a switch.
+ * A products table as a site owner designs it: a quick search on the key and the title, a
+ * status select, a sortable price, weigh, creation time (sortable) and a switch.
  */
 export function productDesign(): CrudGenerateBody {
   const select = field('Select', 'status', {
@@ -69,7 +69,8 @@ export function productDesign(): CrudGenerateBody {
     table: {
       name: PRODUCT_TABLE,
       comment: 'Products',
-      quickSearchField: ['title'],
+      // The key and the title, as the original's designer starts a quick search.
+      quickSearchField: ['id', 'title'],
       defaultSortField: 'id',
       defaultSortType: 'desc',
       columnFields: [],
