@@ -13,6 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+// The generator reaches the SDK's upload helper, whose request fields this package declares
+// (the server's own program has it through its upload routes; this one would not).
+import type {} from '@fastify/multipart';
 import {
   type CrudField,
   type CrudGenerateBody,
