@@ -1,10 +1,11 @@
 /**
  * "Drop the table" of a delete: the rows are deleted through the write captures first, so the
  * data-recycle log files them when a recycle rule watches the generated screen's controller
- * (the security area decides, as for any resource's delete), then the table is dropped. A core
- * table is never dropped (checked again here, whatever the record says).
+ * (the security area decides, as for any resource's delete), then the table is dropped, its
+ * search index before it. A core table is never dropped (checked again here, whatever the
+ * record says).
  */
-import { type AppContext, runWrite } from '@portico/server-sdk';
+import { type AppContext, runWrite, searchIndex } from '@portico/server-sdk';
 import { crudNames } from '@portico/shared/crud-design';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -24,6 +25,9 @@ export async function dropGeneratedTable(
   const physical = physicalName(ctx, table);
   const pk = (await readTable(ctx.db, physical)).columns.find((column) => column.primaryKey)?.name;
   const { controller } = crudNames(table);
+  // The search index first (its side table and FTS table would outlive the table; its triggers
+  // need not follow each deleted row).
+  await searchIndex(ctx.db.kysely, { dialect: ctx.db.dialect, prefix: ctx.db.prefix }, table, []);
   if (pk) {
     for (;;) {
       const deleted = await runWrite(ctx.db.kysely, request, async (w) => {
