@@ -26,6 +26,8 @@ export interface KeptRun {
   password: string;
   members: number;
   logs: number;
+  /** Rows of the generated products table; 0 when the run had none. */
+  products?: number;
   /** Sign-ins of the runs on it so far: each adds an admin-log row, which the checks count. */
   signIns: number;
 }

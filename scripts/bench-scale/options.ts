@@ -1,10 +1,19 @@
 /** The command line of `npm run bench:scale`, parsed into typed options. */
 import type { Dialect } from '../../apps/server/src/db/dialect.js';
 
+export type Screen = 'members' | 'log' | 'generated';
+
+/** The smallest tables the queries' checks work on: each filter finds rows. */
+const MIN_MEMBERS = 20_000;
+const MIN_LOGS = 100_000;
+const MIN_PRODUCTS = 20_000;
+
 export interface Options {
   dialect: Dialect;
   members: number;
   logs: number;
+  /** Rows of the generated products table (generated-module.ts). */
+  products: number;
   /** Keep the database (and, for SQLite, its folder) after the run. */
   keep: boolean;
   /** The data folder of an earlier --keep run: measure its database again, without seeding. */
@@ -21,19 +30,23 @@ export interface Options {
   /** Seconds each throughput measurement lasts. */
   throughputSeconds: number;
   port: number;
-  /** Only this screen's queries (both when unset): quicker while working on one list. */
-  screen?: 'members' | 'log';
+  /**
+   * Only this screen's queries (all three when unset): quicker while working on one list.
+   * `generated` is the generated products screen; without it no scratch project is made.
+   */
+  screen?: Screen;
 }
 
 const USAGE = `usage: npm run bench:scale -- --db sqlite|postgres|mysql [--members 1000000] [--logs 10000000]
-  [--keep] [--reuse DIR] [--database bench_scale] [--runs 20] [--warmup 3] [--budget 20] [--processes]
-  [--throughput-seconds 10] [--port 18790] [--screen members|log]`;
+  [--products 1000000] [--keep] [--reuse DIR] [--database bench_scale] [--runs 20] [--warmup 3] [--budget 20] [--processes]
+  [--throughput-seconds 10] [--port 18790] [--screen members|log|generated]`;
 
 export function parseOptions(argv: string[]): Options {
   const options: Options = {
     dialect: 'sqlite',
     members: 1_000_000,
     logs: 10_000_000,
+    products: 1_000_000,
     keep: false,
     database: 'bench_scale',
     runs: 20,
@@ -44,8 +57,10 @@ export function parseOptions(argv: string[]): Options {
     port: 18_790,
   };
   let dialectGiven = false;
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag) given.add(flag);
     const value = () => {
       const next = argv[++i];
       if (next === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
@@ -66,10 +81,13 @@ export function parseOptions(argv: string[]): Options {
       }
       case '--members':
         // Smaller tables leave some of the queries' filters without a single row to check.
-        options.members = count(20_000);
+        options.members = count(MIN_MEMBERS);
         break;
       case '--logs':
-        options.logs = count(100_000);
+        options.logs = count(MIN_LOGS);
+        break;
+      case '--products':
+        options.products = count(MIN_PRODUCTS);
         break;
       case '--keep':
         options.keep = true;
@@ -102,7 +120,8 @@ export function parseOptions(argv: string[]): Options {
         break;
       case '--screen': {
         const screen = value();
-        if (screen !== 'members' && screen !== 'log') throw new Error('--screen: members or log');
+        if (screen !== 'members' && screen !== 'log' && screen !== 'generated')
+          throw new Error('--screen: members, log or generated');
         options.screen = screen;
         break;
       }
@@ -111,6 +130,11 @@ export function parseOptions(argv: string[]): Options {
     }
   }
   if (!dialectGiven) throw new Error(USAGE);
+  // Measuring only the generated screen: the core tables need no more rows than their checks.
+  if (options.screen === 'generated') {
+    if (!given.has('--members')) options.members = MIN_MEMBERS;
+    if (!given.has('--logs')) options.logs = MIN_LOGS;
+  }
   if (options.processes && options.dialect === 'sqlite')
     throw new Error('--processes needs a database server: --db postgres or --db mysql');
   return options;

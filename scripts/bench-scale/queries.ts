@@ -13,7 +13,7 @@ import { HISTORY_END, YEAR_SECONDS } from './seed-rows.js';
 export type Row = Record<string, unknown>;
 
 export interface ListQuery {
-  screen: 'members' | 'admin log';
+  screen: 'members' | 'admin log' | 'products';
   label: string;
   api: string;
   request: ListRequest;
@@ -31,18 +31,18 @@ const MEMBERS_API = '/admin/user.User/';
 const LOG_API = '/admin/auth.AdminLog/';
 
 const text = (value: unknown) => String(value ?? '').toLowerCase();
-const contains = (field: string, needle: string) => (row: Row) =>
+export const contains = (field: string, needle: string) => (row: Row) =>
   text(row[field]).includes(needle.toLowerCase());
 const anyContains = (fields: string[], needle: string) => (row: Row) =>
   fields.some((field) => contains(field, needle)(row));
-const equals = (field: string, value: string) => (row: Row) => String(row[field]) === value;
-const between = (field: string, from: number, to: number) => (row: Row) =>
+export const equals = (field: string, value: string) => (row: Row) => String(row[field]) === value;
+export const between = (field: string, from: number, to: number) => (row: Row) =>
   Number(row[field]) >= from && Number(row[field]) <= to;
-const both = (a: (row: Row) => boolean, b: (row: Row) => boolean) => (row: Row) => a(row) && b(row);
+export const both = (a: (row: Row) => boolean, b: (row: Row) => boolean) => (row: Row) => a(row) && b(row);
 
-const like = (field: string, val: string): SearchCondition => ({ field, operator: 'LIKE', val });
-const equal = (field: string, val: string): SearchCondition => ({ field, operator: '=', val });
-const range = (field: string, from: number, to: number): SearchCondition => ({
+export const like = (field: string, val: string): SearchCondition => ({ field, operator: 'LIKE', val });
+export const equal = (field: string, val: string): SearchCondition => ({ field, operator: '=', val });
+export const range = (field: string, from: number, to: number): SearchCondition => ({
   field,
   operator: 'RANGE',
   val: `${from},${to}`,
@@ -50,8 +50,8 @@ const range = (field: string, from: number, to: number): SearchCondition => ({
 });
 
 /** A month two years before the history's end, and a day in it. */
-const MONTH_FROM = HISTORY_END - 2 * YEAR_SECONDS;
-const MONTH_TO = MONTH_FROM + 30 * 86_400 - 1;
+export const MONTH_FROM = HISTORY_END - 2 * YEAR_SECONDS;
+export const MONTH_TO = MONTH_FROM + 30 * 86_400 - 1;
 const DAY_TO = MONTH_FROM + 86_400 - 1;
 
 const DEEP_PAGE = 20_000;
@@ -60,7 +60,7 @@ const DEEP_PAGE = 20_000;
 const LOGGED_BY_THE_RUN = 1;
 
 /** The page-depth queries of a table: page 20,000 (or the middle page of a smaller table) and the last one. */
-function deepPages(screen: ListQuery['screen'], api: string, rows: number): ListQuery[] {
+export function deepPages(screen: ListQuery['screen'], api: string, rows: number): ListQuery[] {
   const last = Math.ceil(rows / PAGE_SIZE);
   const deep = Math.min(DEEP_PAGE, Math.ceil(last / 2));
   return [
@@ -83,7 +83,7 @@ function deepPages(screen: ListQuery['screen'], api: string, rows: number): List
   ];
 }
 
-function sortings(screen: ListQuery['screen'], api: string, fields: string[]): ListQuery[] {
+export function sortings(screen: ListQuery['screen'], api: string, fields: string[]): ListQuery[] {
   return fields.flatMap((field) =>
     (['desc', 'asc'] as const).map((direction) => ({
       screen,

@@ -16,8 +16,10 @@ import { ensureSuperAdmin } from '../../apps/server/src/setup/super-admin.js';
 import { logColumns, memberColumns } from './seed-rows.js';
 import { type Expr, sqlKit } from './sql-kit.js';
 
-const TABLE_PREFIX = 'ba_';
+export const TABLE_PREFIX = 'ba_';
 const BATCH = 100_000;
+/** The tables the seed fills. */
+const SEEDED = ['user', 'admin_log'];
 const SEQUENCE = 'bench_seq';
 const DIGITS = 'bench_digit';
 
@@ -29,19 +31,9 @@ export interface SeedResult {
 export async function seedDatabase(url: string, members: number, logs: number): Promise<SeedResult> {
   const db = await openDatabase(url, TABLE_PREFIX);
   const seconds: Record<string, number> = {};
-  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    const result = await work();
-    seconds[step] = (performance.now() - started) / 1000;
-    console.log(`  ${step}: ${seconds[step].toFixed(1)} s`);
-    return result;
-  };
+  const timed = stepTimer(seconds);
   try {
-    if (db.dialect === 'sqlite') {
-      // The seed's own connection: a crash mid-seed only loses a throw-away database.
-      await sql`pragma synchronous = off`.execute(db.kysely);
-      await sql`pragma cache_size = -262144`.execute(db.kysely);
-    }
+    await bulkLoadPragmas(db);
     await timed('migrations', () => migrateToLatest(db));
     const password = (await ensureSuperAdmin(db)) ?? '';
     const groupIds = await memberGroups(db);
@@ -55,14 +47,32 @@ export async function seedDatabase(url: string, members: number, logs: number): 
       insertBatches(db, 'admin_log', logs, (id) => logColumns(kit, id, logs)),
     );
     await dropSequence(db.kysely);
-    await timed('sequences', () => advanceSequences(db));
+    await timed('sequences', () => advanceSequences(db, SEEDED));
     if (db.dialect === 'sqlite')
       await timed('search index merge', () => mergeSearchIndexes(db, { full: true }));
-    await timed('statistics', () => gatherStatistics(db));
+    await timed('statistics', () => gatherStatistics(db, SEEDED));
     return { password, seconds };
   } finally {
     await db.close();
   }
+}
+
+/** Runs a seed step, printing and keeping its time in seconds. */
+export function stepTimer(seconds: Record<string, number>) {
+  return async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    seconds[step] = (performance.now() - started) / 1000;
+    console.log(`  ${step}: ${seconds[step].toFixed(1)} s`);
+    return result;
+  };
+}
+
+/** SQLite: the seed's own connection writes without syncing; a crash mid-seed only loses a throw-away database. */
+export async function bulkLoadPragmas(db: Db): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  await sql`pragma synchronous = off`.execute(db.kysely);
+  await sql`pragma cache_size = -262144`.execute(db.kysely);
 }
 
 /** The fresh install's member group plus two more, so group filters and the group join have work. */
@@ -79,7 +89,7 @@ async function memberGroups(db: Db): Promise<number[]> {
 }
 
 /** 0 … BATCH-1 from ten digits crossed five times: the same statements on every dialect. */
-async function createSequence(kysely: Kysely<Database>): Promise<void> {
+export async function createSequence(kysely: Kysely<Database>): Promise<void> {
   for (const name of [DIGITS, SEQUENCE])
     await sql`create table ${sql.table(name)} (n integer primary key)`.execute(kysely);
   await sql`insert into ${sql.table(DIGITS)} (n) values ${sql.join(Array.from({ length: 10 }, (_, d) => sql`(${sql.lit(d)})`))}`.execute(
@@ -94,13 +104,13 @@ async function createSequence(kysely: Kysely<Database>): Promise<void> {
   await sql`insert into ${sql.table(SEQUENCE)} (n) select ${sum} from ${from}`.execute(kysely);
 }
 
-async function dropSequence(kysely: Kysely<Database>): Promise<void> {
+export async function dropSequence(kysely: Kysely<Database>): Promise<void> {
   for (const name of [SEQUENCE, DIGITS]) await sql`drop table ${sql.table(name)}`.execute(kysely);
 }
 
-async function insertBatches(
+export async function insertBatches(
   db: Db,
-  table: 'user' | 'admin_log',
+  table: string,
   rows: number,
   columns: (id: Expr) => Record<string, Expr>,
 ): Promise<void> {
@@ -120,9 +130,9 @@ async function insertBatches(
  * Rows were given their ids, so PostgreSQL's serial sequences must be moved past them (the
  * server's own inserts would collide otherwise); SQLite and MariaDB follow the largest id.
  */
-async function advanceSequences(db: Db): Promise<void> {
+export async function advanceSequences(db: Db, tables: readonly string[]): Promise<void> {
   if (db.dialect !== 'postgres') return;
-  for (const table of ['user', 'admin_log']) {
+  for (const table of tables) {
     const name = `${TABLE_PREFIX}${table}`;
     await sql`select setval(pg_get_serial_sequence(${name}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
       db.kysely,
@@ -130,10 +140,8 @@ async function advanceSequences(db: Db): Promise<void> {
   }
 }
 
-async function gatherStatistics(db: Db): Promise<void> {
+export async function gatherStatistics(db: Db, tables: readonly string[]): Promise<void> {
   if (db.dialect === 'sqlite') await sql`analyze`.execute(db.kysely);
   else if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
-  else
-    for (const table of ['user', 'admin_log'])
-      await sql`analyze table ${sql.table(table)}`.execute(db.kysely);
+  else for (const table of tables) await sql`analyze table ${sql.table(table)}`.execute(db.kysely);
 }

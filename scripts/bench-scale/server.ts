@@ -14,18 +14,21 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** `project`: the project the server runs from (the checkout, or a scratch copy with a generated module). */
 export async function startServer(
   databaseUrl: string,
   dataDir: string,
   port: number,
+  project = resolve('.'),
 ): Promise<ServerProcess> {
   const webDist = join(dataDir, 'no-web-build');
   mkdirSync(webDist, { recursive: true });
   // Heap flags as in `npm start` (package.json).
   const supervisor = spawn(
     process.execPath,
-    ['--max-semi-space-size=8', '--max-old-space-size=1024', resolve('scripts/server.mjs'), 'start'],
+    ['--max-semi-space-size=8', '--max-old-space-size=1024', join(project, 'scripts/server.mjs'), 'start'],
     {
+      cwd: project,
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

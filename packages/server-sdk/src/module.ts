@@ -5,6 +5,11 @@
 
 /** Column builders that mean the same on SQLite, MySQL/MariaDB and PostgreSQL, for migrations. */
 export { columnKit } from '../../../apps/server/src/db/migrations/columns.js';
+/**
+ * A table's substring search index (SQLite FTS5, MySQL/MariaDB trigram side table, PostgreSQL
+ * pg_trgm), made or remade by a migration; the resource declares the same columns (searchIndex).
+ */
+export { type SearchIndexOptions, searchIndex } from '../../../apps/server/src/db/migrations/search-index.js';
 export {
   defineModule,
   type LanguagePack,

@@ -5,13 +5,14 @@
  */
 import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { LIST_INDEXES } from '../db/search-tables.js';
+import { leadsListIndex } from '../db/search-registry.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { escapeLike } from './like-pattern.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec, SearchItem } from './list-params.js';
 import type { AnySelect } from './query-types.js';
+import { quickFieldsFor } from './quick-fields.js';
 import {
   amongMatches,
   type IndexMatch,
@@ -108,12 +109,14 @@ function quickSearch(
     const pk = column(spec, spec.pk);
     if (match) return amongMatches(pk.column, match);
     const index = sql.table(spec.quickSearchIndex);
-    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec))})`;
+    return sql<SqlBool>`${sql.ref(pk.column)} in (select rowid from ${index} where ${index} match ${searchPhrase(text, quickColumns(spec, text))})`;
   }
   const pattern = `%${escapeLike(text)}%`;
-  const fields = spec.quickSearch.map((name) => column(spec, name));
+  const fields = quickFieldsFor(spec, text).map((name) => column(spec, name));
   const parts = fields.map((field) => dialect.like(asText(field, dialect), pattern));
   const seeded = lang !== 'zh-cn' ? seededLabelMatch(spec, text) : [];
+  // Only number fields, and a text that no number holds: nothing matches.
+  if (parts.length + seeded.length === 0) return sql<SqlBool>`1 = 0`;
   const matched = sql<SqlBool>`(${sql.join([...parts, ...seeded], sql` or `)})`;
   // Seeded labels match by their English, which no index holds: those lists scan.
   const covering = seeded.length === 0 ? coveringTable(fields, trigrams.tables) : null;
@@ -281,10 +284,13 @@ function rangeDriven(spec: ListSpec, params: ListParams): boolean {
   });
 }
 
-/** `table.column` is the first column of one of the list indexes (db/migrations/0012-list-indexes.ts). */
+/**
+ * `table.column` is the first column of one of the list indexes: the core's
+ * (db/migrations/0012-list-indexes.ts) or a module's declared ones (db/search-registry.ts).
+ */
 function leadsAnIndex(reference: string): boolean {
-  const [table = '', column] = reference.split('.');
-  return (LIST_INDEXES[table] ?? []).some((columns) => columns[0] === column);
+  const [table = '', column = ''] = reference.split('.');
+  return leadsListIndex(table, column);
 }
 
 /**

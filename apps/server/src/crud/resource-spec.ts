@@ -30,6 +30,20 @@ export interface ResourceSpec<
   permissions?: Partial<Record<string, string>>;
   table: TableName;
   list: ListSpec;
+  /**
+   * The columns of the table's substring search index, as its migration made it with the SDK's
+   * searchIndex (a module's table; the core's are declared in db/search-tables.ts): the quick
+   * search, when every quick-search field is one of them, and LIKE filters on them read the
+   * index instead of scanning (crud/search-index.ts, trigram-search.ts; PostgreSQL's planner
+   * finds its pg_trgm indexes by itself).
+   */
+  searchIndex?: readonly string[];
+  /**
+   * The B-tree indexes its migration made (a module's table), each a column list ending in the
+   * key: a RANGE on a leading column takes the page's ids from that index, as the members'
+   * time ranges do (crud/list-query.ts rangeDriven).
+   */
+  listIndexes?: readonly (readonly string[])[];
   /** The list query with its joins and selected columns (never secrets). */
   listQuery(db: Kysely<Database>, request: FastifyRequest): AnySelect | Promise<AnySelect>;
   /** Adds or reshapes fields of listed rows (e.g. group names). */

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { routeRemark } from '../auth/rule-remarks.js';
 import type { Db } from '../db/connection.js';
 import type { Database, TableName } from '../db/schema.js';
+import { declareListIndexes, declareSearchIndex, searchSideTables } from '../db/search-registry.js';
 import { ok } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
 import { type ActionSpec, adminController, defineAction } from '../http/routes.js';
@@ -53,6 +54,28 @@ export function rememberResource(app: FastifyInstance, resource: RegisteredResou
   registry.push(resource);
 }
 
+/**
+ * A resource whose table has indexes of its module's (ResourceSpec.searchIndex, listIndexes):
+ * they are declared to the list engine, the search index's side tables get the table prefix,
+ * and the quick search reads it when it covers every quick-search text field.
+ */
+function withSearchIndex(db: Db, spec: ResourceSpec): ResourceSpec {
+  declareListIndexes(spec.table, spec.listIndexes ?? []);
+  const columns = spec.searchIndex ?? [];
+  if (columns.length === 0 || spec.list.quickSearchIndex) return spec;
+  const key = spec.list.fields[spec.list.pk]?.column.split('.').pop() ?? 'id';
+  declareSearchIndex(spec.table, columns, key);
+  db.addTables(searchSideTables(spec.table));
+  // Its text fields, that is: a number field is searched beside it (crud/quick-fields.ts).
+  const texts = spec.list.quickSearch.filter((name) => spec.list.fields[name]?.type === 'string');
+  const covered = texts.every((name) => {
+    const [table, column = ''] = spec.list.fields[name]?.column.split('.') ?? [];
+    return table === spec.table && columns.includes(column);
+  });
+  if (!covered || texts.length === 0) return spec;
+  return { ...spec, list: { ...spec.list, quickSearchIndex: `${spec.table}_search` } };
+}
+
 /** The resources registered so far on this app (read per request: installed modules come later). */
 export function registeredResources(app: FastifyInstance): readonly RegisteredResource[] {
   return resourceRegistry.get(app) ?? [];
@@ -66,7 +89,7 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
   const { kysely } = ctx.db;
   // The database's list strategy, chosen here once for every request of this resource.
   const lists: ListReader = { db: ctx.db, dialect: listDialect(ctx.db.dialect), settings: ctx.settings };
-  const resource = spec as unknown as ResourceSpec;
+  const resource = withSearchIndex(ctx.db, spec as unknown as ResourceSpec);
   const row = required(spec.row, spec.controller, 'row');
   const actions: ActionSpec[] = [
     defineAction({

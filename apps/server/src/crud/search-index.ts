@@ -9,11 +9,12 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
-import { SQLITE_SEARCH_COLUMNS } from '../db/search-tables.js';
+import { ftsIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { COUNT_CAP, type ListTotal } from './list-total.js';
 import type { AnySelect } from './query-types.js';
+import { quickFieldsFor } from './quick-fields.js';
 
 /** The trigram tokenizer needs three characters; shorter searches fall back to LIKE. */
 const TRIGRAM = 3;
@@ -23,7 +24,9 @@ export function usesSearchIndex(
   text: string,
   dialect: ListDialect,
 ): spec is ListSpec & { quickSearchIndex: string } {
-  return dialect.ftsIndexes && !!spec.quickSearchIndex && [...text].length >= TRIGRAM;
+  if (!dialect.ftsIndexes || !spec.quickSearchIndex || [...text].length < TRIGRAM) return false;
+  // The index holds the text fields: a number field the text may be in leaves it to LIKE.
+  return quickFieldsFor(spec, text).every((name) => spec.fields[name]?.type === 'string');
 }
 
 /**
@@ -35,21 +38,25 @@ export function searchPhrase(text: string, columns: readonly string[]): string {
   return `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
 }
 
-/** The quick-search fields' column names, as the index names them. */
-export function quickColumns(spec: ListSpec): string[] {
-  return spec.quickSearch.map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
+/** The quick-search fields' column names the text can be in, as the index names them. */
+export function quickColumns(spec: ListSpec, text: string): string[] {
+  return quickFieldsFor(spec, text).map((name) => (spec.fields[name]?.column ?? '').split('.').pop() ?? '');
 }
 
-/** SQLite: the FTS5 index and phrase a LIKE on `field` searches with; null when no index covers it. */
+/**
+ * SQLite: the FTS5 index, the row key and the phrase a LIKE on `field` searches with; null when
+ * no index covers it (db/search-registry.ts: the core's and the modules' declared indexes).
+ */
 function likeSearch(
   field: ListField,
   text: string,
   dialect: ListDialect,
-): { index: string; phrase: string } | null {
+): { index: string; key: string; phrase: string } | null {
   if (!dialect.ftsIndexes || field.type !== 'string' || [...text].length < TRIGRAM) return null;
   const [table = '', column = ''] = field.column.split('.');
-  if (!SQLITE_SEARCH_COLUMNS[table]?.includes(column)) return null;
-  return { index: `${table}_search`, phrase: searchPhrase(text, [column]) };
+  const declared = ftsIndexOf(table);
+  if (!declared?.columns.includes(column)) return null;
+  return { index: `${table}_search`, key: `${table}.${declared.key}`, phrase: searchPhrase(text, [column]) };
 }
 
 /**
@@ -66,10 +73,9 @@ export function likeFromSearchIndex(
 ): RawBuilder<SqlBool> | null {
   const search = likeSearch(field, text, dialect);
   if (!search) return null;
-  const [table = ''] = field.column.split('.');
-  if (matched) return amongMatches(`${table}.id`, matched);
+  if (matched) return amongMatches(search.key, matched);
   const index = sql.table(search.index);
-  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
+  return sql<SqlBool>`${sql.ref(search.key)} in (select rowid from ${index} where ${index} match ${search.phrase})`;
 }
 
 /** SQLite FTS matches from which a search is broad: walking the rows finds a page sooner. */
@@ -108,7 +114,7 @@ export async function searchIndexMatches(
     return rows.length >= BROAD ? 'broad' : rows.map((row) => Number(row.id));
   };
   if (params.quickSearch && usesSearchIndex(spec, params.quickSearch, dialect)) {
-    const phrase = searchPhrase(params.quickSearch, quickColumns(spec));
+    const phrase = searchPhrase(params.quickSearch, quickColumns(spec, params.quickSearch));
     found.set(quickKey(params.quickSearch), await read(spec.quickSearchIndex, phrase));
   }
   for (const item of params.search) {
@@ -147,7 +153,7 @@ export async function pageFromSearchIndex(
   if (offset + params.limit > COUNT_CAP) return null;
 
   const match = matchQuery(db, spec.quickSearchIndex, params.order.direction);
-  const [matched] = await match(searchPhrase(params.quickSearch, quickColumns(spec)));
+  const [matched] = await match(searchPhrase(params.quickSearch, quickColumns(spec, params.quickSearch)));
   // The set is the first matches in the list's order; an aggregate promises no order of its own.
   const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   if (params.order.direction === 'desc') ids.reverse();

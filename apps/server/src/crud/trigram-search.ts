@@ -8,9 +8,10 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { TRIGRAM_COLUMNS, type TrigramTable } from '../db/search-tables.js';
+import { trigramIndexedTables, trigramIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
+import { quickFieldsFor } from './quick-fields.js';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -45,12 +46,16 @@ export const NO_TRIGRAMS: TrigramLookups = { tables: new Set(), picks: new Map()
 
 const available = new WeakMap<Db, Promise<ReadonlySet<string>>>();
 
-/** Tables whose side table exists (the migration drops it where triggers were refused). */
+/**
+ * Tables whose side table exists (the migration drops it where triggers were refused), among
+ * the core's and the modules' declared ones (db/search-registry.ts), asked once per database:
+ * by the first list read, every enabled module's resource has declared its index.
+ */
 function trigramTables(db: Db): Promise<ReadonlySet<string>> {
   let found = available.get(db);
   if (!found) {
     found = (async () => {
-      const names = Object.keys(TRIGRAM_COLUMNS).map((table) => `${db.prefix}${table}_trigram`);
+      const names = trigramIndexedTables().map((table) => `${db.prefix}${table}_trigram`);
       const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
         where table_schema = database() and table_name in (${sql.join(names)})`.execute(db.kysely);
       return new Set(rows.map((row) => row.name.slice(db.prefix.length, -'_trigram'.length)));
@@ -73,10 +78,10 @@ export async function planTrigrams(
 ): Promise<TrigramLookups> {
   if (!dialect.trigramPostings) return NO_TRIGRAMS;
   const tables = await trigramTables(db);
-  const searches: [TrigramTable, string][] = [];
+  const searches: [string, string][] = [];
   const quick = params.quickSearch
     ? coveringTable(
-        spec.quickSearch.map((name) => spec.fields[name] as ListField),
+        quickFieldsFor(spec, params.quickSearch).map((name) => spec.fields[name] as ListField),
         tables,
       )
     : null;
@@ -97,7 +102,7 @@ export async function planTrigrams(
 
 async function rarest(
   db: Db,
-  table: TrigramTable,
+  table: string,
   text: string,
   common: number,
 ): Promise<{ starts: number[]; postings: number }> {
@@ -131,27 +136,23 @@ async function rarest(
 }
 
 /** The table whose side table covers every one of these columns, if any. */
-export function coveringTable(fields: ListField[], tables: ReadonlySet<string>): TrigramTable | null {
+export function coveringTable(fields: ListField[], tables: ReadonlySet<string>): string | null {
   const [first] = fields;
   const table = first?.column.split('.')[0] ?? '';
-  if (!tables.has(table)) return null;
-  const covered: readonly string[] = TRIGRAM_COLUMNS[table as TrigramTable];
+  const index = trigramIndexOf(table);
+  if (!index || !tables.has(table)) return null;
   const all = fields.every((field) => {
     const [owner, column = ''] = field.column.split('.');
-    return owner === table && field.type === 'string' && covered.includes(column);
+    return owner === table && field.type === 'string' && index.columns.includes(column);
   });
-  return all ? (table as TrigramTable) : null;
+  return all ? table : null;
 }
 
 /** The candidates' condition for `%text%` on a covered table, or null when it reads no trigram. */
-export function trigramCandidates(
-  table: TrigramTable,
-  text: string,
-  lookups: TrigramLookups,
-): Condition | null {
+export function trigramCandidates(table: string, text: string, lookups: TrigramLookups): Condition | null {
   const starts = lookups.picks.get(`${table} ${text}`)?.starts;
   if (!starts || starts.length === 0) return null;
-  const id = sql.ref(`${table}.id`);
+  const id = sql.ref(`${table}.${trigramIndexOf(table)?.key ?? 'id'}`);
   const side = sql.table(`${table}_trigram`);
   // Cut in SQL, lower-cased as the triggers did, so the pieces are the indexed ones exactly.
   const piece = (start: number) => sql`substring(lower(${text}), ${start}, ${TRIGRAM})`;

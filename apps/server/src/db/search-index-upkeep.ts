@@ -21,7 +21,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from './connection.js';
 import type { Database } from './schema.js';
-import { SEARCH_INDEX_TABLES } from './search-tables.js';
+import { ftsIndexTables } from './search-registry.js';
 
 /** Pages written per merge step: about 2 ms of work. */
 const PAGES_PER_STEP = 64;
@@ -34,6 +34,8 @@ export interface MergeOptions {
   /** Into one segment (after a bulk load); otherwise only segments of like size. */
   full?: boolean;
   shouldStop?: () => boolean;
+  /** The FTS tables (logical names) to merge; by default every declared one (db/search-registry.ts) there is. */
+  tables?: readonly string[];
 }
 
 /**
@@ -42,11 +44,11 @@ export interface MergeOptions {
  */
 export async function mergeSearchIndexes(
   db: Db,
-  { full = false, shouldStop = () => false }: MergeOptions = {},
+  { full = false, shouldStop = () => false, tables }: MergeOptions = {},
 ): Promise<number> {
   if (db.dialect !== 'sqlite') return 0;
   let steps = 0;
-  for (const name of SEARCH_INDEX_TABLES) {
+  for (const name of tables ?? (await existingFtsTables(db))) {
     // Commands are inserts into the index's own hidden column, named like the table.
     const table = sql.id(`${db.prefix}${name}`);
     // Kept in the index's configuration: merge as soon as two segments of a level exist.
@@ -67,6 +69,17 @@ export async function mergeSearchIndexes(
     }
   }
   return steps;
+}
+
+/** The declared FTS tables this database has (a module's exists once its migration ran). */
+async function existingFtsTables(db: Db): Promise<string[]> {
+  const names = ftsIndexTables();
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master
+    where type = 'table' and name in (${sql.join(names.map((name) => `${db.prefix}${name}`))})`.execute(
+    db.kysely,
+  );
+  const found = new Set(rows.map((row) => row.name));
+  return names.filter((name) => found.has(`${db.prefix}${name}`));
 }
 
 async function totalChanges(trx: Transaction<Database>): Promise<number> {

@@ -5,9 +5,17 @@
  * exists again (generated anew). So that the log stays a log, a table with more than
  * DROPPED_ROWS_LIMIT rows is refused, naming its count, before anything is removed: the
  * administrator keeps the table or empties it first (the generated screen's delete, which a
- * recycle rule on it files). A core table is never dropped.
+ * recycle rule on it files). A core table is never dropped. The table's search index goes
+ * after its rows and before the table: its FTS table and MySQL side table would outlive it.
  */
-import { ApiError, type AppContext, type Database, forgetAppTables, runWrite } from '@portico/server-sdk';
+import {
+  ApiError,
+  type AppContext,
+  type Database,
+  forgetAppTables,
+  runWrite,
+  searchIndex,
+} from '@portico/server-sdk';
 import { crudNames } from '@portico/shared/crud-design';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -55,6 +63,7 @@ export async function dropGeneratedTable(
   });
   // Outside any transaction: MySQL commits around DDL by itself. The rows are in the log and
   // gone from the table by now, so a failed drop leaves an empty table and nothing lost.
+  await searchIndex(ctx.db.kysely, { dialect: ctx.db.dialect, prefix: ctx.db.prefix }, table, []);
   await ctx.db.kysely.schema.dropTable(physical).execute();
   forgetAppTables(ctx.db);
 }

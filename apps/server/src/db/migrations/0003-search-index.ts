@@ -10,6 +10,7 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { postgresTrigramIndex, sqliteDown, sqliteUp, withPgTrgm } from '../search-index-sql.js';
 import { SEARCHED } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
 
@@ -25,60 +26,20 @@ export function searchIndexMigration(dialect: Dialect, prefix: string): Migratio
       if (dialect === 'sqlite') {
         for (const entry of entries) for (const statement of sqliteUp(entry)) await run(db, statement);
       } else if (dialect === 'postgres') {
-        await run(db, postgresUp(entries));
+        const indexes = entries.flatMap(({ table, columns }) =>
+          columns.map((c) => postgresTrigramIndex(table, c)),
+        );
+        await run(db, withPgTrgm(indexes));
       }
     },
     async down(db) {
       for (const { table, fts, columns } of entries) {
         if (dialect === 'sqlite') {
-          for (const suffix of ['ai', 'ad', 'au']) await run(db, `drop trigger if exists "${fts}_${suffix}"`);
-          await run(db, `drop table if exists "${fts}"`);
+          for (const statement of sqliteDown(fts)) await run(db, statement);
         } else if (dialect === 'postgres') {
           for (const column of columns) await run(db, `drop index if exists "${table}_${column}_trgm"`);
         }
       }
     },
   };
-}
-
-export interface Entry {
-  table: string;
-  fts: string;
-  columns: string[];
-}
-
-export function sqliteUp({ table, fts, columns }: Entry): string[] {
-  const list = columns.map((c) => `"${c}"`).join(', ');
-  const values = (row: 'new' | 'old') => columns.map((c) => `${row}."${c}"`).join(', ');
-  const remove = `insert into "${fts}"("${fts}", rowid, ${list}) values ('delete', old.id, ${values('old')});`;
-  const add = `insert into "${fts}"(rowid, ${list}) values (new.id, ${values('new')});`;
-  return [
-    `create virtual table "${fts}" using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`,
-    `create trigger "${fts}_ai" after insert on "${table}" begin ${add} end`,
-    `create trigger "${fts}_ad" after delete on "${table}" begin ${remove} end`,
-    `create trigger "${fts}_au" after update of id, ${list} on "${table}" begin ${remove} ${add} end`,
-    `insert into "${fts}"("${fts}") values ('rebuild')`,
-  ];
-}
-
-function postgresUp(entries: Entry[]): string {
-  const indexes = entries.flatMap(({ table, columns }) =>
-    columns.map(
-      (c) =>
-        `execute 'create index if not exists "${table}_${c}_trgm" on "${table}" using gin ("${c}" gin_trgm_ops)';`,
-    ),
-  );
-  // A DO block's exception handler runs in a subtransaction: a refused CREATE EXTENSION does
-  // not abort the migration's transaction.
-  return `do $$
-begin
-  begin
-    create extension if not exists pg_trgm;
-  exception when others then
-    raise notice 'pg_trgm is unavailable (%); quick searches will scan', sqlerrm;
-  end;
-  if exists (select 1 from pg_extension where extname = 'pg_trgm') then
-    ${indexes.join('\n    ')}
-  end if;
-end $$`;
 }

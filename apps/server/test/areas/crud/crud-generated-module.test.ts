@@ -510,6 +510,10 @@ for (const { dialect } of testDatabases()) {
       expect(existsSync(join(project, 'modules', UID))).toBe(false);
       const tables = await t.ctx.db.kysely.introspection.getTables();
       expect(tables.map((table) => table.name)).not.toContain(`${t.ctx.db.prefix}${UID}`);
+      // Nor its search index's tables (SQLite's FTS table, MySQL's trigram side table).
+      expect(
+        tables.map((table) => table.name).filter((name) => name.startsWith(`${t.ctx.db.prefix}${UID}_`)),
+      ).toEqual([]);
     });
 
     it("delete with dropTable files the dropped table's rows in the recycle log; a restore puts them back once the table is generated again", async () => {

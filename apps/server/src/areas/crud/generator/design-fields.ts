@@ -5,7 +5,7 @@
 import { AdminController } from '@portico/shared';
 import { type CrudField, crudNames, parseDictionary } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
-import { columnOptions } from './column-types.js';
+import { columnOptions, isIntegerColumn } from './column-types.js';
 import { pascal } from './source-text.js';
 
 export function primaryKey(design: CheckedDesign): CrudField {
@@ -17,6 +17,31 @@ export function primaryKey(design: CheckedDesign): CrudField {
 /** Stored and never shown: a password is written, not listed nor loaded into the form. */
 export function isSecret(field: CrudField): boolean {
   return field.designType === 'password';
+}
+
+/** A column a B-tree index may hold: not a long text (MySQL's keys stop at 3,072 bytes). */
+export function indexable(field: CrudField): boolean {
+  return (
+    !['text', 'mediumtext', 'longtext'].includes(field.type) &&
+    !(field.type === 'varchar' && field.length > 768)
+  );
+}
+
+/**
+ * The columns of the table's substring search index (the SDK's searchIndex, read by the list
+ * engine): its quick-search fields that hold short text. A number field among them (the
+ * original's default quick search on `id`) is searched beside the index, only for a text of
+ * digits (crud/quick-fields.ts); another field that is not short text (a long text, a decimal)
+ * leaves the quick search to LIKE, though LIKE filters on the indexed columns still read the
+ * index. None when the key is not an integer: the index's row ids are the key.
+ */
+export function searchColumns(design: CheckedDesign): string[] {
+  if (!isIntegerColumn(primaryKey(design))) return [];
+  const quick = new Set(design.table.quickSearchField);
+  return design.fields
+    .filter((field) => quick.has(field.name) && !field.primaryKey && !isSecret(field))
+    .filter((field) => ['varchar', 'char'].includes(field.type) && indexable(field))
+    .map((field) => field.name);
 }
 
 /** Set by the server on add and edit, not by the form. */

@@ -2,12 +2,15 @@
  * The generated migrations, one file each (`migrations/m0001.ts`, ...), so a regeneration keeps
  * the earlier ones byte-identical and adds the next: the first creates the table, each later
  * one alters it (add, change, rename and drop columns) keeping its rows. Column types are
- * written out per database (column-types.ts), indexes cover the quick-search and sortable fields.
+ * written out per database (column-types.ts), indexes cover the quick-search and sortable fields,
+ * and the quick-search text fields get the substring search index the core's large tables have
+ * (the SDK's searchIndex: FTS5, trigram side table or pg_trgm), so `%q%` does not scan.
  */
 import type { CrudField } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
 import { autoIncrementTypes, type DialectTypes, dialectTypes, isNumericColumn } from './column-types.js';
 import type { ColumnChange } from './design-diff.js';
+import { indexable, primaryKey, searchColumns } from './design-fields.js';
 import { generatedHeader, key, literal } from './source-text.js';
 
 export function migrationName(index: number): string {
@@ -17,8 +20,8 @@ export function migrationName(index: number): string {
 /**
  * The table's indexes, as column lists: a sortable field's ends with the key, as the core's
  * list indexes do (the list engine pages by the order and the key); a quick-search field that
- * is not sortable gets its own (a prefix search uses it; `%q%` needs the search tables the
- * report of issue 33 describes). Not the key itself, not long texts.
+ * is not sortable gets its own (a prefix search uses it; `%q%` reads the search index,
+ * searchIndexCall). Not the key itself, not long texts.
  */
 export function indexesOf(design: CheckedDesign): string[][] {
   const pk = design.fields.find((field) => field.primaryKey)?.name ?? 'id';
@@ -38,13 +41,6 @@ function indexName(table: string, columns: string[]): string {
 
 function createIndex(table: string, columns: string[]): string {
   return `await k.index(db, ${literal(table)}, [${columns.map(literal).join(', ')}]);`;
-}
-
-function indexable(field: CrudField): boolean {
-  return (
-    !['text', 'mediumtext', 'longtext'].includes(field.type) &&
-    !(field.type === 'varchar' && field.length > 768)
-  );
 }
 
 function typesLiteral(types: DialectTypes): string {
@@ -77,19 +73,32 @@ function columnArgs(field: CrudField, name = field.name): string {
   return [literal(name), typesLiteral(types), ...(builder ? [builder] : [])].join(', ');
 }
 
-const HEAD = (table: string, what: string) => `${generatedHeader(table, what)}
-import { columnKit, type Dialect, type MigrationEnv } from '@portico/server-sdk';
+const HEAD = (table: string, what: string, search: boolean) => `${generatedHeader(table, what)}
+import { columnKit, type Dialect, type MigrationEnv${search ? ', searchIndex' : ''} } from '@portico/server-sdk';
 import { type Migration, sql } from 'kysely';
 `;
+
+/** The SDK call (re)making the table's search index over `columns` (none: dropping it). */
+function searchIndexCall(design: CheckedDesign, columns: string[]): string {
+  const pk = primaryKey(design).name;
+  const key = pk === 'id' ? '' : `, { key: ${literal(pk)} }`;
+  return `await searchIndex(db, { dialect, prefix }, ${literal(design.table.name)}, [${columns.map(literal).join(', ')}]${key});`;
+}
 
 /** The first migration: the table and its indexes. */
 export function createMigration(design: CheckedDesign, name: string): string {
   const table = design.table.name;
-  const columns = design.fields.map((field) => `      t = t.addColumn(${columnArgs(field)});`).join('\n');
+  const columns = design.fields.map((field) => `        t = t.addColumn(${columnArgs(field)});`).join('\n');
   const indexes = indexesOf(design)
-    .map((columns) => `      ${createIndex(table, columns)}`)
+    .map((columns) => `        ${createIndex(table, columns)}`)
     .join('\n');
-  return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`)}
+  const searched = searchColumns(design);
+  const search = searched.length
+    ? `
+      // The quick search's substring index, kept by triggers; a table already there gets it too.
+      ${searchIndexCall(design, searched)}`
+    : '';
+  return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`, searched.length > 0)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const k = columnKit(dialect, prefix);
   // A column's SQL type on each database (trusted text written by the generator).
@@ -99,11 +108,12 @@ export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
       // A table already there (made by the original's generator on a taken-over site, or
       // designed from its columns) keeps its rows and its indexes: the module is made for it.
       const tables = await db.introspection.getTables();
-      if (tables.some((found) => found.name === prefix + ${literal(table)})) return;
-      let t = db.schema.createTable(${literal(table)});
+      if (!tables.some((found) => found.name === prefix + ${literal(table)})) {
+        let t = db.schema.createTable(${literal(table)});
 ${columns}
-      await k.finish(t).execute();
+        await k.finish(t).execute();
 ${indexes}
+      }${search}
     },
     // No down: uninstalling the module keeps the table and its rows; deleting the generated
     // code drops it only when the administrator asks (the endpoint, with the recycle log).
@@ -125,7 +135,14 @@ export function alterMigration(
   const before = indexesOf(previous);
   const after = indexesOf(design);
   const names = new Set(before.map((columns) => indexName(table, columns)));
+  // The search index is made again when its columns change or one of them is altered; it goes
+  // first, as its triggers name the columns (SQLite refuses to drop a column they name).
+  const searchedBefore = searchColumns(previous);
+  const searchedAfter = searchColumns(design);
+  const remakeSearch =
+    searchedBefore.join() !== searchedAfter.join() || searchedBefore.some((column) => touched.has(column));
   const steps = [
+    ...(remakeSearch && searchedBefore.length ? [searchIndexCall(previous, [])] : []),
     ...before
       .filter((columns) => columns.some((column) => touched.has(column)))
       .map((columns) => `await dropIndex(${literal(indexName(table, columns))});`),
@@ -135,9 +152,11 @@ export function alterMigration(
         (columns) => !names.has(indexName(table, columns)) || columns.some((column) => touched.has(column)),
       )
       .map((columns) => createIndex(table, columns)),
+    ...(remakeSearch && searchedAfter.length ? [searchIndexCall(design, searchedAfter)] : []),
   ];
   const body = steps.map((step) => `      ${step}`).join('\n');
-  return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`)}
+  const search = remakeSearch && (searchedBefore.length > 0 || searchedAfter.length > 0);
+  return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`, search)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const k = columnKit(dialect, prefix);
   // A column's SQL type on each database (trusted text written by the generator).

@@ -21,8 +21,10 @@ import {
   namesOf,
   primaryKey,
   RULE_TITLE_LENGTH,
+  searchColumns,
   shortTableTitle,
 } from './design-fields.js';
+import { indexesOf } from './emit-migration.js';
 import {
   relationJoins,
   relationListFields,
@@ -217,6 +219,15 @@ export function serverResource(design: CheckedDesign): string {
     )
     .join('\n');
   const quick = design.table.quickSearchField.filter((name) => listed.some((field) => field.name === name));
+  const searched = searchColumns(design);
+  // The columns its migration's searchIndex covers: the list reads that index (crud/search-index.ts).
+  const searchIndex = searched.length ? `\n    searchIndex: [${searched.map(literal).join(', ')}],` : '';
+  // The B-tree indexes its migrations made: a RANGE filter on a leading column reads one.
+  const listIndexes = indexesOf(design).length
+    ? `\n    listIndexes: [${indexesOf(design)
+        .map((columns) => `[${columns.map(literal).join(', ')}]`)
+        .join(', ')}],`
+    : '';
   const sortField = design.table.defaultSortField || pk.name;
   const selected = `[${listed.map((field) => literal(field.name)).join(', ')}]`;
   // Relation columns join other tables: the list's own columns are then named with the table.
@@ -284,7 +295,7 @@ ${[fields, ...relationListFields(relations)].join('\n')}
       },
       quickSearch: [${quick.map(literal).join(', ')}],
       defaultOrder: { field: ${literal(sortField)}, direction: '${design.table.defaultSortType}' },
-    },
+    },${searchIndex}${listIndexes}
     listQuery: (db) => db.selectFrom(${table})${relationJoins(n.table, relations)}.select(${listSelected}),
 ${relationPresent(relations)}    row,
     loadRow: (id) => kysely.selectFrom(${table}).select(${selected}).where(${literal(pk.name)}, '=', id).executeTakeFirst(),

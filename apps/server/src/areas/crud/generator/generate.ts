@@ -2,10 +2,11 @@
  * A checked design as the files of a module package (paths relative to `modules/<uid>/`): the
  * server side, the web side, the wire types, module.json, the package's tsconfig.json and the
  * design it was made from. A regeneration keeps the earlier migrations as they are, adds one
- * for the synced design changes and bumps the patch version.
+ * for the synced design changes (or a change of the searched fields) and bumps the patch version.
  */
 import type { CheckedDesign } from './check-design.js';
 import { columnChanges } from './design-diff.js';
+import { searchColumns } from './design-fields.js';
 import { alterMigration, createMigration, migrationName } from './emit-migration.js';
 import { serverIndex, serverLang, serverResource, serverTables } from './emit-server.js';
 import { moduleJson, packageTsconfig, sharedWire } from './emit-shared.js';
@@ -40,7 +41,9 @@ export function generateModule(design: CheckedDesign, previous: PreviousGenerati
     migrations.push(createMigration(design, migrationName(0)));
   } else {
     const changes = columnChanges(design, previous.design);
-    if (changes.length > 0) {
+    // A change of the quick-search fields alone remakes the search index: a migration too.
+    const searchChanged = searchColumns(design).join() !== searchColumns(previous.design).join();
+    if (changes.length > 0 || searchChanged) {
       migrations.push(alterMigration(design, previous.design, changes, migrationName(migrations.length)));
     }
   }

@@ -2,14 +2,17 @@
  * The generated migrations run on each database (SQLite always; MariaDB and PostgreSQL with
  * TEST_MYSQL_URL / TEST_PG_URL): the first creates the table with every column type and its
  * indexes, the second applies a design change (add, rename, change and drop columns) and the
- * row written before it keeps its values. A table already there is left as it is.
+ * row written before it keeps its values. A table already there is left as it is. The
+ * quick-search text fields get the search index (the SDK's searchIndex), and a change of the
+ * quick-search fields alone makes a migration that remakes it over the new ones.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MigrationEnv } from '@portico/server-sdk';
-import type { Migration } from 'kysely';
+import { type Migration, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDesign, generateModule } from '../../../../src/areas/crud/generator/index.js';
+import type { Db } from '../../../../src/db/connection.js';
 import { testDatabases, withScratchDatabase } from '../../../support/databases.js';
 import { changedDesign, everyTypeDesign } from './every-type-design.js';
 import { scratchProject, writePackage } from './scratch-project.js';
@@ -26,7 +29,41 @@ const second = generateModule(changedDesign(), {
   version: first.version,
   migrations: [first.files[`${migrations}/m0001.ts`] ?? ''],
 });
-const dir = writePackage(project, second);
+// A third generation: only the quick-search fields change (the subtitle joins the title).
+const searchedDesign = changedDesign();
+searchedDesign.table.quickSearchField = ['id', 'title', 'subtitle'];
+searchedDesign.table.designChange = [];
+const third = generateModule(searchedDesign, {
+  design: changedDesign(),
+  version: second.version,
+  migrations: [1, 2].map((n) => second.files[`${migrations}/m000${n}.ts`] ?? ''),
+});
+const dir = writePackage(project, third);
+
+/**
+ * The ids the table's search index holds for `text` in `column` (SQLite's FTS5 column filter,
+ * MySQL's postings of the text's first trigram); PostgreSQL: whether the column's pg_trgm
+ * index is there (the planner reads it by itself).
+ */
+async function indexed(db: Db, column: string, text: string): Promise<number[] | boolean> {
+  const table = `${db.prefix}${first.uid}`;
+  if (db.dialect === 'sqlite') {
+    const fts = sql.table(`${table}_search`);
+    const { rows } = await sql<{
+      id: number;
+    }>`select rowid as id from ${fts} where ${fts} match ${`{${column}} : "${text}"`}`.execute(db.kysely);
+    return rows.map((row) => Number(row.id));
+  }
+  if (db.dialect === 'mysql') {
+    const { rows } = await sql<{ id: number }>`select id from ${sql.table(`${table}_trigram`)}
+      where trigram = ${text.toLowerCase().slice(0, 3)}`.execute(db.kysely);
+    return rows.map((row) => Number(row.id));
+  }
+  const { rows } = await sql`select 1 from pg_indexes where indexname = ${`${table}_${column}_trgm`}`.execute(
+    db.kysely,
+  );
+  return rows.length > 0;
+}
 
 async function migration(name: string): Promise<MigrationFactory> {
   const loaded = (await import(join(dir, migrations, `${name}.ts`))) as Record<string, MigrationFactory>;
@@ -80,6 +117,36 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
         .where('title', '=', 'second')
         .executeTakeFirst();
       expect(Number(added.stock)).toBe(5);
+    });
+  }, 120_000);
+
+  it('give the quick-search text fields the search index, remade when those fields change', async () => {
+    expect(third.files[`${migrations}/m0003.ts`]).toContain('searchIndex(');
+    await withScratchDatabase(factory, async (db) => {
+      db.addTables([first.uid]);
+      const env = { dialect: db.dialect, prefix: db.prefix };
+      const k = db.kysely as any;
+      await (await migration('m0001'))(env).up(db.kysely);
+      await k
+        .insertInto(first.uid)
+        .values({ title: 'Zebra lamp', region: 'x', stock: 1, summary: '', kind: 'opt1', made_year: 2024 })
+        .execute();
+      const { id } = await k
+        .selectFrom(first.uid)
+        .select('id')
+        .where('title', '=', 'Zebra lamp')
+        .executeTakeFirstOrThrow();
+      expect(await indexed(db, 'title', 'Zebra')).toEqual(db.dialect === 'postgres' ? true : [Number(id)]);
+      await (await migration('m0002'))(env).up(db.kysely);
+      await (await migration('m0003'))(env).up(db.kysely);
+      await k.updateTable(first.uid).set({ subtitle: 'Quokka edition' }).where('id', '=', id).execute();
+      expect(await indexed(db, 'subtitle', 'Quokka')).toEqual(
+        db.dialect === 'postgres' ? true : [Number(id)],
+      );
+      // The title stays indexed, filled again from the rows (MySQL's postings hold both columns).
+      expect(await indexed(db, 'title', 'Zebra')).toEqual(db.dialect === 'postgres' ? true : [Number(id)]);
+      await k.deleteFrom(first.uid).where('id', '=', id).execute();
+      if (db.dialect !== 'postgres') expect(await indexed(db, 'subtitle', 'Quokka')).toEqual([]);
     });
   }, 120_000);
 

@@ -1,0 +1,102 @@
+/**
+ * searchIndex: the substring search index of a module's table, for its migrations (exported
+ * by the SDK). Drops whatever search index the table has, then makes one over `columns` (none:
+ * only the drop), filled from the rows already there: SQLite an FTS5 trigram table, MySQL and
+ * MariaDB a trigram side table, both kept by triggers; PostgreSQL a pg_trgm GIN index per
+ * column. The same indexes the core gives the members (search-index-sql.ts). A migration that
+ * changes the indexed columns, or alters one of them, calls it again: first with none (SQLite
+ * refuses to drop a column a trigger names; MySQL's triggers would fail every insert), then,
+ * after the change, with the new columns.
+ *
+ * The resource declares the same columns (ResourceSpec.searchIndex), and the list engine's
+ * quick search and LIKE filters on them read the index.
+ */
+import { sql } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import {
+  postgresTrigramIndex,
+  sqliteDown,
+  sqliteUp,
+  trigramBackfill,
+  trigramDown,
+  trigramNames,
+  trigramRoutines,
+  trigramTable,
+  withPgTrgm,
+} from '../search-index-sql.js';
+import type { AnyDb } from './columns.js';
+
+/** Names go into the statements as they are: a module's own identifiers, checked here once more. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** MySQL: the longest a procedure's text parameter may be (utf8mb4 within a row's 64 KB). */
+const MYSQL_MAX_LENGTH = 16_000;
+
+export interface SearchIndexOptions {
+  /** The table's integer primary key (`id` by default): the index's row ids. */
+  key?: string;
+}
+
+export async function searchIndex(
+  db: AnyDb,
+  { dialect, prefix }: { dialect: Dialect; prefix: string },
+  table: string,
+  columns: readonly string[],
+  { key = 'id' }: SearchIndexOptions = {},
+): Promise<void> {
+  for (const name of [prefix, table, key, ...columns]) {
+    if (name !== '' && !NAME.test(name))
+      throw new Error(`searchIndex: ${JSON.stringify(name)} is not a plain name`);
+  }
+  const run = (statement: string) => sql.raw(statement).execute(db);
+  const prefixed = `${prefix}${table}`;
+  if (dialect === 'sqlite') {
+    const fts = `${prefixed}_search`;
+    for (const statement of sqliteDown(fts)) await run(statement);
+    if (columns.length > 0)
+      for (const statement of sqliteUp({ table: prefixed, fts, columns: [...columns], key }))
+        await run(statement);
+  } else if (dialect === 'mysql') {
+    await mysqlIndex(db, trigramNames(prefix, table), columns, key);
+  } else {
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = current_schema() and tablename = ${prefixed} and indexname like ${`${prefixed}\\_%\\_trgm`}`.execute(
+      db,
+    );
+    for (const { name } of rows) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+    if (columns.length > 0)
+      await run(withPgTrgm(columns.map((column) => postgresTrigramIndex(prefixed, column))));
+  }
+}
+
+async function mysqlIndex(
+  db: AnyDb,
+  names: ReturnType<typeof trigramNames>,
+  columns: readonly string[],
+  key: string,
+): Promise<void> {
+  const run = (statement: string) => sql.raw(statement).execute(db);
+  for (const statement of trigramDown(names)) await run(statement);
+  if (columns.length === 0) return;
+  // The joined value's longest: the columns' widths and the separators between them.
+  const { rows } = await sql<{
+    width: number | string | null;
+  }>`select sum(coalesce(character_maximum_length, 0)) as width
+    from information_schema.columns where table_schema = database() and table_name = ${names.table}
+    and column_name in (${sql.join([...columns])})`.execute(db);
+  const width = Number(rows[0]?.width ?? 0) + columns.length;
+  if (width > MYSQL_MAX_LENGTH) {
+    console.warn(`MySQL trigram index for ${names.table} skipped: its columns are too long; LIKE will scan`);
+    return;
+  }
+  await run(trigramTable(names.side));
+  try {
+    for (const statement of trigramRoutines(names, columns, width, key)) await run(statement);
+  } catch (error) {
+    // Creating triggers needs the TRIGGER privilege (and more where binary logging is on).
+    for (const statement of trigramDown(names)) await run(statement);
+    console.warn(`MySQL trigram index for ${names.table} skipped (${String(error)}); LIKE will scan`);
+    return;
+  }
+  await run(trigramBackfill(names, columns, width, key));
+}

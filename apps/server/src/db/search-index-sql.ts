@@ -1,0 +1,158 @@
+/**
+ * The statements of the substring search indexes, per database, shared by the core's dated
+ * migrations (0003, 0013: the members, administrators and admin log) and the one helper a
+ * module's migration calls for its own table (searchIndex, migrations/search-index.ts). They
+ * live here, not in a dated migration, so the runtime never imports one; a migration that
+ * calls them with its own constants writes what it always wrote.
+ *
+ * - SQLite: an FTS5 `trigram` table `<table>_search` over the columns, kept by triggers.
+ * - MySQL/MariaDB: a side table `<table>_trigram` of every row's trigrams, kept by triggers.
+ * - PostgreSQL: one pg_trgm GIN index per column, `<table>_<column>_trgm`.
+ *
+ * Every name here is the code's own (a core constant, or a generated module's table and
+ * columns, checked against the designer's name pattern), never a client's.
+ */
+
+/** SQLite: the FTS5 index, its triggers and its first fill. */
+export interface FtsEntry {
+  table: string;
+  fts: string;
+  columns: string[];
+  /** The integer primary key the index's rowids are (`id` for the core's tables). */
+  key?: string;
+}
+
+export function sqliteUp({ table, fts, columns, key = 'id' }: FtsEntry): string[] {
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const values = (row: 'new' | 'old') => columns.map((c) => `${row}."${c}"`).join(', ');
+  // The core's tables name `id` bare, as their statements always did.
+  const rowid = key === 'id' ? 'id' : `"${key}"`;
+  const remove = `insert into "${fts}"("${fts}", rowid, ${list}) values ('delete', old.${rowid}, ${values('old')});`;
+  const add = `insert into "${fts}"(rowid, ${list}) values (new.${rowid}, ${values('new')});`;
+  return [
+    `create virtual table "${fts}" using fts5(${list}, content='${table}', content_rowid='${key}', tokenize='trigram')`,
+    `create trigger "${fts}_ai" after insert on "${table}" begin ${add} end`,
+    `create trigger "${fts}_ad" after delete on "${table}" begin ${remove} end`,
+    `create trigger "${fts}_au" after update of ${rowid}, ${list} on "${table}" begin ${remove} ${add} end`,
+    `insert into "${fts}"("${fts}") values ('rebuild')`,
+  ];
+}
+
+export function sqliteDown(fts: string): string[] {
+  return [
+    ...['ai', 'ad', 'au'].map((suffix) => `drop trigger if exists "${fts}_${suffix}"`),
+    `drop table if exists "${fts}"`,
+  ];
+}
+
+/** MySQL/MariaDB: the side table, its procedure and triggers, named after the table. */
+export interface TrigramNames {
+  table: string;
+  side: string;
+  put: string;
+}
+
+export function trigramNames(prefix: string, table: string): TrigramNames {
+  return {
+    table: `${prefix}${table}`,
+    side: `${prefix}${table}_trigram`,
+    put: `${prefix}${table}_trigram_put`,
+  };
+}
+
+/** The row's searched values as one lower-cased text; char(1) never occurs in a search. */
+const joined = (columns: readonly string[], row: string) =>
+  `lower(concat_ws(char(1), ${columns.map((c) => `${row}.\`${c}\``).join(', ')}))`;
+
+export function trigramTable(side: string): string {
+  // Trigrams compare byte for byte: they are already lower-cased, and a collation that equates
+  // accents or widths would merge postings that LIKE, checking afterwards, tells apart anyway.
+  return `create table if not exists \`${side}\` (
+    trigram varchar(3) character set utf8mb4 collate utf8mb4_bin not null,
+    id int not null,
+    primary key (trigram, id),
+    key (id)
+  ) engine=InnoDB`;
+}
+
+/**
+ * The procedure and triggers; `maxLength` is the longest joined value indexed (the columns'
+ * widths and separators), `key` the integer primary key.
+ */
+export function trigramRoutines(
+  { table, side, put }: TrigramNames,
+  columns: readonly string[],
+  maxLength: number,
+  key = 'id',
+): string[] {
+  // Byte comparison: a change of case or accent changes the trigrams too.
+  const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
+  const [newKey, oldKey] = key === 'id' ? ['new.id', 'old.id'] : [`new.\`${key}\``, `old.\`${key}\``];
+  return [
+    `create procedure \`${put}\`(in row_id int, in val varchar(${maxLength}))
+     begin
+       declare i int default 1;
+       while i <= char_length(val) - 2 do
+         insert ignore into \`${side}\` (trigram, id) values (substring(val, i, 3), row_id);
+         set i = i + 1;
+       end while;
+     end`,
+    `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
+       call \`${put}\`(${newKey}, ${joined(columns, 'new')})`,
+    `create trigger \`${side}_au\` after update on \`${table}\` for each row
+     if ${oldKey} <> ${newKey} or ${changed} then
+       delete from \`${side}\` where id = ${oldKey};
+       call \`${put}\`(${newKey}, ${joined(columns, 'new')});
+     end if`,
+    `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
+       delete from \`${side}\` where id = ${oldKey}`,
+  ];
+}
+
+/** One set-based insert for the rows already there (numbers from a recursive CTE). */
+export function trigramBackfill(
+  { table, side }: TrigramNames,
+  columns: readonly string[],
+  maxLength: number,
+  key = 'id',
+): string {
+  const id = key === 'id' ? 't.id' : `t.\`${key}\``;
+  return `insert ignore into \`${side}\` (trigram, id)
+    with recursive n (i) as (select 1 union all select i + 1 from n where i < ${maxLength})
+    select substring(v.val, n.i, 3), v.id
+    from (select ${id}${key === 'id' ? '' : ' as id'}, ${joined(columns, 't')} as val from \`${table}\` t) v
+    join n on n.i <= char_length(v.val) - 2`;
+}
+
+export function trigramDown({ side, put }: TrigramNames): string[] {
+  return [
+    ...['ai', 'au', 'ad'].map((suffix) => `drop trigger if exists \`${side}_${suffix}\``),
+    `drop procedure if exists \`${put}\``,
+    `drop table if exists \`${side}\``,
+  ];
+}
+
+/** PostgreSQL: the GIN index of one column (prefixed table name). */
+export function postgresTrigramIndex(table: string, column: string): string {
+  return `create index if not exists "${table}_${column}_trgm" on "${table}" using gin ("${column}" gin_trgm_ops)`;
+}
+
+/**
+ * PostgreSQL: the statements (already prefixed) run once pg_trgm is there. A DO block's
+ * exception handler runs in a subtransaction: a refused CREATE EXTENSION does not abort the
+ * migration's transaction, and the searches scan.
+ */
+export function withPgTrgm(statements: string[]): string {
+  const indexes = statements.map((statement) => `execute '${statement.replaceAll("'", "''")}';`);
+  return `do $$
+begin
+  begin
+    create extension if not exists pg_trgm;
+  exception when others then
+    raise notice 'pg_trgm is unavailable (%); quick searches will scan', sqlerrm;
+  end;
+  if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+    ${indexes.join('\n    ')}
+  end if;
+end $$`;
+}
