@@ -153,12 +153,14 @@ describe.skipIf(!browserAvailable)('module market: a store and a site, each on i
       screenshotOnFailure(admin, 'buy');
       await expect(card().getByTestId('market-price').innerText()).resolves.toBe('15 points\n10 points');
       // Publishing module and Get points lead to the store named by MARKET_URL, not to the site.
-      await expect(admin.getByTestId('market-publish').getAttribute('href')).resolves.toBe(
-        `${store.baseUrl}/admin/store/module`,
-      );
-      await expect(admin.getByTestId('market-points').getAttribute('href')).resolves.toBe(
-        `${store.baseUrl}/user/account/integral`,
-      );
+      // They get their links once the site has said where the store is (a request of its own,
+      // which may answer after the cards): read them when they are there.
+      await expect
+        .poll(() => admin.getByTestId('market-publish').getAttribute('href'))
+        .toBe(`${store.baseUrl}/admin/store/module`);
+      await expect
+        .poll(() => admin.getByTestId('market-points').getAttribute('href'))
+        .toBe(`${store.baseUrl}/user/account/integral`);
       await card().click();
       await goods().getByTestId('market-demo').hover();
       // Point at the entry only once the menu has finished opening: while it slides in, the
