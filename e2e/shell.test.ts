@@ -76,6 +76,10 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     await page.waitForURL(/\/admin\/dashboard$/);
     const tabs = page.getByRole('tab');
     await expect.poll(() => tabs.count()).toBe(2);
+    // Switch back once the dashboard shows, as a person would. A tab clicked in the moment the
+    // dashboard is being shown was lost in about one run of three (the URL stayed); that race
+    // is the shell's, still open, and not what this test is about.
+    await page.getByTestId('greeting').waitFor();
 
     await tabs.filter({ hasText: '管理员管理' }).click();
     await page.waitForURL(/\/admin\/auth\/admin$/);
