@@ -5,6 +5,7 @@
  */
 import { FIELD_PALETTE, type PaletteItem } from '@portico/shared/crud-design';
 import { hasModuleFormInput } from '@portico/web-sdk/form';
+import { saveFile } from '@portico/web-sdk/request';
 import { Alert, Button, Flex, Form, Input, Modal, message, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +30,6 @@ import { Palette } from './palette';
 import { Properties } from './properties';
 import { RemoteDialog } from './remote-dialog';
 import { type Go, useGenerate } from './use-generate';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 export interface DesignerProps {
   initial: Design;
@@ -131,7 +125,11 @@ export function Designer({ initial, onGiveUp, go }: DesignerProps) {
               {t('crud.crud.Table design change')} ({design.table.designChange.length})
             </Typography.Link>
           )}
-          <Button onClick={() => download(designFileName(design), designToJson(design))}>
+          <Button
+            onClick={() =>
+              saveFile(new Blob([designToJson(design)], { type: 'application/json' }), designFileName(design))
+            }
+          >
             {t('crud.crud.Export design')}
           </Button>
           <Button onClick={() => fileInput.current?.click()}>{t('crud.crud.Import design')}</Button>
