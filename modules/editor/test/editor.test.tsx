@@ -54,6 +54,11 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// jsdom lays nothing out and its ranges cannot be measured; ProseMirror (prosemirror-view 1.44 on)
+// measures the selection's range to scroll it into view after every change, so give ranges the
+// empty boxes jsdom gives elements.
+Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 afterEach(cleanup);
 
 function renderBody(body: string) {
