@@ -20,6 +20,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Vitest's default on two cores is one worker (cores - 1), so every file ran after the
+          // other; the suites wait on databases and servers as much as they compute.
+          maxWorkers: 2,
         },
       },
       {
@@ -34,6 +37,7 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // The first test of a file pays for importing antd under jsdom, seconds on two busy cores.
           testTimeout: 20_000,
+          maxWorkers: 2,
         },
       },
       {
