@@ -2,13 +2,14 @@
  * A scratch copy of the whole project, for browser tests that change the project's own files
  * (a module installed, packages added to the workspaces, the web app rebuilt): the checkout the
  * tests run from stays as it is. The copy holds the project's files (tracked, and new ones not
- * ignored: no build output, databases or node_modules) and its own `npm ci`, so what the test
- * installs lands in the copy's node_modules only.
+ * ignored: no build output, databases or node_modules) and its own node_modules, so what the test
+ * installs lands in the copy's only: a copy of the packages the checkout installed from the lock
+ * file, or, when the checkout's do not match the lock, its own `npm ci`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** The project's files as git sees them: tracked and new, but not ignored or deleted. */
 function projectFiles(root: string): string[] {
@@ -68,13 +69,63 @@ export function installLocked(dir: string, checkout = resolve('.')): void {
   if (names.length > 0) npm(dir, ['rebuild', ...names]);
 }
 
-/** Copies the project at `root` (the checkout by default) and installs its packages (`installLocked`). */
+interface LockedPackage {
+  version?: string;
+  link?: boolean;
+  optional?: boolean;
+}
+
+/** A package's folder (`…node_modules/name` or `…node_modules/@scope/name`), not a file in one. */
+const PACKAGE_FOLDER = /(^|\/)node_modules\/(@[^/]+\/)?[^/@.][^/]*$/;
+
+/**
+ * Copies the checkout's node_modules into `dir` when it holds exactly what `dir`'s lock file
+ * installs, and answers whether it did. A full `npm ci` of the copy costs a minute or more of a
+ * busy core for the same files. Left out: packages the lock does not list (CI installs the
+ * shipped modules' packages into the checkout with --no-save, and a test that installs a module
+ * must see npm add them), npm's record of the tree (`.package-lock.json`, which lists those
+ * too; npm reads the tree instead) and Vite's caches. Symlinks (the workspace packages, `.bin`)
+ * are copied as they are, so they point into the copy.
+ */
+function copyLockedPackages(checkout: string, dir: string): boolean {
+  const { packages } = readJson(join(dir, 'package-lock.json')) as {
+    packages: Record<string, LockedPackage>;
+  };
+  for (const [place, locked] of Object.entries(packages)) {
+    if (!place.startsWith('node_modules/') || locked.link) continue;
+    const manifest = join(checkout, place, 'package.json');
+    if (!existsSync(manifest)) {
+      if (locked.optional) continue; // a package of another platform, which npm ci skips too
+      return false;
+    }
+    if (readJson(manifest).version !== locked.version) return false;
+  }
+  const modules = join(checkout, 'node_modules');
+  cpSync(modules, join(dir, 'node_modules'), {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => {
+      const place = relative(checkout, source);
+      if (/^node_modules\/(\.package-lock\.json|\.vite)/.test(place)) return false;
+      return !PACKAGE_FOLDER.test(place) || place in packages;
+    },
+  });
+  return true;
+}
+
+/**
+ * Copies the project at `root` (the checkout by default) with its packages: the checkout's when
+ * they match the lock file (`copyLockedPackages`), otherwise installed (`installLocked`).
+ */
 export function copyProject(root = resolve('.')): string {
   const copy = join(mkdtempSync(join(tmpdir(), 'portico-copy-')), 'project');
   for (const file of projectFiles(root)) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(join(root, file), join(copy, file));
   }
-  installLocked(copy, root);
+  if (!copyLockedPackages(root, copy)) {
+    rmSync(join(copy, 'node_modules'), { recursive: true, force: true });
+    installLocked(copy, root);
+  }
   return copy;
 }
