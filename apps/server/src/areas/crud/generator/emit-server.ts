@@ -26,9 +26,12 @@ import {
 } from './design-fields.js';
 import { indexesOf } from './emit-migration.js';
 import {
+  multiRelationHelpers,
+  readsMultiRelations,
   relationJoins,
   relationListFields,
   relationPresent,
+  relationRowFields,
   relationSelects,
   relationsOf,
 } from './emit-relations.js';
@@ -276,7 +279,7 @@ export function serverResource(design: CheckedDesign): string {
 import { type AppContext, ${secrets.length ? 'hashPassword, ' : ''}${add.fillsWeigh ? 'insertId, ' : ''}now, registerResource, updateFoundRow } from '@portico/server-sdk';
 import { ${n.constant}_CONTROLLER } from '@portico/shared/modules/${n.table}';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+${readsMultiRelations(relations) ? "import { sql } from 'kysely';\n" : ''}import { z } from 'zod';
 
 /** A blank form value means NULL. */
 const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -291,14 +294,14 @@ const toSeconds = (v: unknown) =>
 const inSet = (options: string[]) => (v: string) => v === '' || v.split(',').every((o) => options.includes(o));
 /** A blank password (or other secret) leaves the stored one as it is. */
 const withoutBlank = <T extends Record<string, unknown>>(data: T, names: string[]) =>
-  Object.fromEntries(Object.entries(data).filter(([name, v]) => !names.includes(name) || v !== '')) as T;${secrets.length ? HASH_SECRETS : ''}
+  Object.fromEntries(Object.entries(data).filter(([name, v]) => !names.includes(name) || v !== '')) as T;${secrets.length ? HASH_SECRETS : ''}${multiRelationHelpers(relations)}
 
 const body = z.object({
 ${body}
 });
 
 const row = z.looseObject({
-${row}
+${[row, ...relationRowFields(relations)].join('\n')}
 });
 
 export function register${n.type}(app: FastifyInstance, ctx: AppContext): void {
