@@ -1,7 +1,7 @@
 /**
  * The area endpoint's levels, as the city cascader loads them: the provinces, the cities of a
  * province, the districts of a city. And the names of a stored city value (its area ids,
- * "110000,110100,110101"), for a list cell: each level read once per page and shared by its rows.
+ * "110000,110100,110101"), for a list cell: each level read once and shared by every row.
  */
 import { AdminController, adminUrl } from '@portico/shared';
 import { createAxios } from '../../api/request';
@@ -21,7 +21,7 @@ export async function areaOptions(path: number[]): Promise<AreaOption[]> {
   return data;
 }
 
-/** Levels already asked for, by their path: the area table does not change while a page is open. */
+/** Levels already asked for, by their path, kept while the app is open: the area table does not change. */
 const levels = new Map<string, Promise<AreaOption[]>>();
 
 function cachedLevel(path: number[]): Promise<AreaOption[]> {
