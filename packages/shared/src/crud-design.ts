@@ -422,7 +422,8 @@ export const FIELD_PALETTE: readonly PaletteItem[] = [
   item('base', 'Textarea', 'textarea', 'textarea', 'Textarea', varchar(255), { tableBuildExclude: true }),
   item('base', 'Number', 'number', 'number', 'Number', nullable('int', 10)),
   item('base', 'Float', 'float', 'float', 'Float', nullable('decimal', 5), { precision: 2 }),
-  item('base', 'Password', 'password', 'password', 'Password', varchar(32), { tableBuildExclude: true }),
+  // 255, not the original's 32 (an md5): the generated resource stores an argon2id hash (~97).
+  item('base', 'Password', 'password', 'password', 'Password', varchar(255), { tableBuildExclude: true }),
   item('base', 'Date', 'date', 'date', 'Date', nullable('date')),
   item('base', 'Time', 'time', 'time', 'Time', nullable('time')),
   item('base', 'Datetime', 'datetime', 'datetime', 'Datetime', nullable('datetime')),

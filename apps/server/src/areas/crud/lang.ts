@@ -4,6 +4,7 @@
  * reference looks a summary up in the language packs). The app merges this pack at start.
  */
 import type { LanguagePack } from '@portico/server-sdk';
+import { DESIGN_MESSAGES } from './generator/index.js';
 
 export const MESSAGES = {
   badTableName:
@@ -58,6 +59,21 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
     [MESSAGES.recordReplaced]: '记录 %s 之后，该数据表又生成过一次（记录 %s）：请下载或发布那一条',
     [MESSAGES.noStore]: '本站没有运行模块商店',
     [MESSAGES.published]: '版本 %s（%s）已发布到商店',
+    // The design check's refusals (generator/check-design.ts).
+    [DESIGN_MESSAGES.invalid]: '设计无效：%s',
+    [DESIGN_MESSAGES.tableName]: '数据表名 %s 无效：只能使用小写字母、数字和下划线，并以字母开头',
+    [DESIGN_MESSAGES.fieldName]: '字段名 %s 无效：只能使用小写字母、数字和下划线，并以字母开头',
+    [DESIGN_MESSAGES.reserved]: '名称 %s 是数据库或 JavaScript 的保留字，请换一个',
+    [DESIGN_MESSAGES.duplicate]: '字段 %s 被设计了两次',
+    [DESIGN_MESSAGES.primaryKey]: '设计必须有且只有一个主键字段',
+    [DESIGN_MESSAGES.columnType]: '字段 %s 的字段类型 %s 未知',
+    [DESIGN_MESSAGES.length]: '字段 %s 的长度或小数位超出范围',
+    [DESIGN_MESSAGES.defaultValue]: '字段 %s 的默认值与其类型不符',
+    [DESIGN_MESSAGES.dictionary]: '字段 %s 需要选项：请写在字段注释中，例如 "状态:0=关闭,1=开启"',
+    [DESIGN_MESSAGES.option]: '选项 %s（字段 %s）无效',
+    [DESIGN_MESSAGES.remoteTable]: '远程下拉 %s 需要有效的数据表名和字段名',
+    [DESIGN_MESSAGES.unknownField]: '字段 %s（%s 中所列）不在设计中',
+    [DESIGN_MESSAGES.passwordColumn]: '密码字段 %s 存储的是哈希值：请将其设为至少 %s 个字符的文本字段',
     [LOG_TITLES.generateCheck]: '生成前检查',
     [LOG_TITLES.parseFieldData]: '解析字段数据',
     [LOG_TITLES.logStart]: '从历史记录开始',

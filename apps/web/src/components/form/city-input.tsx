@@ -2,10 +2,9 @@
  * The `city` input: a cascader that loads each level when it is opened (provinces, then
  * cities, then districts) from the area endpoint, up to `level` levels (default 3).
  */
-import { AdminController, adminUrl } from '@portico/shared';
 import { Cascader } from 'antd';
 import { useEffect, useState } from 'react';
-import { createAxios } from '../../api/request';
+import { areaOptions } from './area-options';
 
 interface Option {
   value: number;
@@ -15,11 +14,7 @@ interface Option {
 }
 
 async function children(path: number[], level: number): Promise<Option[]> {
-  const [province, city] = path;
-  const { data } = await createAxios<{ value: number; label: string }[]>(
-    { url: adminUrl(AdminController.ajax, 'area'), method: 'get', params: { province, city } },
-    { cancelDuplicateRequest: false },
-  );
+  const data = await areaOptions(path);
   return data.map((option) => ({ ...option, isLeaf: path.length + 1 >= level }));
 }
 

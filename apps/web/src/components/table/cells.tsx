@@ -1,10 +1,11 @@
-/** Cell renderers of the original's tables: tag, tags, image, datetime, icon, switch, color, url. */
+/** Cell renderers of the original's tables: tag, tags, image, datetime, icon, switch, color, url; and city. */
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Image, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeFormat, zoneLabel } from '../../utils/time';
 import { Icon } from '../icon';
+import { CityCell } from './city-cell';
 import { valueAt } from './filter';
 import type { Column, Row } from './types';
 
@@ -69,6 +70,8 @@ export function Cell<R extends Row>({
           onSwitch={onSwitch}
         />
       );
+    case 'city':
+      return <CityCell value={value} />;
     case 'color':
       return value ? <span className="ba-color-swatch" style={{ background: String(value) }} /> : null;
     case 'url':

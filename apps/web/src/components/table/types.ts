@@ -6,7 +6,8 @@
 import type { SearchOperator } from '@portico/shared';
 import type { ComponentType, Key, ReactNode } from 'react';
 
-export type CellRender = 'tag' | 'tags' | 'image' | 'datetime' | 'icon' | 'switch' | 'color' | 'url';
+/** `city`: the area names of a city field's stored ids (as its cascader shows them). */
+export type CellRender = 'tag' | 'tags' | 'image' | 'datetime' | 'icon' | 'switch' | 'color' | 'url' | 'city';
 
 /**
  * A row as a list screen handles it: any resource's. A screen passes its resource's row type

@@ -46,7 +46,14 @@ export const DESIGN_MESSAGES = {
   option: 'The option %s of the field %s is invalid',
   remoteTable: 'The remote select %s needs a valid table and field names',
   unknownField: 'The field %s named in %s is not in the design',
+  passwordColumn: 'The password field %s stores a hash: make it a text column of at least %s characters',
 } as const;
+
+/**
+ * What a password column must hold: the SDK's hashPassword writes 97 characters (argon2id with
+ * the project's parameters), and MySQL and PostgreSQL refuse a longer value than the column's.
+ */
+export const PASSWORD_HASH_LENGTH = 100;
 
 const text = (max: number) => z.string().max(max);
 const bool = z
@@ -151,6 +158,7 @@ export function checkDesign(body: unknown): CheckedDesign {
     checkColumn(field);
     checkOptions(field);
     checkRemote(field);
+    checkPasswordColumn(field);
   }
   if (fields.filter((field) => field.primaryKey).length !== 1) throw new ApiError(DESIGN_MESSAGES.primaryKey);
   const lists: [string, string[]][] = [
@@ -224,6 +232,17 @@ function checkOptions(field: CrudField): void {
     if (!/^[^\\,]{1,100}$/.test(option))
       throw new FieldError(field.name, DESIGN_MESSAGES.option, [option, field.name]);
   }
+}
+
+function checkPasswordColumn(field: CrudField): void {
+  if (field.designType !== 'password') return;
+  const holdsHash =
+    isTextColumn(field) || (TEXT_TYPES.has(field.type) && field.length >= PASSWORD_HASH_LENGTH);
+  if (!holdsHash)
+    throw new FieldError(field.name, DESIGN_MESSAGES.passwordColumn, [
+      field.name,
+      String(PASSWORD_HASH_LENGTH),
+    ]);
 }
 
 function checkRemote(field: CrudField): void {

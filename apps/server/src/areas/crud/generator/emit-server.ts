@@ -26,9 +26,12 @@ import {
 } from './design-fields.js';
 import { indexesOf } from './emit-migration.js';
 import {
+  multiRelationHelpers,
+  readsMultiRelations,
   relationJoins,
   relationListFields,
   relationPresent,
+  relationRowFields,
   relationSelects,
   relationsOf,
 } from './emit-relations.js';
@@ -199,6 +202,18 @@ function addBodyOf(
   };
 }
 
+/** Emitted only beside a password field: a typed password becomes its hash, a blank or none stays so. */
+const HASH_SECRETS = `
+/** A password is stored as its hash: a blank one (none set) or a NULL is stored as it is. */
+const hashSecrets = async <T extends Record<string, unknown>>(data: T, names: string[]): Promise<T> => {
+  const hashed = { ...data } as Record<string, unknown>;
+  for (const name of names) {
+    const typed = hashed[name];
+    if (typeof typed === 'string' && typed !== '') hashed[name] = await hashPassword(typed);
+  }
+  return hashed as T;
+};`;
+
 export function serverResource(design: CheckedDesign): string {
   const n = namesOf(design);
   const pk = primaryKey(design);
@@ -253,12 +268,18 @@ export function serverResource(design: CheckedDesign): string {
     sortable && pk.name === 'id',
     form.some((field) => field.name === 'weigh'),
   );
-  const editData = secrets.length ? `withoutBlank(data, [${secrets.map(literal).join(', ')}])` : 'data';
+  const secretNames = `[${secrets.map(literal).join(', ')}]`;
+  // A password is stored as the SDK's hash (prepareAdd also prepares each imported row); a
+  // blank one on edit leaves the stored hash.
+  const prepareAdd = secrets.length ? `    prepareAdd: (data) => hashSecrets(data, ${secretNames}),\n` : '';
+  const editData = secrets.length
+    ? `await hashSecrets(withoutBlank(data, ${secretNames}), ${secretNames})`
+    : 'data';
   return `${generatedHeader(n.table, `The resource ${n.controller}: list, add, edit, delete, export and import of ${n.table}.`)}
-import { type AppContext, ${add.fillsWeigh ? 'insertId, ' : ''}now, registerResource, updateFoundRow } from '@portico/server-sdk';
+import { type AppContext, ${secrets.length ? 'hashPassword, ' : ''}${add.fillsWeigh ? 'insertId, ' : ''}now, registerResource, updateFoundRow } from '@portico/server-sdk';
 import { ${n.constant}_CONTROLLER } from '@portico/shared/modules/${n.table}';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+${readsMultiRelations(relations) ? "import { sql } from 'kysely';\n" : ''}import { z } from 'zod';
 
 /** A blank form value means NULL. */
 const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -273,14 +294,14 @@ const toSeconds = (v: unknown) =>
 const inSet = (options: string[]) => (v: string) => v === '' || v.split(',').every((o) => options.includes(o));
 /** A blank password (or other secret) leaves the stored one as it is. */
 const withoutBlank = <T extends Record<string, unknown>>(data: T, names: string[]) =>
-  Object.fromEntries(Object.entries(data).filter(([name, v]) => !names.includes(name) || v !== '')) as T;
+  Object.fromEntries(Object.entries(data).filter(([name, v]) => !names.includes(name) || v !== '')) as T;${secrets.length ? HASH_SECRETS : ''}${multiRelationHelpers(relations)}
 
 const body = z.object({
 ${body}
 });
 
 const row = z.looseObject({
-${row}
+${[row, ...relationRowFields(relations)].join('\n')}
 });
 
 export function register${n.type}(app: FastifyInstance, ctx: AppContext): void {
@@ -301,7 +322,7 @@ ${relationPresent(relations)}    row,
     loadRow: (id) => kysely.selectFrom(${table}).select(${selected}).where(${literal(pk.name)}, '=', id).executeTakeFirst(),
     addBody: body,
     importable: true,
-    add: async (data, w) => {
+${prepareAdd}    add: async (data, w) => {
 ${add.body}
     },
     editBody: body,

@@ -22,7 +22,7 @@ import { relationColumns, relationLang, relationsOf } from './emit-relations.js'
 import { generatedHeader, key, literal } from './source-text.js';
 
 const OPERATORS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', egt: '>=', lt: '<', elt: '<=' };
-const RENDERS = new Set(['tag', 'tags', 'image', 'datetime', 'icon', 'switch', 'color', 'url']);
+const RENDERS = new Set(['tag', 'tags', 'image', 'datetime', 'icon', 'switch', 'color', 'url', 'city']);
 /** The form rules the web knows (packages/shared validators); the editor's own is `required`. */
 const RULES = new Set([
   'required',
@@ -96,7 +96,9 @@ function replaceValue(table: string, field: CrudField): string {
 function column(table: string, field: CrudField): string {
   const parts = [`prop: ${literal(field.name)}`, `label: ${literal(labelKey(table, field))}`];
   if (field.table.width) parts.push(`width: ${field.table.width}`);
-  const render = field.table.render === 'images' ? 'image' : field.table.render;
+  // A city's stored area ids show as the names its cascader shows (the web SDK's city cell).
+  const render =
+    field.designType === 'city' ? 'city' : field.table.render === 'images' ? 'image' : field.table.render;
   if (render && RENDERS.has(render)) parts.push(`render: '${render}'`);
   const operator = field.table.operator ?? 'eq';
   parts.push(

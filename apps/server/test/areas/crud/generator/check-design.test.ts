@@ -3,9 +3,10 @@
  * the primary key, dictionaries, remote selects, unknown fields in the lists, defaults), and a
  * hostile comment accepted and shown literally by valid generated code.
  */
-import { ApiError, FieldError } from '@portico/server-sdk';
+import { ApiError, FieldError, hashPassword } from '@portico/server-sdk';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_HASH_LENGTH } from '../../../../src/areas/crud/generator/check-design.js';
 import { checkDesign, DESIGN_MESSAGES, generateModule } from '../../../../src/areas/crud/generator/index.js';
 import { everyTypeDesign, HOSTILE } from './every-type-design.js';
 
@@ -118,6 +119,23 @@ describe('checkDesign', () => {
       }),
     );
     expect(error.message).toBe(DESIGN_MESSAGES.remoteTable);
+  });
+
+  it('refuses a password column too short for the hash it stores', async () => {
+    const short = (type: string, length: number) =>
+      withField((design) => {
+        const found = design.fields.find((f) => f.name === 'secret');
+        if (found) Object.assign(found, { type, length, defaultType: 'NONE' });
+      });
+    const error = refusal(short('varchar', 32));
+    expect(error).toBeInstanceOf(FieldError);
+    expect(error.message).toBe(DESIGN_MESSAGES.passwordColumn);
+    expect(error.params).toEqual(['secret', String(PASSWORD_HASH_LENGTH)]);
+    expect(refusal(short('int', 200)).message).toBe(DESIGN_MESSAGES.passwordColumn);
+    expect(() => checkDesign(short('varchar', PASSWORD_HASH_LENGTH))).not.toThrow();
+    expect(() => checkDesign(short('text', 0))).not.toThrow();
+    // The limit holds the hashes the SDK writes.
+    expect((await hashPassword('a password')).length).toBeLessThanOrEqual(PASSWORD_HASH_LENGTH);
   });
 
   it('refuses lists naming a field that is not designed', () => {

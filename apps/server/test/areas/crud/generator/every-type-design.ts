@@ -65,8 +65,8 @@ export function everyTypeFields(): CrudField[] {
             ...field.form,
             'remote-table': 'user',
             'remote-field': 'nickname',
-            // The single remote select shows the member's nickname and username as list columns.
-            ...(field.designType === 'remoteSelect' ? { 'relation-fields': 'nickname,username' } : {}),
+            // Both remote selects show the members' nicknames and usernames as list columns.
+            'relation-fields': 'nickname,username',
           }
         : field.form,
     };
