@@ -50,13 +50,34 @@ export interface Refusal {
   params: string[];
 }
 
+/**
+ * Tables whose generated module this process removed (crud.Crud/delete), per app. The process
+ * keeps knowing a table its modules declared when it started (Db.isKnownTable) for as long as
+ * it runs, as the module's routes, registered until the restart, still query it with the
+ * prefix; known is then no longer a module's, and the table may be designed again at once.
+ */
+const removedModuleTables = new WeakMap<AppContext, Set<string>>();
+
+/** The generated module of `table` was removed: its table is no module's any more. */
+export function rememberRemovedModule(ctx: AppContext, table: string): void {
+  const tables = removedModuleTables.get(ctx) ?? new Set<string>();
+  tables.add(table);
+  removedModuleTables.set(ctx, tables);
+}
+
+/** Whether a module declares the table: one this process started with, unless the generator removed it since. */
+async function isModuleTable(ctx: AppContext, table: string): Promise<boolean> {
+  if (!ctx.db.isKnownTable(table) || (await isGeneratedModule(ctx, table))) return false;
+  // A folder placed by that name since (a module uploaded by hand) is someone else's again.
+  return !removedModuleTables.get(ctx)?.has(table) || (await moduleFolderExists(ctx, table));
+}
+
 /** Why the table may not be designed here, or null. */
 export async function refusalOf(ctx: AppContext, table: string): Promise<Refusal | null> {
   if (isCoreTable(table)) return { message: MESSAGES.coreTable, params: [table] };
   const indexed = (await searchIndexTables(ctx)).get(table);
   if (indexed) return { message: MESSAGES.searchIndexTable, params: [table, indexed] };
-  if (ctx.db.isKnownTable(table) && !(await isGeneratedModule(ctx, table)))
-    return { message: MESSAGES.moduleTable, params: [table] };
+  if (await isModuleTable(ctx, table)) return { message: MESSAGES.moduleTable, params: [table] };
   return null;
 }
 
