@@ -76,9 +76,8 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     await page.waitForURL(/\/admin\/dashboard$/);
     const tabs = page.getByRole('tab');
     await expect.poll(() => tabs.count()).toBe(2);
-    // Switch back once the dashboard shows, as a person would. A tab clicked in the moment the
-    // dashboard is being shown was lost in about one run of three (the URL stayed); that race
-    // is the shell's, still open, and not what this test is about.
+    // Switch back once the dashboard shows, as a person would. (A click in the moment before is
+    // not lost either: the test of a slow machine below.)
     await page.getByTestId('greeting').waitFor();
 
     await tabs.filter({ hasText: '管理员管理' }).click();
@@ -91,6 +90,24 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
       .click();
     await expect.poll(() => tabs.count()).toBe(1);
     await page.waitForURL(/\/admin\/dashboard$/);
+    await context.close();
+  });
+
+  it('opens the tab clicked while a slow machine is still showing the previous click', async () => {
+    const { context, page } = await signedIn();
+    await openAdminsFromMenu(page);
+    await page.getByTestId('quick-search').locator('input').waitFor();
+    // A CPU ten times slower: the address moves on well before the tab list has caught up (it
+    // still marks the administrators' tab active). Before the tab list compared a click with
+    // the address, this click was lost in 5 runs of 6.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    await page.getByRole('menuitem', { name: '控制台' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.getByRole('tab').filter({ hasText: '管理员管理' }).click();
+    await page.waitForURL(/\/admin\/auth\/admin$/);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect.poll(() => page.getByTestId('quick-search').isVisible()).toBe(true);
     await context.close();
   });
 

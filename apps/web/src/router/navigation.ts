@@ -31,3 +31,12 @@ export function navigateTo(target: { name?: string; path?: string }, options?: {
 export function currentPath(): string {
   return window.location.pathname;
 }
+
+/**
+ * The address shown, path and query. The browser's, which a navigation changes before React has
+ * rendered it: the router's location as a component last rendered it can lag behind by as long
+ * as rendering the new page takes.
+ */
+export function currentUrl(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}

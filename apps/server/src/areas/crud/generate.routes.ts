@@ -32,7 +32,7 @@ import {
 import { LOG_TITLES, MESSAGES } from './lang.js';
 import { CRUD_RULES } from './rules.js';
 import { installAnswer, removalAnswer } from './schemas.js';
-import { assertDesignable, checkedTableName } from './table-access.js';
+import { assertDesignable, checkedTableName, rememberRemovedModule } from './table-access.js';
 
 function superOnly(title: string) {
   return (request: FastifyRequest) => {
@@ -113,6 +113,7 @@ export function generateActions(ctx: AppContext) {
         // Refused before anything is removed: a refusal changes nothing.
         if (request.body.dropTable) await assertDroppable(ctx, uid);
         const answer = await removeGeneration(ctx, uid);
+        rememberRemovedModule(ctx, uid);
         if (request.body.dropTable) await dropGeneratedTable(ctx, request, uid);
         await recordStatus(ctx, log.id, 'delete');
         // A module that was running leaves with the restart and rebuild its disabling asks for.

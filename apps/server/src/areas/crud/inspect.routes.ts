@@ -18,8 +18,8 @@ import {
   assertDesignable,
   checkedTableName,
   moduleFolderExists,
+  offeredTables,
   physicalName,
-  prefixedTables,
   refusalOf,
   tableExists,
   tableIsEmpty,
@@ -63,7 +63,7 @@ export function inspectActions(ctx: AppContext) {
       },
       handler: async (request) => {
         const needle = request.query.quickSearch.toLowerCase();
-        const tables = (await prefixedTables(ctx)).filter((table) => table.includes(needle));
+        const tables = (await offeredTables(ctx)).filter((table) => table.includes(needle));
         const list = await Promise.all(
           tables.map(async (table) => {
             const refusal = await refusalOf(ctx, table);
@@ -71,7 +71,7 @@ export function inspectActions(ctx: AppContext) {
               table,
               comment: physicalName(ctx, table),
               connection: connectionKey(ctx.db),
-              refused: refusal ? translate(refusal, request.lang, [table]) : '',
+              refused: refusal ? translate(refusal.message, request.lang, refusal.params) : '',
             };
           }),
         );

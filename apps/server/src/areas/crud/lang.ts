@@ -11,6 +11,8 @@ export const MESSAGES = {
     'The table name must be lower-case letters, digits and underscores, start with a letter and be at most 40 long',
   coreTable: 'Table %s belongs to the core: the CRUD generator cannot design, alter or drop it',
   moduleTable: 'Table %s belongs to an installed module: the CRUD generator cannot design, alter or drop it',
+  searchIndexTable:
+    'Table %s belongs to the search index of table %s: the CRUD generator cannot design, alter or drop it',
   notGenerated: '%s was not made by the CRUD generator: it is neither replaced nor removed',
   moduleTaken: 'A module named %s already exists: the CRUD generator cannot replace it',
   superOnly: 'Only super administrators can generate or delete code',
@@ -46,6 +48,7 @@ export const CRUD_LANG: { 'zh-cn': LanguagePack; en: LanguagePack } = {
     [MESSAGES.badTableName]: '数据表名只能是小写字母、数字和下划线，以字母开头，最长 40 个字符',
     [MESSAGES.coreTable]: '数据表 %s 属于系统核心：CRUD 代码生成不能设计、修改或删除它',
     [MESSAGES.moduleTable]: '数据表 %s 属于已安装的模块：CRUD 代码生成不能设计、修改或删除它',
+    [MESSAGES.searchIndexTable]: '数据表 %s 属于数据表 %s 的搜索索引：CRUD 代码生成不能设计、修改或删除它',
     [MESSAGES.notGenerated]: '%s 不是 CRUD 代码生成所生成的：不会覆盖也不会删除它',
     [MESSAGES.moduleTaken]: '已存在名为 %s 的模块：CRUD 代码生成不能覆盖它',
     [MESSAGES.superOnly]: '只有超级管理员可以生成或删除代码',

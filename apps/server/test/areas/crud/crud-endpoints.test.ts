@@ -5,7 +5,7 @@
  * and delete end to end need the generator (apps/server/src/areas/crud/generator): see
  * crud-generate.test.ts.
  */
-import { columnKit } from '@portico/server-sdk';
+import { columnKit, searchIndex } from '@portico/server-sdk';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -266,6 +266,49 @@ forEachDatabase('CRUD generator endpoints', (get) => {
       expect(byName.get('admin')).toMatch(/belongs to the core/);
       expect(byName.get('crud_log')).toMatch(/belongs to the core/);
       expect(byName.get('store_module')).toMatch(/installed module/);
+    });
+
+    it("tableList offers no search index's own tables (SQLite's FTS5 table and its shadows, MariaDB's trigram side table)", async () => {
+      const t = get();
+      const { dialect, prefix, kysely } = t.ctx.db;
+      await kysely.schema
+        .createTable(`${prefix}searched_note`)
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('title', 'varchar(50)')
+        .execute();
+      // The index a generated module's migration makes for its quick search.
+      await searchIndex(kysely, { dialect, prefix }, 'searched_note', ['title']);
+      const physical = (await kysely.introspection.getTables()).map((table) => table.name);
+      const sideTables = {
+        sqlite: ['_search', '_search_data', '_search_idx', '_search_docsize', '_search_config'],
+        mysql: ['_trigram'],
+        postgres: [],
+      }[dialect].map((suffix) => `searched_note${suffix}`);
+      // They are there in the database, as the index makes them.
+      expect(physical).toEqual(expect.arrayContaining(sideTables.map((name) => `${prefix}${name}`)));
+
+      const res = await call(t.app, 'GET', '/admin/crud.Crud/tableList', { token, lang: 'en' });
+      const listed = res.data.list.map((row: { table: string }) => row.table);
+      expect(listed).toContain('searched_note');
+      // Neither this table's index nor the core's (the members', the administrators', the admin log's).
+      expect(listed.filter((name: string) => /_(search|trigram)(_[a-z]+)?$/.test(name))).toEqual([]);
+      const searched = await call(t.app, 'GET', '/admin/crud.Crud/tableList', {
+        token,
+        query: { quickSearch: 'searched_note' },
+      });
+      expect(searched.data.list.map((row: { table: string }) => row.table)).toEqual(['searched_note']);
+      // Asked for by name, one is refused with the reason and nothing is designed.
+      for (const table of sideTables) {
+        const check = await call(t.app, 'POST', '/admin/crud.Crud/generateCheck', {
+          token,
+          lang: 'en',
+          body: { table },
+        });
+        expect(check.code, table).toBe(0);
+        expect(check.msg).toBe(
+          `Table ${table} belongs to the search index of table searched_note: the CRUD generator cannot design, alter or drop it`,
+        );
+      }
     });
   });
 

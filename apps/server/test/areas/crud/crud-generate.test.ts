@@ -49,7 +49,7 @@ forEachDatabase(
       const t = get();
       token = (await loginSuper(t)).token;
       const { prefix, kysely } = t.ctx.db;
-      for (const name of ['gadget', 'widget']) {
+      for (const name of ['gadget', 'widget', 'gizmo']) {
         await kysely.schema
           .createTable(`${prefix}${name}`)
           .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -166,6 +166,47 @@ forEachDatabase(
       });
       expect(check.data).toEqual({ table: true, controller: false });
       expect((await statuses(t, 'gadget')).at(-1)).toBe('delete');
+    });
+
+    it('generates a table again right after its module was deleted by the server that ran it', async () => {
+      const t = get();
+      const first = await call(t.app, 'POST', '/admin/crud.Crud/generate', {
+        token,
+        body: design('gizmo', ['id', 'title', 'extra']),
+      });
+      expect(first.code, first.msg).toBe(1);
+      // The restart after the install loads the module, which makes its table known to the process.
+      t.ctx.db.addTables(['gizmo']);
+      const log = await t.ctx.db.kysely
+        .selectFrom('crud_log')
+        .select('id')
+        .where('table_name', '=', 'gizmo')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const deleted = await call(t.app, 'POST', '/admin/crud.Crud/delete', { token, body: { id: log.id } });
+      expect(deleted.code, deleted.msg).toBe(1);
+
+      const listed = await call(t.app, 'GET', '/admin/crud.Crud/tableList', {
+        token,
+        query: { quickSearch: 'gizmo' },
+      });
+      expect(listed.data.list).toMatchObject([{ table: 'gizmo', refused: '' }]);
+      const check = await call(t.app, 'POST', '/admin/crud.Crud/generateCheck', {
+        token,
+        lang: 'en',
+        body: { table: 'gizmo' },
+      });
+      expect(check.msg).toBe('');
+      expect(check.data).toEqual({ table: true, controller: false });
+      const again = await call(t.app, 'POST', '/admin/crud.Crud/generate', {
+        token,
+        lang: 'en',
+        body: design('gizmo', ['id', 'title', 'extra']),
+      });
+      expect(again.code, again.msg).toBe(1);
+      expect(existsSync(join(project, 'modules/gizmo'))).toBe(true);
+      // The delete marked the first record; the generation again added its own.
+      expect(await statuses(t, 'gizmo')).toEqual(['delete', 'success']);
     });
 
     it('delete with dropTable drops the table', async () => {

@@ -496,8 +496,8 @@ for (const { dialect } of testDatabases()) {
     });
 
     it('delete with dropTable drops the table', async () => {
-      // A server that has not loaded the deleted module: the one that served it still counts
-      // its table as an installed module's until it restarts.
+      // A server that has not loaded the deleted module (the one that served it may generate it
+      // again too: crud-generate.test.ts).
       const t = first;
       const again = await generate(t, changedDesignBody());
       expect(again.code, again.msg).toBe(1);

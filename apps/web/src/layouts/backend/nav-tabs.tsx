@@ -17,6 +17,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { currentUrl } from '../../router/navigation';
 import { themeColor, useConfig } from '../../stores/config';
 import { type Tab, useNavTabs, withSearch } from '../../stores/nav-tabs';
 import { menuTitle } from './menu-tree';
@@ -55,8 +56,18 @@ export function NavTabs() {
     },
   ];
 
-  /** Shows a tab's page (the active one is already shown). */
-  const openTab = (tab: Tab) => tab.path !== activePath && void navigate(withSearch(tab));
+  /**
+   * Shows a tab's page; always a navigation, as nothing rendered can tell it is needed. The
+   * store's active tab, and the location React last rendered, lag behind the address while a
+   * navigation renders (long enough for a click on a busy machine), and one may still be on its
+   * way: a click compared with them was lost (the address stayed where the previous click led).
+   * Going to the address shown replaces it, adding no step to the history, and overrides a
+   * navigation elsewhere still on its way.
+   */
+  const openTab = (tab: Tab) => {
+    const to = withSearch(tab);
+    void navigate(to, { replace: to === currentUrl() });
+  };
 
   const onContext = (tab: Tab, key: string) => {
     if (key === 'reload') reloadTab(tab.path);

@@ -23,7 +23,11 @@ export interface AreaModuleInstaller {
   install(uid: string): Promise<ModuleAnswer>;
   /** Takes an enabled module's files out and disables it, whatever was edited in its copies. */
   disable(uid: string): Promise<ModuleAnswer>;
-  /** Deletes a disabled or waiting module: its data (migrations undone) and folder. */
+  /**
+   * Deletes a disabled or waiting module: its data (migrations undone) and folder. An area's
+   * module is rewritten, not released: its code running here stands for no later package of
+   * that uid, whatever its version (that one is enabled by the start that loads it).
+   */
   uninstall(uid: string): Promise<ModuleUninstallPlan>;
 }
 
@@ -34,6 +38,10 @@ export function areaModuleInstaller(ctx: AppContext): AreaModuleInstaller {
     exclusive: (work) => installer.exclusive(work),
     install: (uid) => installer.install(uid),
     disable: (uid) => installer.disable(uid, { confirmConflict: true }),
-    uninstall: (uid) => installer.uninstall(uid),
+    uninstall: async (uid) => {
+      const plan = await installer.uninstall(uid);
+      installer.forgetLoadedCode(uid);
+      return plan;
+    },
   };
 }

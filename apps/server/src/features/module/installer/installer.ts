@@ -273,6 +273,16 @@ export class ModuleInstaller {
   }
 
   /**
+   * This process's code of the module no longer stands for its package: a package installed by
+   * that uid from now on, even of the same version, is enabled by the start that loads it. For
+   * a package that is rewritten rather than released (the CRUD generator's starts at 1.0.0
+   * again after a delete), whose running code would otherwise be enabled in its place.
+   */
+  forgetLoadedCode(uid: string): void {
+    this.definitions.delete(uid);
+  }
+
+  /**
    * update: a disabled module's newest version is downloaded from the market and waits for
    * installation, marked so that its install runs the `update` event. (Without a market
    * member, a newer version comes by upload.)
