@@ -9,8 +9,8 @@ import { testDatabases } from '../../support/databases.js';
 import { createMember } from '../../support/member.js';
 import { removeScratchDirs } from '../../support/module-project.js';
 import { parseCsv } from '../../support/spreadsheets.js';
-import { call, loginSuper, startTestApp, type TestApp } from '../../support/test-app.js';
-import { generatorProject, loadGenerated, restartWith } from './generated-app.js';
+import { call, type TestApp } from '../../support/test-app.js';
+import { generateAndServe, generatorProject } from './generated-app.js';
 import { everyTypeDesign, everyTypeRow } from './generator/every-type-design.js';
 
 const UID = 'crud_related';
@@ -34,14 +34,7 @@ for (const { dialect } of testDatabases()) {
     };
 
     beforeAll(async () => {
-      first = await startTestApp(dialect, { projectDir: project });
-      token = (await loginSuper(first)).token;
-      const generated = await call(first.app, 'POST', '/admin/crud.Crud/generate', {
-        token,
-        body: everyTypeDesign(UID),
-      });
-      expect(generated.code, generated.msg).toBe(1);
-      served = await restartWith(first, [await loadGenerated(project, UID, wire)]);
+      ({ first, served, token } = await generateAndServe(dialect, project, everyTypeDesign(UID), UID, wire));
     });
     afterAll(async () => {
       await served?.close();

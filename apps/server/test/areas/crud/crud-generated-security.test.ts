@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../../support/databases.js';
 import { removeScratchDirs } from '../../support/module-project.js';
-import { call, loginSuper, startTestApp, type TestApp } from '../../support/test-app.js';
-import { generatorProject, loadGenerated, restartWith } from './generated-app.js';
+import { call, type TestApp } from '../../support/test-app.js';
+import { generateAndServe, generatorProject } from './generated-app.js';
 import { everyTypeDesign, everyTypeRow } from './generator/every-type-design.js';
 
 const UID = 'crud_guarded';
@@ -51,14 +51,7 @@ for (const { dialect } of testDatabases()) {
       ).find((row) => row.id === id)?.title;
 
     beforeAll(async () => {
-      first = await startTestApp(dialect, { projectDir: project });
-      token = (await loginSuper(first)).token;
-      const generated = await call(first.app, 'POST', '/admin/crud.Crud/generate', {
-        token,
-        body: everyTypeDesign(UID),
-      });
-      expect(generated.code, generated.msg).toBe(1);
-      served = await restartWith(first, [await loadGenerated(project, UID, wire)]);
+      ({ first, served, token } = await generateAndServe(dialect, project, everyTypeDesign(UID), UID, wire));
     });
     afterAll(async () => {
       await served?.close();

@@ -16,9 +16,12 @@
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleDefinition } from '@portico/server-sdk';
+import type { CrudGenerateBody } from '@portico/shared/crud-design';
+import { expect } from 'vitest';
 import { buildApp } from '../../../src/app.js';
+import type { Dialect } from '../../../src/db/dialect.js';
 import { fakeProject } from '../../support/module-project.js';
-import type { TestApp } from '../../support/test-app.js';
+import { call, loginSuper, startTestApp, type TestApp } from '../../support/test-app.js';
 import { ROOT } from './generator/scratch-project.js';
 
 /**
@@ -60,4 +63,35 @@ export async function restartWith(t: TestApp, modules: ModuleDefinition[]): Prom
   const { app, ctx } = await buildApp(t.ctx.config, { modules, checkAnswers: true });
   await app.ready();
   return { ...t, app, ctx, close: () => app.close() };
+}
+
+/** The first server, which generated the design, and the one started again with its module. */
+export interface GeneratedApp {
+  first: TestApp;
+  served: TestApp;
+  /** The super administrator's, who generated it. */
+  token: string;
+}
+
+/**
+ * The design generated into the project by the super administrator through crud.Crud/generate
+ * on a server for `dialect`, and the server started again with module `uid` as generated.
+ */
+export async function generateAndServe(
+  dialect: Dialect,
+  project: string,
+  design: CrudGenerateBody,
+  uid: string,
+  wire: { file: string },
+): Promise<GeneratedApp> {
+  const first = await startTestApp(dialect, { projectDir: project });
+  try {
+    const { token } = await loginSuper(first);
+    const generated = await call(first.app, 'POST', '/admin/crud.Crud/generate', { token, body: design });
+    expect(generated.code, generated.msg).toBe(1);
+    return { first, served: await restartWith(first, [await loadGenerated(project, uid, wire)]), token };
+  } catch (failed) {
+    await first.close();
+    throw failed;
+  }
 }
