@@ -36,6 +36,7 @@ const LIST: ListSpec = {
     id: { column: `${TABLE}.id`, type: 'number' },
     title: { column: `${TABLE}.title`, type: 'string' },
   },
+  quickSearch: ['title'],
   defaultOrder: { field: 'id', direction: 'desc' },
 };
 
