@@ -13,7 +13,9 @@
  * its name would start from the old count.
  *
  * MySQL refuses the triggers without the TRIGGER privilege: the table is then not counted
- * (with a warning) and its lists show the estimate, as an uncounted table's do.
+ * (with a warning) and its lists show the estimate, as an uncounted table's do. So is a table
+ * whose prefixed name leaves no room for its triggers' names (a 20-letter prefix and a 40-letter
+ * generated table): failing would stop the module's install for what is only a speed-up.
  */
 import type { Dialect } from '../dialect.js';
 import { addRowCounter, dropRowCounter } from './0016-row-counts.js';
@@ -47,6 +49,10 @@ export async function largeTableCounts(
   { key = 'id' }: LargeTableOptions = {},
 ): Promise<void> {
   checkNames(prefix, table, key);
+  if (!triggersFit(prefix, table)) {
+    console.warn(`Row counts of ${prefix}${table} skipped: its name is too long to name its triggers`);
+    return;
+  }
   await dropLargeTableCounts(db, { dialect, prefix }, table);
   // Without the row count, blocks alone would not give an exact total: both or neither.
   if (!(await addRowCounter(db, dialect, prefix, table))) return;
@@ -60,6 +66,8 @@ export async function dropLargeTableCounts(
   table: string,
 ): Promise<void> {
   checkNames(prefix, table, 'id');
+  // A name too long was never counted (largeTableCounts skipped it): nothing to drop.
+  if (!triggersFit(prefix, table)) return;
   await dropIdBlocks(db, dialect, prefix, table);
   await dropRowCounter(db, dialect, prefix, table);
 }
@@ -69,6 +77,8 @@ function checkNames(prefix: string, table: string, key: string): void {
   for (const name of prefix === '' ? [table, key] : [prefix, table, key]) {
     if (!NAME.test(name)) throw new Error(`largeTableCounts: ${JSON.stringify(name)} is not a plain name`);
   }
-  if (prefix.length + table.length + TRIGGER_SUFFIX > MAX_IDENTIFIER)
-    throw new Error(`largeTableCounts: ${JSON.stringify(prefix + table)} is too long to name its triggers`);
+}
+
+function triggersFit(prefix: string, table: string): boolean {
+  return prefix.length + table.length + TRIGGER_SUFFIX <= MAX_IDENTIFIER;
 }
