@@ -40,7 +40,7 @@ export function productQueries(rows: number): ListQuery[] {
   const rare = Math.floor(rows * 0.777) + 1;
   const cluster = clusterIds(rows);
   return [
-    // The unfiltered total of a table without a row counter is the database's estimate.
+    // Exact: the generated migration counts the table's rows (largeTableCounts).
     q('first page, no filter', {}, { total: rows, firstId: rows }),
     quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }),
     quick('broad', 'lamp'),

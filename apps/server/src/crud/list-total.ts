@@ -1,8 +1,9 @@
 /**
  * The total a list shows beside its pages, without counting a million rows on every page.
  *
- * The tables that grow large (db/migrations/0016-row-counts.ts: members, the admin log) keep
- * their exact row count in slots maintained by triggers: an unfiltered list of one answers the
+ * The tables that grow large (db/migrations/0016-row-counts.ts: members, the admin log; a
+ * module's table through largeTableCounts) keep their exact row count in slots maintained by
+ * triggers: an unfiltered list of one answers the
  * slots' sum, exact, for the price of reading a few rows. Otherwise counting stops at
  * COUNT_CAP + 1 matching rows, so a count costs at most a few thousand index entries. Below the
  * cap the total is exact (small tables, most filtered lists). Past it:
@@ -28,7 +29,6 @@
 import type { ListTotalKind } from '@portico/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { COUNTED_TABLES } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
 import type { ListDialect } from './list-dialect.js';
 import type { AnySelect } from './query-types.js';
@@ -118,11 +118,13 @@ async function cachedEstimate(db: Db, dialect: ListDialect, table: TableName): P
   return rows;
 }
 
-const counted: ReadonlySet<string> = new Set(COUNTED_TABLES);
-
-/** The table's exact row count from its slots; null when it has none (not counted, or refused). */
+/**
+ * The table's exact row count from its slots; null when it has none (not counted, or refused).
+ * Any table's slots are read, not only the core's (COUNTED_TABLES): a module's table is counted
+ * when its migration called largeTableCounts, and the slots themselves say so, in every server
+ * process and after a restart, with nothing to declare that could disagree with the database.
+ */
 export async function countedRows(db: Db, table: TableName): Promise<number | null> {
-  if (!counted.has(table)) return null;
   const row = await db.kysely
     .selectFrom('row_count')
     .select([

@@ -10,8 +10,10 @@
  */
 
 /**
- * Tables whose lists read their total from `row_count`. Another table joins with a migration of
- * its own calling addRowCounter (migration 0016), and its name here.
+ * The core tables whose total `row_count` keeps (migration 0016). Another core table joins with
+ * a migration of its own calling addRowCounter, and its name here; a module's table through
+ * largeTableCounts (migrations/large-table-counts.ts). The list engine reads the slots of any
+ * table that has them (crud/list-total.ts).
  */
 export const COUNTED_TABLES: readonly string[] = ['user', 'admin_log'];
 
@@ -35,7 +37,7 @@ export const SPANNED_TABLES: readonly string[] = ['user', 'admin_log'];
 export const SPAN_COLUMN = 'create_time';
 export const SECONDS_PER_DAY = 86_400;
 
-/** Tables whose rows per block are kept (`id_block`). */
+/** The core tables whose rows per block are kept (`id_block`); a module's through largeTableCounts. */
 export const BLOCKED_TABLES: readonly string[] = ['user', 'admin_log'];
 
 /** Ids per block: a deep page skips fewer rows than this past its block's start. */

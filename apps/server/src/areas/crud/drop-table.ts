@@ -5,13 +5,16 @@
  * exists again (generated anew). So that the log stays a log, a table with more than
  * DROPPED_ROWS_LIMIT rows is refused, naming its count, before anything is removed: the
  * administrator keeps the table or empties it first (the generated screen's delete, which a
- * recycle rule on it files). A core table is never dropped. The table's search index goes
- * after its rows and before the table: its FTS table and MySQL side table would outlive it.
+ * recycle rule on it files). A core table is never dropped. The table's search index and row
+ * counts go after its rows and before the table: its FTS table and MySQL side table would
+ * outlive it, as would its count slots and id blocks (and PostgreSQL's trigger functions), from
+ * which a table generated again under its name would start counting.
  */
 import {
   ApiError,
   type AppContext,
   type Database,
+  dropLargeTableCounts,
   forgetAppTables,
   runWrite,
   searchIndex,
@@ -63,7 +66,9 @@ export async function dropGeneratedTable(
   });
   // Outside any transaction: MySQL commits around DDL by itself. The rows are in the log and
   // gone from the table by now, so a failed drop leaves an empty table and nothing lost.
-  await searchIndex(ctx.db.kysely, { dialect: ctx.db.dialect, prefix: ctx.db.prefix }, table, []);
+  const target = { dialect: ctx.db.dialect, prefix: ctx.db.prefix };
+  await searchIndex(ctx.db.kysely, target, table, []);
+  await dropLargeTableCounts(ctx.db.kysely, target, table);
   await ctx.db.kysely.schema.dropTable(physical).execute();
   forgetAppTables(ctx.db);
 }

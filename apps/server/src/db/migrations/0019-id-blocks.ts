@@ -35,7 +35,7 @@ export function idBlocksMigration(dialect: Dialect, prefix: string): Migration {
       table = table.addColumn('counted', 'bigint', (c) => c.notNull().defaultTo(0));
       table = table.addPrimaryKeyConstraint(`${prefix}id_block_pkey`, ['table_name', 'block', 'slot']);
       await k.finish(table).execute();
-      for (const name of BLOCKED_TABLES) await addBlocks(db, dialect, prefix, name);
+      for (const name of BLOCKED_TABLES) await addIdBlocks(db, dialect, prefix, name);
     },
     async down(db: AnyDb) {
       for (const name of BLOCKED_TABLES) await dropTriggers(db, dialect, namesOf(prefix, name));
@@ -44,15 +44,36 @@ export function idBlocksMigration(dialect: Dialect, prefix: string): Migration {
   };
 }
 
-async function addBlocks(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
+/**
+ * Starts keeping `table`'s rows per block of its integer `key`: the triggers, and the rows
+ * already there. False (with a warning) when MySQL refused the triggers.
+ */
+export async function addIdBlocks(
+  db: AnyDb,
+  dialect: Dialect,
+  prefix: string,
+  table: string,
+  key = 'id',
+): Promise<boolean> {
   const names = namesOf(prefix, table);
   // The rows already there, in slot 0. After the triggers, as in 0016-row-counts.ts: a row
   // inserted meanwhile is counted twice only on MySQL, whose DDL commits.
-  const block = blockOf(dialect, 'id');
+  const block = blockOf(dialect, quoted(dialect, key));
   const backfill = `insert into ${quoted(dialect, names.blocks)} (table_name, block, slot, counted)
     select '${table}', ${block}, 0, count(*) from ${quoted(dialect, names.table)} group by ${block}`;
   const skipped = `Id blocks of ${names.table} skipped; its deep pages skip their rows`;
-  await keepByTriggers(db, dialect, triggers(dialect, prefix, table), names, skipped, backfill);
+  return keepByTriggers(db, dialect, triggers(dialect, prefix, table, key), names, skipped, backfill);
+}
+
+/** Stops keeping `table`'s blocks: triggers and counts go. */
+export async function dropIdBlocks(
+  db: AnyDb,
+  dialect: Dialect,
+  prefix: string,
+  table: string,
+): Promise<void> {
+  await dropTriggers(db, dialect, namesOf(prefix, table));
+  await db.deleteFrom('id_block').where('table_name', '=', table).execute();
 }
 
 function namesOf(prefix: string, table: string) {
@@ -74,14 +95,14 @@ function blockOf(dialect: Dialect, column: string): string {
   return dialect === 'mysql' ? `${column} div ${BLOCK}` : `${column} / ${BLOCK}`;
 }
 
-/** The trigger statements; `table` is one of BLOCKED_TABLES, never a client's. */
-function triggers(dialect: Dialect, prefix: string, table: string): string[] {
+/** The trigger statements; `table` and `key` are declared names (BLOCKED_TABLES, a module's), never a client's. */
+function triggers(dialect: Dialect, prefix: string, table: string, key: string): string[] {
   const names = namesOf(prefix, table);
   const blocks = quoted(dialect, names.blocks);
   if (dialect === 'postgres') {
     const add = (rows: string, sign: string) =>
       `insert into ${blocks} (table_name, block, slot, counted)
-       select '${table}', ${blockOf(dialect, 'id')}, pg_backend_pid() % ${SLOTS}, ${sign}count(*)
+       select '${table}', ${blockOf(dialect, quoted(dialect, key))}, pg_backend_pid() % ${SLOTS}, ${sign}count(*)
        from ${rows} group by 2 order by 2
        on conflict (table_name, block, slot) do update set counted = ${blocks}.counted + excluded.counted;`;
     return [
@@ -99,7 +120,7 @@ function triggers(dialect: Dialect, prefix: string, table: string): string[] {
   const slot = dialect === 'mysql' ? `connection_id() % ${SLOTS}` : '0';
   const count = (row: 'new' | 'old', sign: string) => {
     const values = `insert into ${blocks} (table_name, block, slot, counted)
-      values ('${table}', ${blockOf(dialect, `${row}.id`)}, ${slot}, ${sign}1)`;
+      values ('${table}', ${blockOf(dialect, `${row}.${quoted(dialect, key)}`)}, ${slot}, ${sign}1)`;
     return dialect === 'mysql'
       ? `${values} on duplicate key update counted = counted ${sign || '+'} 1`
       : `${values} on conflict (table_name, block, slot) do update set counted = counted ${sign || '+'} 1;`;

@@ -4,11 +4,20 @@
  * one alters it (add, change, rename and drop columns) keeping its rows. Column types are
  * written out per database (column-types.ts), indexes cover the quick-search and sortable fields,
  * and the quick-search text fields get the substring search index the core's large tables have
- * (the SDK's searchIndex: FTS5, trigram side table or pg_trgm), so `%q%` does not scan.
+ * (the SDK's searchIndex: FTS5, trigram side table or pg_trgm), so `%q%` does not scan. A table
+ * with an integer key keeps its exact row count and rows per block of ids as the members do
+ * (the SDK's largeTableCounts), so its list shows an exact total and reads its last and deep
+ * pages without skipping most of the table.
  */
 import type { CrudField } from '@portico/shared/crud-design';
 import type { CheckedDesign } from './check-design.js';
-import { autoIncrementTypes, type DialectTypes, dialectTypes, isNumericColumn } from './column-types.js';
+import {
+  autoIncrementTypes,
+  type DialectTypes,
+  dialectTypes,
+  isIntegerColumn,
+  isNumericColumn,
+} from './column-types.js';
 import type { ColumnChange } from './design-diff.js';
 import { indexable, primaryKey, searchColumns } from './design-fields.js';
 import { generatedHeader, key, literal } from './source-text.js';
@@ -73,10 +82,33 @@ function columnArgs(field: CrudField, name = field.name): string {
   return [literal(name), typesLiteral(types), ...(builder ? [builder] : [])].join(', ');
 }
 
-const HEAD = (table: string, what: string, search: boolean) => `${generatedHeader(table, what)}
-import { columnKit, type Dialect, type MigrationEnv${search ? ', searchIndex' : ''} } from '@portico/server-sdk';
+/** The file's head; `helpers` are the SDK's migration helpers it calls (searchIndex, largeTableCounts). */
+const HEAD = (table: string, what: string, helpers: string[]) => `${generatedHeader(table, what)}
+import { ${sdkImports(helpers)} } from '@portico/server-sdk';
 import { type Migration, sql } from 'kysely';
 `;
+
+/** The SDK's names, in the order the formatter keeps them (by name, ignoring case and `type`). */
+function sdkImports(helpers: string[]): string {
+  const bare = (name: string) => name.replace(/^type /, '').toLowerCase();
+  return ['columnKit', 'type Dialect', 'type MigrationEnv', ...helpers]
+    .sort((a, b) => bare(a).localeCompare(bare(b)))
+    .join(', ');
+}
+
+/** The design's key, when it is an integer: the blocks of largeTableCounts are of its values. */
+function countedKey(design: CheckedDesign): string | null {
+  const pk = primaryKey(design);
+  return isIntegerColumn(pk) ? pk.name : null;
+}
+
+/** The SDK call counting the table's rows and id blocks (`drop`: no longer). */
+function countsCall(design: CheckedDesign, pk: string, drop = false): string {
+  const table = literal(design.table.name);
+  if (drop) return `await dropLargeTableCounts(db, { dialect, prefix }, ${table});`;
+  const key = pk === 'id' ? '' : `, { key: ${literal(pk)} }`;
+  return `await largeTableCounts(db, { dialect, prefix }, ${table}${key});`;
+}
 
 /** The SDK call (re)making the table's search index over `columns` (none: dropping it). */
 function searchIndexCall(design: CheckedDesign, columns: string[]): string {
@@ -98,7 +130,15 @@ export function createMigration(design: CheckedDesign, name: string): string {
       // The quick search's substring index, kept by triggers; a table already there gets it too.
       ${searchIndexCall(design, searched)}`
     : '';
-  return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`, searched.length > 0)}
+  const pk = countedKey(design);
+  const counts = pk
+    ? `
+      // The exact row count and rows per block of ids, kept by triggers (a table already there
+      // is counted from its rows): an exact total, and the last and deep pages read fast.
+      ${countsCall(design, pk)}`
+    : '';
+  const helpers = [...(searched.length ? ['searchIndex'] : []), ...(pk ? ['largeTableCounts'] : [])];
+  return `${HEAD(table, `Migration ${name}: creates the table ${table} with its indexes.`, helpers)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const k = columnKit(dialect, prefix);
   // A column's SQL type on each database (trusted text written by the generator).
@@ -113,10 +153,11 @@ export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
 ${columns}
         await k.finish(t).execute();
 ${indexes}
-      }${search}
+      }${search}${counts}
     },
-    // No down: uninstalling the module keeps the table and its rows; deleting the generated
-    // code drops it only when the administrator asks (the endpoint, with the recycle log).
+    // No down: uninstalling the module keeps the table and its rows (and their counts);
+    // deleting the generated code drops it only when the administrator asks (the endpoint,
+    // with the recycle log, which drops the counts first).
   };
 }
 `;
@@ -137,11 +178,21 @@ export function alterMigration(
   const names = new Set(before.map((columns) => indexName(table, columns)));
   // The search index is made again when its columns change or one of them is altered; it goes
   // first, as its triggers name the columns (SQLite refuses to drop a column they name).
+  // The search index's and the counts' triggers name the key too (MySQL's and PostgreSQL's
+  // would fail every write once it is renamed): they go first when it changes, and are made
+  // again, from the rows, after.
+  const keyChanged = touched.has(primaryKey(previous).name) || touched.has(primaryKey(design).name);
   const searchedBefore = searchColumns(previous);
   const searchedAfter = searchColumns(design);
   const remakeSearch =
-    searchedBefore.join() !== searchedAfter.join() || searchedBefore.some((column) => touched.has(column));
+    keyChanged ||
+    searchedBefore.join() !== searchedAfter.join() ||
+    searchedBefore.some((column) => touched.has(column));
+  const keyBefore = countedKey(previous);
+  const keyAfter = countedKey(design);
+  const remakeCounts = keyChanged || keyBefore !== keyAfter;
   const steps = [
+    ...(remakeCounts && keyBefore ? [countsCall(previous, keyBefore, true)] : []),
     ...(remakeSearch && searchedBefore.length ? [searchIndexCall(previous, [])] : []),
     ...before
       .filter((columns) => columns.some((column) => touched.has(column)))
@@ -153,10 +204,16 @@ export function alterMigration(
       )
       .map((columns) => createIndex(table, columns)),
     ...(remakeSearch && searchedAfter.length ? [searchIndexCall(design, searchedAfter)] : []),
+    ...(remakeCounts && keyAfter ? [countsCall(design, keyAfter)] : []),
   ];
   const body = steps.map((step) => `      ${step}`).join('\n');
   const search = remakeSearch && (searchedBefore.length > 0 || searchedAfter.length > 0);
-  return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`, search)}
+  const helpers = [
+    ...(search ? ['searchIndex'] : []),
+    ...(remakeCounts && keyBefore ? ['dropLargeTableCounts'] : []),
+    ...(remakeCounts && keyAfter ? ['largeTableCounts'] : []),
+  ];
+  return `${HEAD(table, `Migration ${name}: changes the table ${table} as its design changed, keeping its rows.`, helpers)}
 export function ${name}({ dialect, prefix }: MigrationEnv): Migration {
   const k = columnKit(dialect, prefix);
   // A column's SQL type on each database (trusted text written by the generator).

@@ -4,7 +4,9 @@
  * indexes, the second applies a design change (add, rename, change and drop columns) and the
  * row written before it keeps its values. A table already there is left as it is. The
  * quick-search text fields get the search index (the SDK's searchIndex), and a change of the
- * quick-search fields alone makes a migration that remakes it over the new ones.
+ * quick-search fields alone makes a migration that remakes it over the new ones. The table's
+ * rows are counted (the SDK's largeTableCounts: exact total, id blocks), a table already there
+ * from its rows, and a renamed key keeps them counted, writes included.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +14,12 @@ import type { MigrationEnv } from '@portico/server-sdk';
 import { type Migration, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDesign, generateModule } from '../../../../src/areas/crud/generator/index.js';
+import { countedRows } from '../../../../src/crud/list-total.js';
 import type { Db } from '../../../../src/db/connection.js';
+import { migrateToLatest } from '../../../../src/db/migrate.js';
+import type { TableName } from '../../../../src/db/schema.js';
 import { testDatabases, withScratchDatabase } from '../../../support/databases.js';
-import { changedDesign, everyTypeDesign } from './every-type-design.js';
+import { changedDesign, changedDesignBody, everyTypeDesign } from './every-type-design.js';
 import { scratchProject, writePackage } from './scratch-project.js';
 
 type MigrationFactory = (env: MigrationEnv) => Migration;
@@ -38,7 +43,31 @@ const third = generateModule(searchedDesign, {
   version: second.version,
   migrations: [1, 2].map((n) => second.files[`${migrations}/m000${n}.ts`] ?? ''),
 });
-const dir = writePackage(project, third);
+// A fourth: the key is renamed, which the counting triggers name.
+const renamedKey = changedDesignBody();
+const key = renamedKey.fields.find((field) => field.primaryKey);
+if (key) key.name = 'item_id';
+renamedKey.table.quickSearchField = ['item_id', 'title', 'subtitle'];
+renamedKey.table.designChange = [
+  { type: 'change-field-name', oldName: 'id', newName: 'item_id', sync: true },
+];
+const fourth = generateModule(checkDesign(renamedKey), {
+  design: searchedDesign,
+  version: third.version,
+  migrations: [1, 2, 3].map((n) => third.files[`${migrations}/m000${n}.ts`] ?? ''),
+});
+const dir = writePackage(project, fourth);
+
+/** The table's kept row count, which must equal its rows and the blocks' sum. */
+async function expectCounted(db: Db, rows: number): Promise<void> {
+  expect(await countedRows(db, first.uid as TableName)).toBe(rows);
+  const blocks = await db.kysely
+    .selectFrom('id_block')
+    .select(sql<number | string>`sum(counted)`.as('rows'))
+    .where('table_name', '=', first.uid)
+    .executeTakeFirst();
+  expect(Number(blocks?.rows)).toBe(rows);
+}
 
 /**
  * The ids the table's search index holds for `text` in `column` (SQLite's FTS5 column filter,
@@ -75,6 +104,8 @@ async function migration(name: string): Promise<MigrationFactory> {
 describe.each(testDatabases())('generated migrations on $dialect', (factory) => {
   it('create the table, then alter it keeping its rows', async () => {
     await withScratchDatabase(factory, async (db) => {
+      // A site's schema first: the counts' tables are the core's (migrations 0016, 0019).
+      await migrateToLatest(db);
       db.addTables([first.uid]);
       const env = { dialect: db.dialect, prefix: db.prefix };
       await (await migration('m0001'))(env).up(db.kysely);
@@ -117,12 +148,24 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
         .where('title', '=', 'second')
         .executeTakeFirst();
       expect(Number(added.stock)).toBe(5);
+      await expectCounted(db, 2);
+      // The key renamed: the counts are made again over it, and writes still go through.
+      await (await migration('m0003'))(env).up(db.kysely);
+      await (await migration('m0004'))(env).up(db.kysely);
+      await expectCounted(db, 2);
+      await k.insertInto(first.uid).values({ title: 'third' }).execute();
+      await k.deleteFrom(first.uid).where('title', '=', 'kept').execute();
+      await expectCounted(db, 2);
+      const ids = await k.selectFrom(first.uid).select('item_id').orderBy('item_id').execute();
+      expect(ids.map((row: { item_id: number }) => Number(row.item_id))).toEqual([2, 3]);
     });
   }, 120_000);
 
   it('give the quick-search text fields the search index, remade when those fields change', async () => {
     expect(third.files[`${migrations}/m0003.ts`]).toContain('searchIndex(');
     await withScratchDatabase(factory, async (db) => {
+      // A site's schema first: the counts' tables are the core's (migrations 0016, 0019).
+      await migrateToLatest(db);
       db.addTables([first.uid]);
       const env = { dialect: db.dialect, prefix: db.prefix };
       const k = db.kysely as any;
@@ -152,6 +195,8 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
 
   it('leaves a table that is already there as it is, rows included', async () => {
     await withScratchDatabase(factory, async (db) => {
+      // A site's schema first: the counts' tables are the core's (migrations 0016, 0019).
+      await migrateToLatest(db);
       db.addTables([first.uid]);
       const k = db.kysely as any;
       await k.schema
@@ -164,6 +209,8 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
       expect(await k.selectFrom(first.uid).selectAll().execute()).toEqual([
         { id: 1, title: 'from the original' },
       ]);
+      // Counted from the rows it had.
+      await expectCounted(db, 1);
     });
   });
 });
