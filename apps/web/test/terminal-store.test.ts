@@ -29,10 +29,7 @@ let server: LocalServer;
 const tickets: string[] = [];
 
 beforeAll(async () => {
-  // Adding tasks behind a failed one makes the store load its notice lazily, without waiting
-  // for it; loaded here first, that load cannot still be under way when the file ends (the
-  // Node 24 run once saw it finish after the environment was torn down).
-  await Promise.all([initI18n('en'), import('antd/es/notification')]);
+  await initI18n('en');
   server = await listenLocally((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
