@@ -11,7 +11,9 @@ import type { Db } from '../db/connection.js';
 import { trigramIndexedTables, trigramIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
+import { PAGES_AHEAD } from './list-total.js';
 import { quickFieldsFor } from './quick-fields.js';
+import { WALK_TUNING, type WalkTuning, walkIsShort } from './trigram-walk.js';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -75,27 +77,43 @@ export async function planTrigrams(
   dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
+  tuning: WalkTuning = WALK_TUNING,
 ): Promise<TrigramLookups> {
   if (!dialect.trigramPostings) return NO_TRIGRAMS;
   const tables = await trigramTables(db);
-  const searches: [string, string][] = [];
-  const quick = params.quickSearch
-    ? coveringTable(
-        quickFieldsFor(spec, params.quickSearch).map((name) => spec.fields[name] as ListField),
-        tables,
-      )
-    : null;
-  if (quick) searches.push([quick, params.quickSearch]);
+  const searches: { table: string; text: string; fields: ListField[] }[] = [];
+  const quickFields = params.quickSearch
+    ? quickFieldsFor(spec, params.quickSearch).map((name) => spec.fields[name] as ListField)
+    : [];
+  const quick = params.quickSearch ? coveringTable(quickFields, tables) : null;
+  if (quick) searches.push({ table: quick, text: params.quickSearch, fields: quickFields });
   for (const item of params.search) {
-    const table =
-      item.operator === 'LIKE' ? coveringTable([spec.fields[item.field] as ListField], tables) : null;
-    if (table && typeof item.val === 'string') searches.push([table, item.val]);
+    const field = spec.fields[item.field] as ListField;
+    const table = item.operator === 'LIKE' ? coveringTable([field], tables) : null;
+    if (table && typeof item.val === 'string') searches.push({ table, text: item.val, fields: [field] });
   }
-  const common = params.order.field === spec.pk ? COMMON : COMMON_OUT_OF_ID_ORDER;
+  const inIdOrder = params.order.field === spec.pk;
+  const common = inIdOrder ? COMMON : COMMON_OUT_OF_ID_ORDER;
   const picks = new Map<string, { starts: number[]; postings: number }>();
-  for (const [table, text] of searches) {
+  for (const { table, text, fields } of searches) {
     const key = `${table} ${text}`;
-    if (!picks.has(key) && [...text].length >= TRIGRAM) picks.set(key, await rarest(db, table, text, common));
+    if (picks.has(key) || [...text].length < TRIGRAM) continue;
+    const pick = await rarest(db, table, text, common);
+    const [start] = pick.starts;
+    // In id order, a broad text whose matches lie near the end is found sooner by the walk.
+    if (start !== undefined && inIdOrder && pick.postings >= tuning.probeFrom) {
+      const question = {
+        table,
+        key: trigramIndexOf(table)?.key ?? 'id',
+        text,
+        fields,
+        start,
+        direction: params.order.direction,
+        needed: (params.page + PAGES_AHEAD) * params.limit + 1,
+      };
+      if (await walkIsShort(db, dialect, question, tuning)) pick.starts = [];
+    }
+    picks.set(key, pick);
   }
   return { tables, picks };
 }
