@@ -23,8 +23,21 @@ export function controllerKey(controller: string): string {
 }
 
 /** Password-like fields: their written value is never shown, only `******`. */
-export function isSecretField(field: string): boolean {
+function isSecretField(field: string): boolean {
   return /password|salt/i.test(field);
+}
+
+/**
+ * A stored password hash (the SDK's `hashPassword`, argon2), whatever its field is called: a
+ * generated screen's password field may be named `pin` or `secret`.
+ */
+function isPasswordHash(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith('$argon2');
+}
+
+/** A value the logs show as `******`: a password-like field's, or any password hash. */
+export function isSecret(field: string, value: unknown): boolean {
+  return isSecretField(field) || isPasswordHash(value);
 }
 
 export const MASK = '******';
@@ -167,7 +180,7 @@ async function captureDropped(w: WriteContext, dropped: DroppedTable): Promise<v
  */
 function splitSecrets(row: Record<string, unknown>): { data: string; secret_data: string | null } {
   const secrets = Object.fromEntries(
-    Object.entries(row).filter(([key, value]) => isSecretField(key) && value),
+    Object.entries(row).filter(([key, value]) => isSecret(key, value) && value),
   );
   const shown = Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, key in secrets ? MASK : value]),
@@ -243,7 +256,7 @@ async function captureEdit(
         data_comment: labels[field] ?? '',
         id_value: id,
         before: stringOf(before[field]),
-        after: isSecretField(field) ? MASK : stringOf(after[field]),
+        after: isSecret(field, after[field]) || isPasswordHash(before[field]) ? MASK : stringOf(after[field]),
         after_digest: valueDigest(appSecret, after[field]),
       })),
     )

@@ -21,7 +21,7 @@ import {
 import { AdminController } from '@portico/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isSecretField, MASK, valueDigest } from './audit.js';
+import { isSecret, MASK, valueDigest } from './audit.js';
 import { registerLogResource, SENSITIVE_LOG } from './log-shared.js';
 
 const LOG = 'security_sensitive_data_log';
@@ -68,7 +68,7 @@ export function registerSensitiveLogResource(app: FastifyInstance, ctx: AppConte
  */
 function presentEntry(row: Row, detail: boolean): Row {
   const { after_digest: _digest, ...rest } = row;
-  const secret = isSecretField(String(row.data_field));
+  const secret = isSecret(String(row.data_field), row.before);
   return {
     ...rest,
     id_value: detail ? row.id_value : `${String(row.primary_key)}=${String(row.id_value)}`,
