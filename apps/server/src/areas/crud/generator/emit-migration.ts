@@ -97,7 +97,7 @@ function sdkImports(helpers: string[]): string {
 }
 
 /** The design's key, when it is an integer: the blocks of largeTableCounts are of its values. */
-function countedKey(design: CheckedDesign): string | null {
+export function countedKey(design: CheckedDesign): string | null {
   const pk = primaryKey(design);
   return isIntegerColumn(pk) ? pk.name : null;
 }
@@ -163,12 +163,24 @@ ${indexes}
 `;
 }
 
-/** A later migration: the synced design changes, applied in the designer's order. */
+/**
+ * Whether earlier migrations count the table's rows: a module generated before the counts
+ * (largeTableCounts) gets them from its next migration.
+ */
+export function countsRows(migrations: readonly string[]): boolean {
+  return migrations.some((source) => source.includes('largeTableCounts('));
+}
+
+/**
+ * A later migration: the synced design changes, applied in the designer's order (`counted`:
+ * whether the earlier migrations made the counts; if not, this one does).
+ */
 export function alterMigration(
   design: CheckedDesign,
   previous: CheckedDesign,
   changes: ColumnChange[],
   name: string,
+  counted = true,
 ): string {
   const table = design.table.name;
   // Indexes on a touched column are dropped first and made again after; new ones are added.
@@ -188,7 +200,7 @@ export function alterMigration(
     keyChanged ||
     searchedBefore.join() !== searchedAfter.join() ||
     searchedBefore.some((column) => touched.has(column));
-  const keyBefore = countedKey(previous);
+  const keyBefore = counted ? countedKey(previous) : null;
   const keyAfter = countedKey(design);
   const remakeCounts = keyChanged || keyBefore !== keyAfter;
   const steps = [

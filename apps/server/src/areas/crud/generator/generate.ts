@@ -7,7 +7,7 @@
 import type { CheckedDesign } from './check-design.js';
 import { columnChanges } from './design-diff.js';
 import { searchColumns } from './design-fields.js';
-import { alterMigration, createMigration, migrationName } from './emit-migration.js';
+import { alterMigration, countedKey, countsRows, createMigration, migrationName } from './emit-migration.js';
 import { serverIndex, serverLang, serverResource, serverTables } from './emit-server.js';
 import { moduleJson, packageTsconfig, sharedWire } from './emit-shared.js';
 import { webIndex, webLang, webView } from './emit-web.js';
@@ -43,8 +43,11 @@ export function generateModule(design: CheckedDesign, previous: PreviousGenerati
     const changes = columnChanges(design, previous.design);
     // A change of the quick-search fields alone remakes the search index: a migration too.
     const searchChanged = searchColumns(design).join() !== searchColumns(previous.design).join();
-    if (changes.length > 0 || searchChanged) {
-      migrations.push(alterMigration(design, previous.design, changes, migrationName(migrations.length)));
+    // Generated before the counts: the next generation adds them, design changed or not.
+    const counted = countsRows(previous.migrations);
+    if (changes.length > 0 || searchChanged || (!counted && countedKey(design))) {
+      const name = migrationName(migrations.length);
+      migrations.push(alterMigration(design, previous.design, changes, name, counted));
     }
   }
   const names = migrations.map((_, index) => migrationName(index));

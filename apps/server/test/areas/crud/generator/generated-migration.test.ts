@@ -58,6 +58,21 @@ const fourth = generateModule(checkDesign(renamedKey), {
 });
 const dir = writePackage(project, fourth);
 
+// A module generated before the counts: its first migration does not call largeTableCounts.
+// Its next generation, the design unchanged, adds them (in a project of its own: same uid).
+const uncountedFirst = (first.files[`${migrations}/m0001.ts`] ?? '').replace(
+  /^\s*await largeTableCounts\(.*$/m,
+  '',
+);
+const recounted = generateModule(checkDesign(everyTypeDesign()), {
+  design: checkDesign(everyTypeDesign()),
+  version: first.version,
+  migrations: [uncountedFirst],
+});
+const recountedProject = scratchProject();
+afterAll(() => rmSync(recountedProject, { recursive: true, force: true }));
+const recountedDir = writePackage(recountedProject, recounted);
+
 /** The table's kept row count, which must equal its rows and the blocks' sum. */
 async function expectCounted(db: Db, rows: number): Promise<void> {
   expect(await countedRows(db, first.uid as TableName)).toBe(rows);
@@ -94,8 +109,8 @@ async function indexed(db: Db, column: string, text: string): Promise<number[] |
   return rows.length > 0;
 }
 
-async function migration(name: string): Promise<MigrationFactory> {
-  const loaded = (await import(join(dir, migrations, `${name}.ts`))) as Record<string, MigrationFactory>;
+async function migration(name: string, from = dir): Promise<MigrationFactory> {
+  const loaded = (await import(join(from, migrations, `${name}.ts`))) as Record<string, MigrationFactory>;
   const factory = loaded[name];
   if (!factory) throw new Error(`${name} exports no migration`);
   return factory;
@@ -190,6 +205,43 @@ describe.each(testDatabases())('generated migrations on $dialect', (factory) => 
       expect(await indexed(db, 'title', 'Zebra')).toEqual(db.dialect === 'postgres' ? true : [Number(id)]);
       await k.deleteFrom(first.uid).where('id', '=', id).execute();
       if (db.dialect !== 'postgres') expect(await indexed(db, 'subtitle', 'Quokka')).toEqual([]);
+    });
+  }, 120_000);
+
+  it('count the rows of a table generated before the counts, from its next generation', async () => {
+    expect(uncountedFirst).not.toContain('largeTableCounts(');
+    // The same design regenerated over counted migrations makes no migration at all.
+    const same = generateModule(checkDesign(everyTypeDesign()), {
+      design: checkDesign(everyTypeDesign()),
+      version: first.version,
+      migrations: [first.files[`${migrations}/m0001.ts`] ?? ''],
+    });
+    expect(Object.keys(same.files).filter((file) => file.includes('/migrations/m'))).toEqual([
+      `${migrations}/m0001.ts`,
+    ]);
+    const added = recounted.files[`${migrations}/m0002.ts`] ?? '';
+    expect(added).toContain('await largeTableCounts(');
+    expect(added).not.toContain('dropLargeTableCounts(');
+    await withScratchDatabase(factory, async (db) => {
+      await migrateToLatest(db);
+      db.addTables([first.uid]);
+      const env = { dialect: db.dialect, prefix: db.prefix };
+      const k = db.kysely as any;
+      await (await migration('m0001', recountedDir))(env).up(db.kysely);
+      for (const title of ['one', 'two', 'three']) {
+        await k
+          .insertInto(first.uid)
+          .values({ title, region: 'x', stock: 1, summary: '', kind: 'opt1' })
+          .execute();
+      }
+      expect(await countedRows(db, first.uid as TableName)).toBeNull();
+      await (await migration('m0002', recountedDir))(env).up(db.kysely);
+      await expectCounted(db, 3);
+      await k
+        .insertInto(first.uid)
+        .values({ title: 'four', region: 'x', stock: 1, summary: '', kind: 'opt1' })
+        .execute();
+      await expectCounted(db, 4);
     });
   }, 120_000);
 
