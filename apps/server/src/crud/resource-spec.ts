@@ -74,6 +74,8 @@ export interface ResourceSpec<
   /** The edit form's fields (the row's `id` comes beside them), validated before `edit` runs. */
   editBody?: E;
   edit?(id: number, data: z.output<E>, w: WriteContext): Promise<void>;
+  /** As `prepareAdd`, for an edit: run before the edit's transaction opens. */
+  prepareEdit?(data: z.output<E>): Promise<z.output<E>>;
   /**
    * Refuses an edit of a row out of the caller's reach (a super administrator, a group above
    * theirs) before the form is judged, so what they hear is "no permission", whatever they sent.

@@ -143,7 +143,8 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
         handler: async (request) => {
           const posted = request.body as Row & { id: number };
           const { id } = posted;
-          const data = (await switchEdit(ctx, resource, editBody, posted, request)) ?? posted;
+          const typed = (await switchEdit(ctx, resource, editBody, posted, request)) ?? posted;
+          const data = spec.prepareEdit ? await spec.prepareEdit(typed as z.output<E>) : typed;
           await runWrite(kysely, request, (w) =>
             ctx.captures.edit(w, spec.controller, id, () => edit(id, data as z.output<E>, w)),
           );
