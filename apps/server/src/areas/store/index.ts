@@ -12,6 +12,7 @@ import { STORE_LANG_ZH } from './lang.js';
 import { registerModuleResource } from './module.resource.js';
 import { registerOrderResource } from './order.resource.js';
 import { registerStoreOrderRoutes } from './order.routes.js';
+import { registerOriginalStoreRoutes } from './original-api/routes.js';
 import { moveLegacyPackages } from './packages.js';
 import { registerStorePublicRoutes } from './public.routes.js';
 import { removeCopiesOfPublishedPackages } from './public-copies.js';
@@ -45,6 +46,8 @@ export const storeModule = defineModule({
     registerStorePublicRoutes(app, ctx);
     registerStoreOrderRoutes(app, ctx);
     registerStoreDownloadRoutes(app, ctx);
+    // The original client's market speaks the vendor store's API: served from this store.
+    registerOriginalStoreRoutes(app, ctx);
     // Other areas (the CRUD generator) publish through the store's own checks, never its tables.
     provideModulePublisher(ctx, { publish: (request, pkg) => publishPackage(ctx, request, pkg) });
   },

@@ -15,6 +15,20 @@ const ROUTE_SUMMARIES_ZH: Record<string, string> = {
   "Pay an order from the member's points or balance": '用会员的积分或余额支付订单',
   "Publish a module's new version from an uploaded package": '用上传的包发布模块的新版本',
   "The market's category tabs and one page of its enabled modules": '市场的分类标签和一页已启用的模块',
+  "The original client's market: the category tabs and every enabled module":
+    '原版客户端的模块市场：分类标签和所有已启用的模块',
+  "The original client's market: one module's page, with the member's order to install with":
+    '原版客户端的模块市场：一个模块的页面，以及会员用于安装的订单',
+  "The original client's market: order a module (a free one answers as already bought)":
+    '原版客户端的模块市场：订购模块（免费模块直接视为已购买）',
+  "The original client's market: the market member's account (points, balance, token)":
+    '原版客户端的模块市场：市场会员的账户（积分、余额、令牌）',
+  "The original client's market: pay an order with points or balance":
+    '原版客户端的模块市场：用积分或余额支付订单',
+  "The original's server before installing from this store: may the member download the module":
+    '原版服务端从本商店安装前的检查：会员能否下载该模块',
+  "The original's server installing from this store: the module's package zip":
+    '原版服务端从本商店安装：模块的 zip 包',
   'Whether the member may download a version of a module, with its size and SHA-256':
     '会员能否下载模块的某个版本，以及其大小和 SHA-256',
 };

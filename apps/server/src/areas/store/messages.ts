@@ -50,6 +50,10 @@ const TEXTS = {
     '版本 %s 发布于您订单的更新期限（%s）之后，请重新购买以获取该版本',
   ],
   paid: ['Payment successful', '支付成功'],
+  gatewayMissing: [
+    'WeChat and Alipay are not offered here: please pay with points or balance',
+    '此处不提供微信和支付宝支付，请使用积分或余额支付',
+  ],
   memo: ['Purchase of module %s (order %s)', '购买模块 %s（订单 %s）'],
   all: ['All', '全部'],
   demosInvalid: ['The demos must be a list of entries', '演示必须是条目列表'],
