@@ -61,6 +61,8 @@ for (const { dialect } of testDatabases()) {
       expect((await publishVersion(store, admin, hello, '1.0.0')).code).toBe(1);
       const paid = await addModule(store, admin, { uid: 'paid', price_type: 'score', price: '10' });
       expect((await publishVersion(store, admin, paid, '1.0.0')).code).toBe(1);
+      const original = await addModule(store, admin, { uid: 'original', price_type: 'free' });
+      expect((await publishVersion(store, admin, original, '1.0.0')).code).toBe(1);
       const tampered = await addModule(store, admin, { uid: 'tampered', price_type: 'free' });
       expect((await publishVersion(store, admin, tampered, '1.0.0')).code).toBe(1);
       memberToken = (await buyer(store, 'marketeer', 100)).token;
@@ -83,6 +85,17 @@ for (const { dialect } of testDatabases()) {
         needRebuild: true,
       });
       expect(readText(project, 'apps/web/src/modules/hello/index.ts')).toBe("export default '1.0.0';\n");
+    });
+
+    it('installs with the market member in the query, as the original client sends it', async () => {
+      const res = await call(site.app, 'POST', '/admin/module/install', {
+        token: siteToken,
+        query: { uid: 'original', token: memberToken, orderId: '0' },
+        body: { extend: {} },
+      });
+      expect(res.code, res.msg).toBe(1);
+      expect(res.data).toMatchObject({ state: 1, info: { uid: 'original', version: '1.0.0' } });
+      expect(installed('original')).toBe(true);
     });
 
     it('passes on the store refusal of a paid module without a covering order, installing nothing', async () => {

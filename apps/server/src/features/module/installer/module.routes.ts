@@ -70,10 +70,17 @@ const marketFields = {
     .describe("The member's order on the store; 0 for their best one."),
 };
 
+type MarketFields = { token: string; orderId: number };
+
+/** Portico's screens send the market member in the body, the original client in the query. */
+const marketQuery = uidQuery.extend(marketFields);
+
 function marketMember(
   request: FastifyRequest,
-  { token, orderId }: { token: string; orderId: number },
+  body: MarketFields,
+  query: MarketFields,
 ): MarketMember | undefined {
+  const { token, orderId } = body.token ? body : query;
   return token ? { token, orderId, lang: request.lang } : undefined;
 }
 
@@ -252,7 +259,7 @@ export function registerModuleInstallerRoutes(
       {
         summary:
           'Install a module (downloaded from the market first when not on the machine); code -1 with the conflicts, -2 when packages must be installed',
-        query: uidQuery,
+        query: marketQuery,
         body: z.object({
           ...marketFields,
           // Without `extend` any conflict stops the install; an empty value is none.
@@ -265,7 +272,7 @@ export function registerModuleInstallerRoutes(
       async (request, reply) => {
         const uid = uidOf(request.query.uid);
         const { extend } = request.body;
-        const market = marketMember(request, request.body);
+        const market = marketMember(request, request.body, request.query);
         const answer = await installer.exclusive(() => installer.install(uid, extend, market));
         return answerWithRestart(ctx, reply, answer);
       },
@@ -338,7 +345,7 @@ export function registerModuleInstallerRoutes(
       TITLES.update,
       {
         summary: "Download a disabled module's newest version from the market; it then waits for its install",
-        query: uidQuery,
+        query: marketQuery,
         body: z.object({
           uid: judgedText().describe('The module uid, when not in the query.'),
           ...marketFields,
@@ -347,7 +354,7 @@ export function registerModuleInstallerRoutes(
       },
       async (request) => {
         const uid = uidOf(request.query.uid ?? request.body.uid);
-        const market = marketMember(request, request.body);
+        const market = marketMember(request, request.body, request.query);
         return ok(await installer.exclusive(() => installer.update(uid, market)));
       },
     ),
