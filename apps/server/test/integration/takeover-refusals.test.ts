@@ -116,6 +116,12 @@ describe.skipIf(!mysql)('a BuildAdmin v2 database Portico cannot take over whole
     expect(message).toContain('ba_user.birthday: expected date, found varchar(10)');
   });
 
+  it('refuses one holding a table Portico would create itself, naming it', async () => {
+    // A module of the original's may have made one: Portico's migration 0004 would stop on it.
+    const message = await refusal(['create table ba_content (id int primary key, body text)']);
+    expect(message).toContain('tables Portico creates for itself (ba_content)');
+  });
+
   it('takes one over that differs only where sites legitimately do', async () => {
     const database = await fixtureDatabase();
     const db = await openDatabase(database.url, 'ba_');

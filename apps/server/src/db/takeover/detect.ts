@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
+import { CORE_TABLES } from '../core-tables.js';
 // The original's core tables (v2.1.2): the ones Portico's first migration creates.
 import { ORIGINAL_TABLES } from '../original-tables.js';
 import {
@@ -57,6 +58,15 @@ export async function detectDatabase(db: Db): Promise<DatabaseKind> {
         (elsewhere ? ` ${elsewhere[0]?.toUpperCase()}${elsewhere.slice(1)}.` : ''),
     };
   }
+  // Portico's later migrations create these without looking (content, module…): a site's own
+  // table of the same name would stop them half-way, after the takeover.
+  const taken = [...CORE_TABLES].filter((table) => tables.has(table) && !isOriginal(table));
+  if (taken.length > 0) {
+    return {
+      kind: 'unknown',
+      reason: `its tables are BuildAdmin v2's, but it also has tables Portico creates for itself (${named(taken)}); rename them first.`,
+    };
+  }
   const problems = await columnProblems(db, tables);
   if (problems.length > 0) {
     return {
@@ -70,6 +80,8 @@ export async function detectDatabase(db: Db): Promise<DatabaseKind> {
   }
   return { kind: 'original' };
 }
+
+const isOriginal = (table: string) => (ORIGINAL_TABLES as readonly string[]).includes(table);
 
 /** Every table of the current schema. */
 async function tableNames(db: Db): Promise<string[]> {
