@@ -4,25 +4,28 @@
  * MySQL/MariaDB only, as the original is; skipped without TEST_MYSQL_URL.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { defaultConfig } from '../../src/config.js';
 import { type Db, openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { TakeoverRefused, takeOverIfOriginal } from '../../src/db/takeover/takeover.js';
 import { disableModule, enableModule, uninstallModule } from '../../src/module-contract/lifecycle.js';
+import {
+  appConfig,
+  fixtureDatabase,
+  mysqlDatabases as mysql,
+  rowCounts,
+  schemaOf,
+  scratch,
+} from '../support/buildadmin-fixture.js';
 import { CRUD_BUTTONS, generatedModule } from '../support/crud-rules.js';
-import { type TestDatabase, testDatabases } from '../support/databases.js';
+import type { TestDatabase } from '../support/databases.js';
 import { call, loginAdmin } from '../support/test-app.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const FIXTURE = join(here, '../fixtures/buildadmin-v2.sql');
-const mysql = testDatabases().find((f) => f.dialect === 'mysql');
 
 /** The fixture's accounts and the passwords the original hashed for them. */
 const ADMINS = { admin: 'Admin-2023!', service: 'Service#pass1', shopkeeper: 'Shop#pass22' };
@@ -37,60 +40,8 @@ const MEMBERS = { user: 'User-2023!', alice: 'Alice-secret9', bob: 'Bob-secret77
  */
 const ADDED_ROWS: Record<string, number> = { ba_admin_rule: 25, ba_config: 15 };
 
-/** An empty scratch database (named by TEST_DB_PREFIX), dropped by its caller. */
-function scratch(): Promise<TestDatabase> {
-  if (!mysql) throw new Error('TEST_MYSQL_URL is not set');
-  return mysql.create();
-}
-
-async function fixtureDatabase(): Promise<TestDatabase> {
-  const database = await scratch();
-  const { createConnection } = await import('mysql2/promise');
-  const conn = await createConnection({ uri: database.url, multipleStatements: true });
-  await conn.query(readFileSync(FIXTURE, 'utf8'));
-  await conn.end();
-  return database;
-}
-
-async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const { rows } = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables where table_schema = database() order by 1`.execute(
-    db.kysely,
-  );
-  const counts: Record<string, number> = {};
-  for (const { name } of rows) {
-    const { rows: n } = await sql<{ n: number }>`select count(*) as n from ${sql.id(name)}`.execute(
-      db.kysely,
-    );
-    counts[name] = Number(n[0]?.n);
-  }
-  return counts;
-}
-
-/** Columns (with types) and indexes of every table: what a takeover may change. */
-async function schemaOf(db: Db): Promise<{ columns: string[]; indexes: string[] }> {
-  const columns = await sql<{ c: string }>`
-    select concat(table_name, '.', column_name, ' ', column_type) as c from information_schema.columns
-    where table_schema = database() order by 1`.execute(db.kysely);
-  const indexes = await sql<{ i: string }>`
-    select distinct concat(table_name, '.', index_name) as i from information_schema.statistics
-    where table_schema = database() order by 1`.execute(db.kysely);
-  return { columns: columns.rows.map((r) => r.c), indexes: indexes.rows.map((r) => r.i) };
-}
-
 const rowsOf = async (db: Db, table: string) =>
   (await sql`select * from ${sql.id(table)} order by 1`.execute(db.kysely)).rows;
-
-function appConfig(databaseUrl: string) {
-  return defaultConfig({
-    databaseUrl,
-    appSecret: randomBytes(32).toString('hex'),
-    logLevel: 'silent',
-    adminLoginCaptcha: false,
-    userLoginCaptcha: false,
-    authRateLimit: 1000,
-  });
-}
 
 interface MenuNode {
   name: string;

@@ -9,8 +9,11 @@ import { sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { AnyDb } from '../migrations/columns.js';
 
-/** Columns 0001 has and the original lacks: [table, column, definition, after]. */
-const ADDED: [string, string, string, string][] = [
+/**
+ * Columns 0001 (or a built-in area) has and the original lacks: [table, column, definition,
+ * after]. Detection (detect.ts) lets a database lack these and no other.
+ */
+export const ADDED: [string, string, string, string][] = [
   // The time a lockout started counts from (the original kept it in the session).
   ['admin', 'login_failure_time', 'bigint NULL', 'login_failure'],
   ['user', 'login_failure_time', 'bigint NULL', 'login_failure'],
@@ -21,6 +24,8 @@ const ADDED: [string, string, string, string][] = [
   ['security_data_recycle_log', 'connection', "varchar(100) NOT NULL DEFAULT ''", 'data_table'],
   ['security_sensitive_data', 'connection', "varchar(100) NOT NULL DEFAULT ''", 'data_table'],
   ['security_sensitive_data_log', 'connection', "varchar(100) NOT NULL DEFAULT ''", 'data_table'],
+  // The same v2.0.6 column of the CRUD generator's record, which the generator writes.
+  ['crud_log', 'connection', "varchar(100) NOT NULL DEFAULT ''", 'status'],
 ];
 
 /** VARCHARs too short for what Portico stores: argon2id hashes, and 64-hex HMAC digests and keys. */
@@ -74,6 +79,8 @@ export async function bringSchemaToPortico(db: Db, trx: AnyDb): Promise<void> {
 
   for (const [t, column, definition, after] of ADDED) {
     if (find(t, column)) continue;
+    // A site without crud_log gets it whole from the CRUD generator's migration.
+    if (!columns.some((col) => col.tableName === `${db.prefix}${t}`)) continue;
     await sql`alter table ${table(t)} add column ${sql.id(column)} ${sql.raw(definition)} after ${sql.id(after)}`.execute(
       trx,
     );
