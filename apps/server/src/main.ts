@@ -15,8 +15,8 @@ import { withStartupLock } from './db/startup-lock.js';
 import { checkOldFiles, copyOldFiles, describeFilesReport, type OldFiles } from './db/takeover/files.js';
 import {
   prepareDatabase,
-  TakeoverRefused,
   type TakeoverOutcome,
+  TakeoverRefused,
   takeOverIfOriginal,
 } from './db/takeover/takeover.js';
 import { importAreas } from './features/area/area-data.js';

@@ -6,7 +6,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -235,7 +243,9 @@ describe.skipIf(!mysql)('the old site files on the command line and at first sta
     // No file of Portico's stands in the way here: the clashing one is copied too.
     expect(first.stdout).toContain(`to ${storageDir}: 4 copied, 0 already there.`);
     expect(first.stdout).toMatch(/Missing: .*\(2\):\n {2}#3 \/storage\/default\/20240312\/report\.pdf\n/);
-    expect(first.stdout).toContain(`#2 ${AVATAR}: recorded 9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d 8800 bytes`);
+    expect(first.stdout).toContain(
+      `#2 ${AVATAR}: recorded 9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d 8800 bytes`,
+    );
     expect(readFileSync(join(storageDir, 'default/20240310/logo2c3f4a.png')).equals(LOGO_BYTES)).toBe(true);
 
     const second = run(`--files=${site.publicDir}`);
@@ -272,9 +282,9 @@ describe.skipIf(!mysql)('the old site files on the command line and at first sta
   it('TAKEOVER_FILES naming no old site refuses the first start, the database unchanged', async () => {
     const { database, db, site, storageDir } = await setUp();
     const tables = await tablesOf(db);
-    await expect(
-      buildApp(appConfig(database.url, storageDir, join(site.site, 'typo'))),
-    ).rejects.toThrow(TakeoverRefused);
+    await expect(buildApp(appConfig(database.url, storageDir, join(site.site, 'typo')))).rejects.toThrow(
+      TakeoverRefused,
+    );
     expect(await tablesOf(db)).toEqual(tables);
   });
 });

@@ -25,9 +25,7 @@ export interface Digest {
 }
 
 /** An entry of the old storage, by its path relative to that folder (with `/`). */
-export type OldEntry =
-  | { path: string; kind: 'file' }
-  | { path: string; kind: 'link' | 'hidden' | 'special' };
+export type OldEntry = { path: string; kind: 'file' } | { path: string; kind: 'link' | 'hidden' | 'special' };
 
 /**
  * `<folder>/storage` as a real folder, or a refusal saying what to give instead. Called before a
@@ -47,8 +45,7 @@ export async function oldStorageOf(folder: string): Promise<string> {
         `folder named storage and give that folder's parent. Nothing was changed.`,
     );
   }
-  if (!info.isDirectory())
-    throw new TakeoverRefused(`${storage} is not a folder. Nothing was changed.`);
+  if (!info.isDirectory()) throw new TakeoverRefused(`${storage} is not a folder. Nothing was changed.`);
   return realpath(storage);
 }
 
@@ -157,6 +154,8 @@ async function makeFolders(root: string, folder: string): Promise<void> {
     });
     const info = await lstat(path);
     if (!info.isDirectory() || info.isSymbolicLink())
-      throw new Error(`${path} in STORAGE_DIR is not a folder (a file or a link); nothing is written through it`);
+      throw new Error(
+        `${path} in STORAGE_DIR is not a folder (a file or a link); nothing is written through it`,
+      );
   }
 }

@@ -153,7 +153,7 @@ export function describeFilesReport(report: FilesReport, limit = 50): string[] {
     if (items.length > limit) lines.push(`  … and ${items.length - limit} more`);
   };
   list(
-    'Missing: attachment rows whose file is in neither folder',
+    'Missing: attachment rows whose file Portico does not have (not in the old storage either, or skipped or failed below)',
     report.missing.map((row) => `#${row.id} ${row.url}`),
   );
   list(
@@ -164,10 +164,7 @@ export function describeFilesReport(report: FilesReport, limit = 50): string[] {
         `found ${row.found.sha1} ${row.found.size} bytes`,
     ),
   );
-  list(
-    'Kept: Portico already has a different file at these paths; the old one was not copied',
-    report.kept,
-  );
+  list('Kept: Portico already has a different file at these paths; the old one was not copied', report.kept);
   list(
     'Failed: could not be copied',
     report.failed.map((item) => `${item.url}: ${item.reason}`),

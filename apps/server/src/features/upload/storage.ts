@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileOf, STORAGE_URL } from '../../util/storage-path.js';
 
 export { fileOf, STORAGE_URL };
+
 const DEFAULT_TEMPLATE = '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}';
 
 /** The original name without its extension, cut down to safe characters (max 15). */
