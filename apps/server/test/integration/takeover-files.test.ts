@@ -122,6 +122,10 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 site with its files [mysql]
     // Portico already holds a different file at one of the old paths.
     mkdirSync(join(storageDir, 'editor/20240313'), { recursive: true });
     writeFileSync(join(storageDir, 'editor/20240313/clash.txt'), "Portico's own version");
+    // And a link where an old folder goes: nothing is written through it.
+    mkdirSync(join(site.publicDir, 'storage/trap'));
+    writeFileSync(join(site.publicDir, 'storage/trap/x.txt'), 'would land outside STORAGE_DIR');
+    symlinkSync(site.outside, join(storageDir, 'trap'));
   });
 
   afterAll(async () => {
@@ -163,7 +167,9 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 site with its files [mysql]
       { url: LEAK, reason: 'link' },
       { url: '/storage/linked', reason: 'link' },
     ]);
-    expect(report?.failed).toEqual([]);
+    expect(report?.failed).toEqual([
+      { url: '/storage/trap/x.txt', reason: expect.stringMatching(/trap in STORAGE_DIR is not a folder/) },
+    ]);
     expect(report?.elsewhere).toEqual([{ id: 5, url: 'https://cdn.example.com/a.png', storage: 'qiniu' }]);
   });
 
@@ -171,6 +177,7 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 site with its files [mysql]
     expect(existsSync(join(storageDir, 'default/20240312/leak.png'))).toBe(false);
     expect(existsSync(join(storageDir, 'linked'))).toBe(false);
     expect(existsSync(join(storageDir, '.hidden'))).toBe(false);
+    expect(existsSync(join(site.outside, 'x.txt'))).toBe(false);
     expect(readFileSync(join(storageDir, 'editor/20240313/clash.txt'), 'utf8')).toBe("Portico's own version");
   });
 
@@ -195,6 +202,7 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 site with its files [mysql]
     expect(again.copied).toEqual([]);
     expect(again.alreadyThere).toBe(3);
     expect(again.kept).toEqual([CLASH]);
+    expect(again.failed).toEqual(report?.failed);
     expect(again.missing).toEqual(report?.missing);
     expect(again.different).toEqual(report?.different);
 
