@@ -19,7 +19,8 @@ import { CaptureSlot } from './crud/write-context.js';
 import { CacheVersions } from './db/cache-versions.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { prepareDatabase } from './db/takeover/takeover.js';
+import { describeFilesReport, type OldFiles } from './db/takeover/files.js';
+import { type Prepared, prepareDatabase } from './db/takeover/takeover.js';
 import { Settings } from './features/config/settings.js';
 import { registerFeatures } from './features/index.js';
 import { registerModuleInstallerRoutes } from './features/module/installer/module.routes.js';
@@ -74,10 +75,15 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-async function prepareUntimed(config: AppConfig): Promise<Awaited<ReturnType<typeof prepareDatabase>>> {
+/** The old site's files a takeover copies (TAKEOVER_FILES), if any. */
+export function oldFilesOf(config: AppConfig): OldFiles | undefined {
+  return config.takeoverFiles ? { from: config.takeoverFiles, storageDir: config.storageDir } : undefined;
+}
+
+async function prepareUntimed(config: AppConfig): Promise<Prepared> {
   const untimed = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    return await prepareDatabase(untimed);
+    return await prepareDatabase(untimed, { files: oldFilesOf(config) });
   } finally {
     await untimed.close();
   }
@@ -91,13 +97,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       statementTimeoutMs: config.statementTimeoutMs,
     }));
   // A BuildAdmin v2 database is taken over on first start, as `npm run takeover` would.
-  let prepared: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
+  let prepared: Prepared | undefined;
   try {
     if (options.migrate ?? true) {
       // Migrations may build indexes over millions of rows: through a connection of their
       // own, without the serving statement timeout (SQLite has none).
       const own = !options.db && db.dialect !== 'sqlite';
-      prepared = own ? await prepareUntimed(config) : await prepareDatabase(db);
+      prepared = own
+        ? await prepareUntimed(config)
+        : await prepareDatabase(db, { files: oldFilesOf(config) });
     }
   } catch (error) {
     // A refused or failed start leaves no pool of its own open behind it.
@@ -137,6 +145,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (prepared?.outcome === 'taken-over')
     app.log.warn({ applied: prepared.applied }, 'took over the BuildAdmin v2 database: its rows are kept');
+  if (prepared?.files) {
+    const { files } = prepared;
+    const trouble = files.missing.length + files.different.length + files.kept.length + files.failed.length;
+    app.log[trouble ? 'warn' : 'info'](
+      { report: describeFilesReport(files) },
+      `copied the old site's files: ${files.copied.length} copied, ${trouble} to look at (docs/takeover.md)`,
+    );
+  }
 
   // Route schemas are zod (http/route-schema.ts), not JSON Schema for Ajv.
   app.setValidatorCompiler(zodValidatorCompiler);

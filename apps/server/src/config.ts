@@ -60,6 +60,12 @@ export interface AppConfig {
   marketUrl: string;
   /** How long a request to the market may take before the administrator is told it cannot be reached. */
   marketTimeoutMs: number;
+  /**
+   * The old site's public folder (the one holding `storage/`) when a BuildAdmin v2 database is
+   * taken over: its uploads are copied into storageDir by the process that takes it over
+   * (db/takeover/files.ts). Ignored once the database is Portico's.
+   */
+  takeoverFiles?: string;
   /** The environment the server was started with; terminal commands get a cleaned copy. */
   environment: Readonly<Record<string, string | undefined>>;
 }
@@ -184,6 +190,11 @@ function environmentSchema(cwd: string) {
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(1000, 3_600_000),
     STORAGE_DIR: folder(),
     WEB_DIST: folder(),
+    // Checked in full (a folder holding storage/) only when a takeover is due, so a value left
+    // set after the old site is gone does not stop later starts.
+    TAKEOVER_FILES: folder().refine((dir) => dir === undefined || !existsSync(dir) || isFolder(dir), {
+      error: (issue) => `must be the old site's public folder, not a file (got "${String(issue.input)}")`,
+    }),
     PROJECT_DIR: folder()
       .transform((dir) => dir ?? resolve(cwd))
       .refine(isFolder, { error: (issue) => `must be an existing folder (got "${String(issue.input)}")` }),
@@ -221,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     projectDir: vars.PROJECT_DIR,
     marketUrl: vars.MARKET_URL ?? '',
     marketTimeoutMs: vars.MARKET_TIMEOUT_MS ?? base.marketTimeoutMs,
+    takeoverFiles: vars.TAKEOVER_FILES,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? base.requestTimeoutMs,
     statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS ?? base.statementTimeoutMs,
     environment: env,

@@ -1,16 +1,24 @@
 /**
  * Command line: `start` (default), `migrate`, `migrate-rollback` (one step down),
- * `takeover` (a BuildAdmin v2 database, in place), `reset-admin-password <username>`, `import-area`.
+ * `takeover [--files <old public folder>]` (a BuildAdmin v2 database, in place, and its uploads), `reset-admin-password <username>`, `import-area`.
  * The only place that reads the environment (through loadConfig).
  */
-import { buildApp } from './app.js';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp, oldFilesOf } from './app.js';
 import { BUILT_IN_AREAS } from './areas/index.js';
-import { ConfigError, ensureAppSecret, loadConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { type AppConfig, ConfigError, ensureAppSecret, loadConfig } from './config.js';
+import { type Db, openDatabase } from './db/connection.js';
 import { migrateDownOne } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { prepareDatabase, TakeoverRefused, takeOverIfOriginal } from './db/takeover/takeover.js';
+import { checkOldFiles, copyOldFiles, describeFilesReport, type OldFiles } from './db/takeover/files.js';
+import {
+  prepareDatabase,
+  type TakeoverOutcome,
+  TakeoverRefused,
+  takeOverIfOriginal,
+} from './db/takeover/takeover.js';
 import { importAreas } from './features/area/area-data.js';
 import { removeTwoFactor } from './features/two-factor/index.js';
 import { migrateEnabledModules } from './module-contract/lifecycle.js';
@@ -65,12 +73,22 @@ async function start(): Promise<void> {
   if (supervised) process.send?.(SERVER_READY_MESSAGE);
 }
 
+/**
+ * What every command that migrates does first: a takeover where one is due, with the old site's
+ * files when TAKEOVER_FILES is set (their report printed), then the core's migrations.
+ */
+async function prepare(db: Db, config: AppConfig): Promise<string[]> {
+  const { applied, files } = await prepareDatabase(db, { files: oldFilesOf(config) });
+  if (files) console.log(describeFilesReport(files).join('\n'));
+  return applied;
+}
+
 async function migrate(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
     // Like a start, this takes a BuildAdmin v2 database over first (db/takeover/).
-    const { applied: core } = await prepareDatabase(db);
+    const core = await prepare(db, config);
     const modules = await migrateEnabledModules(db, [...BUILT_IN_AREAS, ...INSTALLED_MODULES]);
     const applied = [...core, ...modules];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
@@ -80,18 +98,27 @@ async function migrate(): Promise<void> {
 }
 
 /**
- * `npm run takeover`: what the first start does to a BuildAdmin v2 database, without starting.
- * On a Portico database it only migrates; an empty one is left for `npm start` to install.
+ * `npm run takeover [-- --files <old public folder>]`: what the first start does to a BuildAdmin
+ * v2 database, without starting. On a Portico database it only migrates; an empty one is left
+ * for `npm start` to install. With `--files`, the old site's uploads are copied and checked
+ * afterwards, on a database taken over now or before (a second run copies what is still missing).
  */
-async function takeover(): Promise<void> {
+async function takeover(args: string[]): Promise<void> {
   const config = loadConfig();
+  const folder = filesArgument(args);
+  const files = folder ? { from: folder, storageDir: config.storageDir } : oldFilesOf(config);
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  let outcome: TakeoverOutcome;
   try {
     if (db.dialect !== 'mysql')
       throw new UsageError(
         'Only a MySQL/MariaDB database can be taken over: BuildAdmin runs on nothing else.',
       );
-    const outcome = await takeOverIfOriginal(db);
+    // An explicit folder is checked before anything else; TAKEOVER_FILES only when a takeover is due.
+    if (folder && files) await checkOldFiles(files);
+    outcome = await takeOverIfOriginal(db, {
+      beforeTakeover: files ? () => checkOldFiles(files) : undefined,
+    });
     if (outcome === 'empty') {
       console.log(
         'The database is empty: there is nothing to take over. `npm start` installs Portico in it.',
@@ -104,6 +131,31 @@ async function takeover(): Promise<void> {
     await db.close();
   }
   await migrate();
+  if (files && (folder || outcome === 'taken-over')) await copyFiles(config, files);
+}
+
+/** `--files <folder>` (or `--files=<folder>`), resolved against the working folder. */
+function filesArgument(args: string[]): string | undefined {
+  try {
+    const { values } = parseArgs({ args, options: { files: { type: 'string' } }, strict: true });
+    if (values.files === undefined) return undefined;
+    if (!values.files.trim()) throw new UsageError('--files needs a folder.');
+    return resolve(values.files);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `${(error as Error).message}\nUsage: npm run takeover [-- --files <the old site's public folder>]`,
+    );
+  }
+}
+
+async function copyFiles(config: AppConfig, files: OldFiles): Promise<void> {
+  const db = await openDatabase(config.databaseUrl, config.tablePrefix);
+  try {
+    console.log(describeFilesReport(await copyOldFiles(db, files)).join('\n'));
+  } finally {
+    await db.close();
+  }
 }
 
 async function migrateRollback(): Promise<void> {
@@ -121,7 +173,7 @@ async function importAreaData(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    await prepareDatabase(db);
+    await prepare(db, config);
     console.log(`Loaded ${await importAreas(db, true)} provinces, cities and districts.`);
   } finally {
     await db.close();
@@ -133,7 +185,7 @@ async function resetAdminPassword(username: string | undefined): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl, config.tablePrefix);
   try {
-    await prepareDatabase(db);
+    await prepare(db, config);
     const reset = await resetPassword(db, username);
     if (!reset) throw new UsageError(`No administrator is named "${username}".`);
     // The way back in after a lost phone and lost recovery codes: the second factor goes too.
@@ -158,7 +210,7 @@ const [command = 'start', ...args] = process.argv.slice(2);
 const commands: Record<string, () => Promise<void>> = {
   start,
   migrate,
-  takeover,
+  takeover: () => takeover(args),
   'migrate-rollback': migrateRollback,
   'reset-admin-password': () => resetAdminPassword(args[0]),
   'import-area': importAreaData,

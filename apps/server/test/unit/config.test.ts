@@ -3,13 +3,14 @@
  * against the working folder, and every bad value reported at once, one message each, so an
  * operator fixes the environment in one go.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'portico-config-'));
+writeFileSync(join(cwd, 'a-file'), '');
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -67,6 +68,8 @@ describe('loadConfig', () => {
         PROJECT_DIR: '.',
         MARKET_URL: 'https://store.example.com/',
         MARKET_TIMEOUT_MS: '2000',
+        // Not there (any more): accepted, as a start once the database is Portico's ignores it.
+        TAKEOVER_FILES: '../old-site/public',
       },
       cwd,
     );
@@ -90,7 +93,9 @@ describe('loadConfig', () => {
       projectDir: cwd,
       marketUrl: 'https://store.example.com',
       marketTimeoutMs: 2000,
+      takeoverFiles: join(cwd, '../old-site/public'),
     });
+    expect(loadConfig({}, cwd).takeoverFiles).toBeUndefined();
     // The data folder moves the default database and storage with it.
     expect(loadConfig({ DATA_DIR: '/var/portico' }, cwd)).toMatchObject({
       databaseUrl: 'sqlite:/var/portico/portico.sqlite',
@@ -113,6 +118,7 @@ describe('loadConfig', () => {
         ADMIN_TOKEN_TTL: '1.5',
         AUTH_RATE_LIMIT: '0',
         MARKET_TIMEOUT_MS: 'soon',
+        TAKEOVER_FILES: 'a-file',
         PROJECT_DIR: 'missing-folder',
       }),
     ).toEqual([
@@ -128,6 +134,7 @@ describe('loadConfig', () => {
       'ADMIN_TOKEN_TTL must be a whole number from 60 to 31536000 (got "1.5")',
       'AUTH_RATE_LIMIT must be a whole number from 1 to 100000 (got "0")',
       'MARKET_TIMEOUT_MS must be a whole number from 1000 to 300000 (got "soon")',
+      `TAKEOVER_FILES must be the old site's public folder, not a file (got "${join(cwd, 'a-file')}")`,
       `PROJECT_DIR must be an existing folder (got "${join(cwd, 'missing-folder')}")`,
     ]);
   });

@@ -15,10 +15,11 @@ import type { Db } from '../connection.js';
 import { migrateToLatest } from '../migrate.js';
 import { bringDataToPortico } from './data-steps.js';
 import { detectDatabase } from './detect.js';
+import { checkOldFiles, copyOldFiles, type FilesReport, type OldFiles } from './files.js';
 import { bringSchemaToPortico } from './schema-steps.js';
+import { TakeoverRefused } from './takeover-refused.js';
 
-/** A database Portico will not change; the message says why and what to do. */
-export class TakeoverRefused extends Error {}
+export { TakeoverRefused };
 
 export type TakeoverOutcome = 'taken-over' | 'portico' | 'empty' | 'not-mysql';
 
@@ -26,7 +27,10 @@ export type TakeoverOutcome = 'taken-over' | 'portico' | 'empty' | 'not-mysql';
  * Takes the database over when it is the original's; refuses one that is neither empty,
  * Portico's, nor recognisably the original's. Portico's own migrations are not run here.
  */
-export async function takeOverIfOriginal(db: Db): Promise<TakeoverOutcome> {
+export async function takeOverIfOriginal(
+  db: Db,
+  options: { beforeTakeover?: () => Promise<void> } = {},
+): Promise<TakeoverOutcome> {
   if (db.dialect !== 'mysql') return 'not-mysql';
   const found = await detectDatabase(db);
   if (found.kind === 'unknown') {
@@ -37,6 +41,8 @@ export async function takeOverIfOriginal(db: Db): Promise<TakeoverOutcome> {
     );
   }
   if (found.kind !== 'original') return found.kind;
+  // What the takeover depends on (the old site's files) is checked while nothing has changed.
+  await options.beforeTakeover?.();
   const time = now();
   const steps: Record<string, Migration> = {
     '0001-schema': {
@@ -55,12 +61,30 @@ export async function takeOverIfOriginal(db: Db): Promise<TakeoverOutcome> {
     migrationLockTableName: `${db.prefix}migration_lock`,
   }).migrateToLatest();
   if (result.error) throw result.error;
-  return 'taken-over';
+  // Another process starting at the same time may have done it while this one waited for the lock.
+  return result.results?.length ? 'taken-over' : 'portico';
 }
 
-/** What the server does at start on MySQL: a takeover where one is due, then Portico's migrations. */
-export async function prepareDatabase(db: Db): Promise<{ outcome: TakeoverOutcome; applied: string[] }> {
-  const outcome = await takeOverIfOriginal(db);
+export interface Prepared {
+  outcome: TakeoverOutcome;
+  applied: string[];
+  /** What became of the old site's files, when a takeover happened with TAKEOVER_FILES set. */
+  files?: FilesReport;
+}
+
+/**
+ * What the server does at start on MySQL: a takeover where one is due, then Portico's
+ * migrations. `files` (TAKEOVER_FILES) is copied only by the process that takes the database
+ * over: once the database is Portico's, a start leaves it alone (`npm run takeover -- --files`
+ * copies what is still missing).
+ */
+export async function prepareDatabase(db: Db, options: { files?: OldFiles } = {}): Promise<Prepared> {
+  const { files } = options;
+  const outcome = await takeOverIfOriginal(db, {
+    beforeTakeover: files ? () => checkOldFiles(files) : undefined,
+  });
   const result = await migrateToLatest(db);
-  return { outcome, applied: result.results?.map((r) => r.migrationName) ?? [] };
+  const applied = result.results?.map((r) => r.migrationName) ?? [];
+  if (outcome !== 'taken-over' || !files) return { outcome, applied };
+  return { outcome, applied, files: await copyOldFiles(db, files) };
 }

@@ -4,9 +4,11 @@
  * and is checked to stay inside the storage folder.
  */
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname } from 'node:path';
+import { fileOf, STORAGE_URL } from '../../util/storage-path.js';
 
-export const STORAGE_URL = '/storage/';
+export { fileOf, STORAGE_URL };
+
 const DEFAULT_TEMPLATE = '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}';
 
 /** The original name without its extension, cut down to safe characters (max 15). */
@@ -51,13 +53,6 @@ export function savePath(
     .replace(/\.\.+/g, '.')
     .replace(/^\/+/, '');
   return `${STORAGE_URL}${relative}`;
-}
-
-/** The file behind an attachment URL, or null when the URL would leave the storage folder. */
-export function fileOf(root: string, url: string): string | null {
-  if (!url.startsWith(STORAGE_URL)) return null;
-  const file = resolve(root, url.slice(STORAGE_URL.length));
-  return file.startsWith(root + sep) ? file : null;
 }
 
 export async function saveFile(root: string, url: string, bytes: Buffer): Promise<void> {
