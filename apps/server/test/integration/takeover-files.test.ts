@@ -25,11 +25,11 @@ import { defaultConfig } from '../../src/config.js';
 import { type Db, openDatabase } from '../../src/db/connection.js';
 import { copyOldFiles, type FilesReport } from '../../src/db/takeover/files.js';
 import { prepareDatabase, TakeoverRefused } from '../../src/db/takeover/takeover.js';
+import { fixtureDatabase } from '../support/buildadmin-fixture.js';
 import { type TestDatabase, testDatabases } from '../support/databases.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '../../../..');
-const FIXTURE = join(here, '../fixtures/buildadmin-v2.sql');
 const mysql = testDatabases().find((f) => f.dialect === 'mysql');
 
 /** The fixture's two attachment rows, and the rows this suite adds. */
@@ -44,16 +44,6 @@ const LOGO_BYTES = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n'), randomBytes(
 const SECRET = 'outside the old storage: never to be read';
 
 const sha1 = (bytes: Buffer | string) => createHash('sha1').update(bytes).digest('hex');
-
-async function fixtureDatabase(): Promise<TestDatabase> {
-  if (!mysql) throw new Error('TEST_MYSQL_URL is not set');
-  const database = await mysql.create();
-  const { createConnection } = await import('mysql2/promise');
-  const conn = await createConnection({ uri: database.url, multipleStatements: true });
-  await conn.query(readFileSync(FIXTURE, 'utf8'));
-  await conn.end();
-  return database;
-}
 
 /**
  * An old site: `public/storage` with the logo matching its row, an avatar whose bytes differ from
