@@ -99,7 +99,9 @@ describe.skipIf(!browserAvailable)('seeded titles in the interface language', ()
         expect(await page.getByRole('button', { name: label }).count(), label).toBe(1);
       }
       // The config groups and items, titled by the server in the reader's language.
-      expect(await page.getByRole('tab').allTextContents()).toEqual(expect.arrayContaining(texts.configTabs));
+      expect(await page.getByRole('tab').allTextContents()).toEqual(
+        expect.arrayContaining([...texts.configTabs]),
+      );
       expect(await page.locator('label[for="site_name"]').innerText()).toBe(texts.siteName);
       // The new item's group is chosen by the same titles.
       await page.getByRole('tab', { name: texts.configTabs[4] }).click();
