@@ -141,6 +141,12 @@ describe.skipIf(!browserAvailable)('data security', () => {
     await entry.getByRole('button', { name: '回滚' }).click();
     await confirmPopup(page);
     await rowOf(page, '13900009999').getByText('已回滚').waitFor();
+    // The detail names the changed row once, as `id=<its id>`.
+    await rowOf(page, '13900009999').getByRole('button', { name: '详情' }).click();
+    const changedRow = page.getByRole('dialog').locator('th:has-text("被修改的数据") + td');
+    await changedRow.waitFor();
+    expect(await changedRow.innerText()).toMatch(/^id=\d+$/);
+    await page.keyboard.press('Escape');
 
     await openList(page, 'auth/admin');
     await rowOf(page, 'watcher1').getByText('13800008888').waitFor();

@@ -1,8 +1,8 @@
 /**
  * The navigation in the interface's language, in Chromium: the seeded menu titles in the
  * sidebar, the open tab and the document title, the group names in the admin list and the
- * config screen's quick entrances are English on English screens and Chinese on Chinese
- * ones. Set E2E_SCREENSHOT_DIR to keep screenshots of both, wide and 390 px wide.
+ * config screen's groups, item titles and quick entrances are English on English screens and
+ * Chinese on Chinese ones. Set E2E_SCREENSHOT_DIR to keep screenshots of both, wide and 390 px wide.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ const TEXTS = {
     longest: 'Sensitive data rules',
     superGroup: 'Super administrators',
     quickEntrances: ['Data recycle rules', 'Sensitive data rules'],
+    configTabs: ['Basics', 'Mail', 'Quick entrance', 'SMS', 'Add configuration item'],
+    siteName: 'Site name',
   },
   'zh-cn': {
     dashboard: '控制台',
@@ -35,6 +37,8 @@ const TEXTS = {
     longest: '敏感字段规则管理',
     superGroup: '超级管理组',
     quickEntrances: ['数据回收规则配置', '敏感数据规则配置'],
+    configTabs: ['基础配置', '邮件配置', '快捷配置入口', '短信', '添加配置项'],
+    siteName: '站点名称',
   },
 } as const;
 
@@ -94,6 +98,18 @@ describe.skipIf(!browserAvailable)('seeded titles in the interface language', ()
       for (const label of texts.quickEntrances) {
         expect(await page.getByRole('button', { name: label }).count(), label).toBe(1);
       }
+      // The config groups and items, titled by the server in the reader's language.
+      expect(await page.getByRole('tab').allTextContents()).toEqual(
+        expect.arrayContaining([...texts.configTabs]),
+      );
+      expect(await page.locator('label[for="site_name"]').innerText()).toBe(texts.siteName);
+      // The new item's group is chosen by the same titles.
+      await page.getByRole('tab', { name: texts.configTabs[4] }).click();
+      await page.locator('.ant-select', { has: page.locator('#group') }).click();
+      await expect
+        .poll(() => page.locator('.ant-select-item-option').allTextContents())
+        .toEqual(texts.configTabs.slice(0, 4));
+      await page.keyboard.press('Escape');
       await shoot(page, `${lang}-config`);
       await context.close();
     },

@@ -31,6 +31,16 @@ export function keyOf(text: string): string | undefined {
   return keysByChinese.get(text);
 }
 
+/**
+ * A stored text in `lang` when the packs know it, as a key or as the Chinese of one (the
+ * original's stored labels are language keys); undefined for anything else, which is shown
+ * as stored (a label someone typed).
+ */
+export function knownTextIn(stored: string, lang: Lang): string | undefined {
+  const key = keyOf(stored);
+  return key === undefined ? undefined : translate(key, lang);
+}
+
 export function translate(key: string, lang: Lang, params: readonly (string | number)[] = []): string {
   const template = (lang === 'zh-cn' ? zhCn[key] : en[key]) ?? modulePacks[lang].get(key) ?? key;
   let i = 0;

@@ -5,19 +5,18 @@
  * Chinese). The log is read by administrators of either language, so each is shown in the
  * reader's; a title typed by someone (a rule renamed by hand) is shown as stored.
  */
-import { keyOf, type Lang, translate } from './index.js';
+import { knownTextIn, type Lang, translate } from './index.js';
 import { ADMIN_RULE_TITLES } from './seeded-titles.js';
 
 const FAILED_SIGN_IN = 'Login failed: %s';
 
 /** The stored title of an admin-log entry, as `lang` reads it. */
 function logTitleIn(stored: string, lang: Lang): string {
-  const key = keyOf(stored);
-  if (key !== undefined) return translate(key, lang);
+  const known = knownTextIn(stored, lang);
+  if (known !== undefined) return known;
   const reason = failedSignInReason(stored);
   if (reason !== undefined) {
-    const reasonKey = keyOf(reason);
-    return translate(FAILED_SIGN_IN, lang, [reasonKey === undefined ? reason : translate(reasonKey, lang)]);
+    return translate(FAILED_SIGN_IN, lang, [knownTextIn(reason, lang) ?? reason]);
   }
   return lang === 'en' ? (ruleTitleInEnglish(stored) ?? stored) : stored;
 }

@@ -53,10 +53,10 @@ forEachDatabase('routine.Config', (get) => {
     });
 
     const cases: [Record<string, unknown>, string][] = [
-      [{ site_name: '', version: 'v2' }, 'The value of config item Site Name is invalid'],
-      [{ smtp_verification: 'SSH' }, 'The value of config item smtp verification is invalid'],
+      [{ site_name: '', version: 'v2' }, 'The value of config item Site name is invalid'],
+      [{ smtp_verification: 'SSH' }, 'The value of config item SMTP verification is invalid'],
       [{ open_member_center: 'maybe' }, 'The value of config item Open member center is invalid'],
-      [{ smtp_sender_mail: 'not-mail' }, 'The value of config item smtp sender mail is invalid'],
+      [{ smtp_sender_mail: 'not-mail' }, 'The value of config item SMTP sender e-mail is invalid'],
       [{ config_group: 'text' }, 'The value of config item Config group is invalid'],
       [{ nope: 1 }, 'Config item nope does not exist'],
       [{ backend_entrance: '/other' }, 'The back-office entrance is fixed at /admin'],

@@ -269,6 +269,109 @@ forEachDatabase('seeded titles in the reader’s language', (get) => {
     expect(zh.get('record_number')?.tip).toBe('域名备案号');
   });
 
+  it('labels the config groups, items and tips in the reader’s language, and typed ones as typed', async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    // Titles as a site taken over from the original may hold them: its English keys (the same
+    // as Portico's seed), a key's Chinese, and what its administrators typed.
+    const groups = [
+      { key: 'basics', value: 'Basics' },
+      { key: 'mail', value: '邮件配置' },
+      { key: 'config_quick_entrance', value: 'Config Quick entrance' },
+      { key: 'sms', value: 'SMS' },
+      { key: 'shop', value: '店铺设置' },
+    ];
+    await t.ctx.db.kysely
+      .updateTable('config')
+      .set({ value: JSON.stringify(groups) })
+      .where('name', '=', 'config_group')
+      .execute();
+    await t.ctx.db.kysely
+      .updateTable('config')
+      .set({ title: '时区' })
+      .where('name', '=', 'time_zone')
+      .execute();
+    const added = await call(t.app, 'POST', '/admin/routine.Config/add', {
+      token,
+      body: {
+        group: 'shop',
+        name: 'shop_notice',
+        title: '店铺公告',
+        type: 'string',
+        tip: 'Shown above the goods',
+      },
+    });
+    expect(added.code).toBe(1);
+
+    type Item = { name: string; title: string; tip: string };
+    const screen = async (lang: Lang) => {
+      const res = await call(t.app, 'GET', '/admin/routine.Config/index', { token, lang });
+      const list = res.data.list as Record<string, { title: string; list: Item[] }>;
+      const items = new Map(
+        Object.values(list).flatMap((group) => group.list.map((item) => [item.name, item])),
+      );
+      const tabs = Object.fromEntries(Object.entries(list).map(([key, group]) => [key, group.title]));
+      return { configGroup: res.data.configGroup, tabs, items };
+    };
+    const titles = (items: Map<string, Item>, names: string[]) => names.map((name) => items.get(name)?.title);
+    const shown = ['site_name', 'time_zone', 'smtp_pass', 'smtp_sender_mail', 'sms_provider', 'shop_notice'];
+
+    const zh = await screen('zh-cn');
+    const zhGroups = {
+      basics: '基础配置',
+      mail: '邮件配置',
+      config_quick_entrance: '快捷配置入口',
+      sms: '短信',
+      shop: '店铺设置',
+    };
+    expect(zh.configGroup).toEqual(zhGroups);
+    expect(zh.tabs).toEqual(zhGroups);
+    expect(titles(zh.items, shown)).toEqual([
+      '站点名称',
+      '时区',
+      'SMTP 密码',
+      'SMTP 发件人邮箱',
+      '短信服务商',
+      '店铺公告',
+    ]);
+    expect(zh.items.get('record_number')).toMatchObject({ title: '备案号', tip: '域名备案号' });
+    expect(zh.items.get('shop_notice')?.tip).toBe('Shown above the goods');
+
+    const en = await screen('en');
+    const enGroups = {
+      basics: 'Basics',
+      mail: 'Mail',
+      config_quick_entrance: 'Quick entrance',
+      sms: 'SMS',
+      shop: '店铺设置',
+    };
+    expect(en.configGroup).toEqual(enGroups);
+    expect(en.tabs).toEqual(enGroups);
+    expect(titles(en.items, shown)).toEqual([
+      'Site name',
+      'Time zone',
+      'SMTP password',
+      'SMTP sender e-mail',
+      'SMS provider',
+      '店铺公告',
+    ]);
+    expect(en.items.get('record_number')).toMatchObject({
+      title: 'Record number',
+      tip: "The domain's ICP filing number",
+    });
+
+    // The stored titles stay as they were: the form's config_group item saves them back unchanged.
+    const groupItem = en.items.get('config_group') as Item & { value: unknown };
+    expect(groupItem.value).toEqual(groups);
+    // A refused value names the item as the reader sees it.
+    const refused = await call(t.app, 'POST', '/admin/routine.Config/edit', {
+      token,
+      lang: 'zh-cn',
+      body: { smtp_sender_mail: 'not-mail' },
+    });
+    expect(refused).toMatchObject({ code: 0, msg: '配置项 SMTP 发件人邮箱 的值无效' });
+  });
+
   it('names the seeded data-security rules in the reader’s language', async () => {
     const t = get();
     const { token } = await loginSuper(t);

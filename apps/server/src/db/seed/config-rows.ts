@@ -4,9 +4,10 @@
  * listed in config_group, so the config screen does not show them.
  * Every row carries every column (see admin-rules.ts).
  *
- * Titles are stored in English and translated by the web's dictionary, as in the original; tips
- * and option labels are stored in Chinese (as the original stores its tips), each seeded with its
- * English beside it for English screens (src/i18n/seeded-titles.ts).
+ * Titles (and config_group's group titles) are stored as English language keys, translated for
+ * the reader by the server's language pack (src/i18n), as in the original; tips and option labels
+ * are stored in Chinese (as the original stores its tips), each seeded with its English beside it
+ * for English screens (src/i18n/seeded-titles.ts).
  */
 import type { Insertable } from 'kysely';
 import type { ConfigTable } from '../schema.js';

@@ -43,10 +43,13 @@ export function shown(row: ConfigRow): unknown {
   return value;
 }
 
-/** The text stored for a posted value; refuses what the item's type or rules do not allow. */
-export function stored(row: ConfigRow, posted: unknown): string {
+/**
+ * The text stored for a posted value; refuses what the item's type or rules do not allow,
+ * naming the item by `title` (its title as the reader sees it).
+ */
+export function stored(row: ConfigRow, posted: unknown, title = row.title): string {
   const fail = (): never => {
-    throw new ApiError('The value of config item %s is invalid', [row.title || row.name]);
+    throw new ApiError('The value of config item %s is invalid', [title || row.name]);
   };
   const rules = row.rule
     .split(',')

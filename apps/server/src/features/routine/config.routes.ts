@@ -17,7 +17,7 @@ import { ok } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { adminController, defineAction } from '../../http/routes.js';
 import { input } from '../../http/validate.js';
-import { type Lang, translate } from '../../i18n/index.js';
+import { knownTextIn, type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
 import { isPublishedPage } from '../config/index.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
@@ -89,6 +89,13 @@ const keyValue = z.object({ key: z.string(), value: z.string() });
 
 type Group = { key: string; value: string };
 
+/**
+ * A group's or item's title or tip as the reader reads it: stored titles are language keys (the
+ * original's are, and so are Portico's), translated as its server's language pack did; a text
+ * an administrator typed that the packs do not know is shown as typed.
+ */
+const label = (stored: string, lang: Lang): string => knownTextIn(stored, lang) ?? stored;
+
 /** The public home: blank (the member centre) or a published content page's id. */
 async function isHomePage(db: Db, value: unknown): Promise<boolean> {
   if (value === '' || value === null || value === undefined) return true;
@@ -111,10 +118,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
   const allRows = () =>
     kysely.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
 
-  // Seeded tips and option labels are shown in the reader's language; values are as stored.
+  // Titles, tips and option labels are shown in the reader's language; values are as stored.
   const present = (row: ConfigRow, lang: Lang) => ({
     ...row,
-    tip: CONFIG_TIPS.show(row.name, row.tip, lang),
+    title: label(row.title, lang),
+    // Seeded tips are stored in Chinese, with their English by item name.
+    tip: label(CONFIG_TIPS.show(row.name, row.tip, lang), lang),
     value: shown(row),
     content: Object.keys(options(row)).length ? configOptionLabels(row.name, options(row), lang) : '',
     ...(isSecret(row.name) ? { secret: true, hasValue: (row.value ?? '') !== '' } : {}),
@@ -139,7 +148,9 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
       handler: async (request) => {
         const rows = await allRows();
-        const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null);
+        const groups = parseList<Group>(rows.find((r) => r.name === 'config_group')?.value ?? null).map(
+          (group) => ({ key: group.key, value: label(group.value, request.lang) }),
+        );
         const list = Object.fromEntries(
           groups.map((group) => [
             group.key,
@@ -188,7 +199,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
           if (name === HOME_PAGE_SETTING && !(await isHomePage(ctx.db, value))) {
             throw new ApiError('The home page must be a published content page');
           }
-          changes.push([name, stored(row, value)]);
+          changes.push([name, stored(row, value, label(row.title, request.lang))]);
         }
         if (changes.length === 0) throw new ApiError('No config item was changed');
         await kysely.transaction().execute(async (trx) => {

@@ -373,7 +373,13 @@ forEachDatabase('sensitive data', (get) => {
       token,
       query: { id: entry?.id },
     });
-    expect(info.data.row).toMatchObject({ is_rollback: 1, undo_username: 'admin' });
+    // The detail gives the key's column and its bare value, which the dialog shows as `id=<id>`.
+    expect(info.data.row).toMatchObject({
+      is_rollback: 1,
+      undo_username: 'admin',
+      primary_key: 'id',
+      id_value: id,
+    });
   });
 
   it('refuses a rollback after a later edit, naming the row and field, and changes nothing', async () => {

@@ -21,9 +21,6 @@ export const adminInfo = {
 };
 
 export const config = {
-  Basics: 'Basics',
-  Mail: 'Mail',
-  'Config Quick entrance': 'Quick entrance',
   'Add configuration item': 'Add configuration item',
   'Quick configuration entry': 'Quick configuration entry',
   'Set; leave blank to keep it': 'Set; leave blank to keep it',
@@ -41,28 +38,6 @@ export const config = {
   'Validation rules': 'Validation rules',
   'Extended properties': 'Extended properties',
   Weight: 'Weight',
-  'Config group': 'Config group',
-  'Site Name': 'Site name',
-  'Record number': 'Record number',
-  'Version number': 'Version number',
-  'time zone': 'Time zone',
-  'No access ip': 'No access IP',
-  'smtp server': 'SMTP server',
-  'smtp port': 'SMTP port',
-  'smtp user': 'SMTP user',
-  'smtp pass': 'SMTP password',
-  'smtp verification': 'SMTP verification',
-  'smtp sender mail': 'SMTP sender e-mail',
-  'Backend entrance': 'Back-office entrance',
-  'Home page': 'Home page',
-  'CDN url': 'CDN URL',
-  'API url': 'API URL',
-  'Open member center': 'Open member center',
-  'Admin login captcha': 'Admin login captcha',
-  'Member login captcha': 'Member login captcha',
-  SMS: 'SMS',
-  'SMS provider': 'SMS provider',
-  'SMS gateway URL': 'SMS gateway URL',
 };
 
 /**

@@ -21,9 +21,6 @@ export const adminInfo = {
 };
 
 export const config = {
-  Basics: '基础配置',
-  Mail: '邮件配置',
-  'Config Quick entrance': '快捷配置入口',
   'Add configuration item': '添加配置项',
   'Quick configuration entry': '快捷配置入口',
   'Set; leave blank to keep it': '已设置，留空则不修改',
@@ -41,28 +38,6 @@ export const config = {
   'Validation rules': '验证规则',
   'Extended properties': '扩展属性',
   Weight: '权重',
-  'Config group': '配置分组',
-  'Site Name': '站点名称',
-  'Record number': '备案号',
-  'Version number': '版本号',
-  'time zone': '时区',
-  'No access ip': '禁止访问IP',
-  'smtp server': 'SMTP 服务器',
-  'smtp port': 'SMTP 端口',
-  'smtp user': 'SMTP 用户名',
-  'smtp pass': 'SMTP 密码',
-  'smtp verification': 'SMTP 验证方式',
-  'smtp sender mail': 'SMTP 发件人邮箱',
-  'Backend entrance': '后台入口',
-  'Home page': '首页',
-  'CDN url': 'CDN 地址',
-  'API url': 'API 地址',
-  'Open member center': '开启会员中心',
-  'Admin login captcha': '管理员登录验证码',
-  'Member login captcha': '会员登录验证码',
-  SMS: '短信',
-  'SMS provider': '短信服务商',
-  'SMS gateway URL': '短信网关地址',
 };
 
 /**

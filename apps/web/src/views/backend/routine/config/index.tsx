@@ -1,7 +1,9 @@
 /**
  * routine/config (as in the original): one tab per config group, each saved on its own;
  * the mail tab can send a test mail; items added here can be deleted; the quick-entrance
- * card leads to other settings pages. Secrets show only whether one is set.
+ * card leads to other settings pages. Secrets show only whether one is set. Group and item
+ * titles, tips and options come in the reader's language from the server, which knows the
+ * stored titles' translations (as the original's language pack did) and those of modules.
  */
 import { CloseOutlined } from '@ant-design/icons';
 import { AdminController, adminUrl } from '@portico/shared';
@@ -110,7 +112,7 @@ export default function ConfigPage() {
             items={[
               ...Object.entries(data.list).map(([key, group]) => ({
                 key,
-                label: t(`routine.config.${group.title}`, { defaultValue: group.title }),
+                label: group.title,
                 children: <GroupForm group={key} items={group.list} onChanged={load} />,
               })),
               { key: ADD_TAB, label: t('routine.config.Add configuration item') },
@@ -190,7 +192,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
             type={item.secret ? 'password' : item.type}
             remote={REMOTE_SOURCES[item.name]}
             name={item.name}
-            label={t(`routine.config.${item.title}`, { defaultValue: item.title })}
+            label={item.title}
             tip={item.tip || undefined}
             content={item.content || undefined}
             rules={item.rule.split(',').filter(Boolean) as RuleName[]}
