@@ -8,6 +8,15 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
+/**
+ * A folder's page files (an `import.meta.glob` relative to it, keys `./auth/admin/index.tsx`)
+ * by component path under `root` (`/src/views/backend/`). Relative, the glob finds the same
+ * files whatever Vite's root is: the web app's for a build, the repository's under the tests.
+ */
+export function filePages(root: string, files: PageLoaders): PageLoaders {
+  return Object.fromEntries(Object.entries(files).map(([file, load]) => [root + file.replace(/^\.\//, ''), load]));
+}
+
 export interface ViewRegistry {
   has(component: string): boolean;
   /** The page at a component path; null when no file or module provides it. */
