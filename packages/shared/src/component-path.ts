@@ -21,5 +21,7 @@ export function componentPage(path: string): string {
  * ending in `.vue`. Anything else (a site's own path, an empty one) is kept as it is.
  */
 export function originalComponentPath(path: string): string {
-  return path.startsWith(COMPONENT_ROOT) && path.endsWith('.tsx') ? `${path.slice(0, -'.tsx'.length)}.vue` : path;
+  return path.startsWith(COMPONENT_ROOT) && path.endsWith('.tsx')
+    ? `${path.slice(0, -'.tsx'.length)}.vue`
+    : path;
 }

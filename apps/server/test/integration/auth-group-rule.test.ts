@@ -181,9 +181,16 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
   it("adds a directory and a button without a component, and a menu by the original's .vue path", async () => {
     const t = get();
     const { token } = await loginSuper(t);
-    const add = (body: Record<string, unknown>) => call(t.app, 'POST', '/admin/auth.Rule/add', { token, body });
+    const add = (body: Record<string, unknown>) =>
+      call(t.app, 'POST', '/admin/auth.Rule/add', { token, body });
     // As the original's form sends them: the component field is hidden for these types.
-    const dir = await add({ type: 'menu_dir', title: 'Reports', name: 'reports', path: 'reports', component: '' });
+    const dir = await add({
+      type: 'menu_dir',
+      title: 'Reports',
+      name: 'reports',
+      path: 'reports',
+      component: '',
+    });
     expect(dir).toMatchObject({ code: 1, msg: 'Added successfully' });
     const stored = async (name: string) =>
       t.ctx.db.kysely
@@ -202,7 +209,12 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     });
     expect(page).toMatchObject({ code: 1, msg: 'Added successfully' });
     const sales = await stored('reports/sales');
-    const button = await add({ pid: sales.id, type: 'button', title: 'Export', name: 'reports/sales/export' });
+    const button = await add({
+      pid: sales.id,
+      type: 'button',
+      title: 'Export',
+      name: 'reports/sales/export',
+    });
     expect(button).toMatchObject({ code: 1, msg: 'Added successfully' });
     expect([reports, sales, await stored('reports/sales/export')].map((r) => [r.type, r.component])).toEqual([
       ['menu_dir', ''],
@@ -218,7 +230,10 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     const t = get();
     for (const table of ['admin_rule', 'user_rule'] as const) {
       const rows = await t.ctx.db.kysely.selectFrom(table).select(['name', 'component']).execute();
-      expect(rows.filter((row) => row.component.endsWith('.tsx')), table).toEqual([]);
+      expect(
+        rows.filter((row) => row.component.endsWith('.tsx')),
+        table,
+      ).toEqual([]);
       expect(rows.filter((row) => row.component.endsWith('.vue')).length, table).toBeGreaterThan(4);
     }
     const store = await t.ctx.db.kysely

@@ -28,7 +28,11 @@ const STORED: [RuleTable, string, string][] = [
 ];
 
 async function component(db: Db, table: RuleTable, name: string): Promise<string | undefined> {
-  const row = await db.kysely.selectFrom(table).select('component').where('name', '=', name).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom(table)
+    .select('component')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row?.component;
 }
 

@@ -279,11 +279,14 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
       for (const table of ['admin_rule', 'user_rule'] as const) {
         const after = await db.kysely.selectFrom(table).select(['id', 'component']).orderBy('id').execute();
         // Every rule the original had names the same file, `.vue` as the original wrote it.
-        expect(after.filter((rule) => kept[table]?.some((k) => (k as { id: number }).id === rule.id))).toEqual(
-          kept[table],
-        );
+        expect(
+          after.filter((rule) => kept[table]?.some((k) => (k as { id: number }).id === rule.id)),
+        ).toEqual(kept[table]);
         // Rules Portico added (its content screen) name their page the same way.
-        expect(after.filter((rule) => rule.component.endsWith('.tsx')), table).toEqual([]);
+        expect(
+          after.filter((rule) => rule.component.endsWith('.tsx')),
+          table,
+        ).toEqual([]);
       }
       const dashboard = await db.kysely
         .selectFrom('admin_rule')
@@ -297,7 +300,9 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
         .where('name', '=', 'content/content')
         .executeTakeFirst();
       expect(content?.component).toBe('/src/views/backend/content/content/index.vue');
-      expect(names(index.data.menus)).toEqual(expect.arrayContaining(['dashboard', 'content/content', 'shop/goods']));
+      expect(names(index.data.menus)).toEqual(
+        expect.arrayContaining(['dashboard', 'content/content', 'shop/goods']),
+      );
     });
 
     it("opens the generated screen from the original's shop/goods rule, which outlives the module", async () => {

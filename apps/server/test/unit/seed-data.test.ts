@@ -154,7 +154,9 @@ function originalComponents(table: 'admin_rule' | 'user_rule'): Map<string, stri
   const sql = readFileSync(join(import.meta.dirname, '../fixtures/buildadmin-v2.sql'), 'utf8');
   const found = new Map<string, string>();
   for (const block of sql.split(/;\s*\n/).filter((b) => b.includes(`INSERT INTO \`ba_${table}\``))) {
-    for (const [, name, component] of block.matchAll(/^\(\d+,\d+,'\w+','[^']*','([^']+)',.*'(\/src\/[^']+)'/gm))
+    for (const [, name, component] of block.matchAll(
+      /^\(\d+,\d+,'\w+','[^']*','([^']+)',.*'(\/src\/[^']+)'/gm,
+    ))
       found.set(name ?? '', component ?? '');
   }
   return found;

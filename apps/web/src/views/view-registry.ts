@@ -14,7 +14,9 @@ type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
  * files whatever Vite's root is: the web app's for a build, the repository's under the tests.
  */
 export function filePages(root: string, files: PageLoaders): PageLoaders {
-  return Object.fromEntries(Object.entries(files).map(([file, load]) => [root + file.replace(/^\.\//, ''), load]));
+  return Object.fromEntries(
+    Object.entries(files).map(([file, load]) => [root + file.replace(/^\.\//, ''), load]),
+  );
 }
 
 export interface ViewRegistry {

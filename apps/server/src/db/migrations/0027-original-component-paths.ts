@@ -10,7 +10,7 @@
  * the ones this migration changed, so those turn too; the earlier version opens either ending
  * the same, and up again restores them all.
  */
-import { originalComponentPath } from '@portico/shared';
+import { COMPONENT_ROOT, originalComponentPath } from '@portico/shared';
 import type { Migration } from 'kysely';
 import type { AnyDb } from './columns.js';
 
@@ -18,7 +18,9 @@ const RULE_TABLES = ['admin_rule', 'user_rule'] as const;
 
 /** The earlier version's form of a path this migration writes: `.vue` under /src/ → `.tsx`. */
 function porticoComponentPath(path: string): string {
-  return path.startsWith('/src/') && path.endsWith('.vue') ? `${path.slice(0, -'.vue'.length)}.tsx` : path;
+  return path.startsWith(COMPONENT_ROOT) && path.endsWith('.vue')
+    ? `${path.slice(0, -'.vue'.length)}.tsx`
+    : path;
 }
 
 /**
@@ -31,7 +33,7 @@ async function rewritePaths(db: AnyDb, change: (path: string) => string): Promis
     const rows = await db
       .selectFrom(table)
       .select(['id', 'component'])
-      .where('component', 'like', '/src/%')
+      .where('component', 'like', `${COMPONENT_ROOT}%`)
       .execute();
     for (const row of rows) {
       const component = String(row.component);

@@ -47,7 +47,11 @@ forEachDatabase('user.Group and user.Rule', (get) => {
     expect(stored.component).toBe('/src/views/frontend/shop/orders.vue');
     // The directory needs no component.
     expect(
-      await t.ctx.db.kysely.selectFrom('user_rule').select('component').where('id', '=', dirId).executeTakeFirst(),
+      await t.ctx.db.kysely
+        .selectFrom('user_rule')
+        .select('component')
+        .where('id', '=', dirId)
+        .executeTakeFirst(),
     ).toEqual({ component: '' });
 
     const loop = await call(t.app, 'POST', '/admin/user.Rule/edit', {
