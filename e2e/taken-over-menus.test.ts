@@ -1,6 +1,7 @@
 /**
  * Menu rules as a database taken over from the original product has them: a
- * component path ending in `.vue` opens the matching Portico page, and the address of a rule
+ * component path ending in `.vue` opens the matching Portico page (as the seeded rules, stored in
+ * the original's form, do), one typed with Portico's `.tsx` opens it too, and the address of a rule
  * naming a page Portico does not have opens a clear "not available" screen instead of a blank
  * one (the menu leaves such a page out, as it does the seeded CRUD generator's).
  */
@@ -28,6 +29,7 @@ describe.skipIf(!browserAvailable)('menus of a taken-over database', () => {
       api(suite.server, '/admin/auth.Rule/add', { type: 'menu', title, name, path: name, component }, token);
     await menu('Old attachments', 'legacy/attachment', '/src/views/backend/routine/attachment/index.vue');
     await menu('Old missing screen', 'legacy/crud', '/src/views/backend/legacy/missing/index.vue');
+    await menu('Typed log', 'legacy/log', '/src/views/backend/auth/adminLog/index.tsx');
 
     const { context, page } = await newPage(suite.browser);
     try {
@@ -39,6 +41,13 @@ describe.skipIf(!browserAvailable)('menus of a taken-over database', () => {
       // The attachment screen's own table, with its columns.
       await expect
         .poll(() => page.getByRole('columnheader', { name: 'Original name' }).count())
+        .toBeGreaterThan(0);
+
+      await page.getByRole('menuitem', { name: 'Typed log' }).click();
+      await page.waitForURL(/\/admin\/legacy\/log$/);
+      // The admin log's own table.
+      await expect
+        .poll(() => page.getByRole('columnheader', { name: 'Admin username' }).count())
         .toBeGreaterThan(0);
 
       expect(await page.getByRole('menuitem', { name: 'Old missing screen' }).count()).toBe(0);

@@ -2,6 +2,7 @@
 import type { ServerRule } from '@portico/shared';
 import { describe, expect, it } from 'vitest';
 import { buildAdminRoutes, firstRoute, iframePath } from '../src/stores/admin-routes';
+import { viewRegistry } from '../src/views/view-registry';
 
 let nextId = 1;
 const rule = (partial: Partial<ServerRule>): ServerRule => ({
@@ -20,12 +21,16 @@ const rule = (partial: Partial<ServerRule>): ServerRule => ({
   ...partial,
 });
 
-const existing = new Set(['/src/views/backend/auth/admin/index.tsx', '/src/views/backend/dashboard.tsx']);
-const has = (component: string) => existing.has(component);
+// Two page files, found as the back-office finds them: by a rule's path with either ending.
+const page = async () => ({ default: () => null });
+const has = viewRegistry({
+  '/src/views/backend/auth/admin/index.tsx': page,
+  '/src/views/backend/dashboard.tsx': page,
+}).has;
 
 describe('buildAdminRoutes', () => {
   const rules: ServerRule[] = [
-    rule({ name: 'dashboard', path: 'dashboard', component: '/src/views/backend/dashboard.tsx' }),
+    rule({ name: 'dashboard', path: 'dashboard', component: '/src/views/backend/dashboard.vue' }),
     rule({
       type: 'menu_dir',
       name: 'auth',
@@ -35,14 +40,14 @@ describe('buildAdminRoutes', () => {
         rule({
           name: 'auth/admin',
           path: 'auth/admin',
-          component: '/src/views/backend/auth/admin/index.tsx',
+          component: '/src/views/backend/auth/admin/index.vue',
           keepalive: 'auth/admin',
           children: [
             rule({ type: 'button', name: 'auth/admin/add' }),
             rule({ type: 'button', name: 'auth/admin/del' }),
           ],
         }),
-        rule({ name: 'auth/missing', path: 'auth/missing', component: '/src/views/backend/missing.tsx' }),
+        rule({ name: 'auth/missing', path: 'auth/missing', component: '/src/views/backend/missing.vue' }),
       ],
     }),
     rule({ type: 'menu_dir', name: 'empty', path: 'empty', menu_type: null, children: [] }),
@@ -51,13 +56,13 @@ describe('buildAdminRoutes', () => {
     rule({
       name: 'hidden',
       path: 'hidden',
-      component: '/src/views/backend/dashboard.tsx',
+      component: '/src/views/backend/dashboard.vue',
       extend: 'add_rules_only',
     }),
     rule({
       name: 'menuonly',
       path: 'menuonly',
-      component: '/src/views/backend/dashboard.tsx',
+      component: '/src/views/backend/dashboard.vue',
       extend: 'add_menu_only',
     }),
   ];

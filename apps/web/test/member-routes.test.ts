@@ -26,13 +26,13 @@ const menus = [
     type: 'menu_dir',
     path: 'account',
     children: [
-      rule({ id: 2, type: 'menu', path: 'account/overview', component: `${VIEW}overview.tsx` }),
-      rule({ id: 3, type: 'menu', path: 'account/missing', component: '/src/views/elsewhere.tsx' }),
+      rule({ id: 2, type: 'menu', path: 'account/overview', component: `${VIEW}overview.vue` }),
+      rule({ id: 3, type: 'menu', path: 'account/missing', component: '/src/views/elsewhere.vue' }),
       rule({
         id: 4,
         type: 'menu',
         path: 'account/hidden',
-        component: `${VIEW}hidden.tsx`,
+        component: `${VIEW}hidden.vue`,
         extend: 'add_rules_only',
       }),
     ],
@@ -41,7 +41,7 @@ const menus = [
 ];
 const rules = [
   rule({ id: 5, type: 'nav', path: 'docs', menu_type: 'link', url: 'https://example.com/docs' }),
-  rule({ id: 6, type: 'nav_user_menu', path: 'wallet', component: `${VIEW}wallet.tsx` }),
+  rule({ id: 6, type: 'nav_user_menu', path: 'wallet', component: `${VIEW}wallet.vue` }),
   rule({ id: 7, type: 'route', path: 'account/detail', component: `${VIEW}detail.tsx` }),
   rule({ id: 8, type: 'nav', path: 'news', menu_type: 'iframe', url: 'https://example.com/news' }),
 ];

@@ -13,7 +13,8 @@ import {
 } from '../src/module-contract/registry';
 import { backendView, hasBackendView } from '../src/views/backend/registry';
 
-const CONTENT_PAGE = '/src/views/backend/content/content/index.tsx';
+// The path the content area's menu rule stores, in the original's form.
+const CONTENT_PAGE = '/src/views/backend/content/content/index.vue';
 
 it('finds the module entries and their pages by component path', async () => {
   expect(WEB_MODULES.map((m) => m.uid)).toContain('content');
@@ -21,6 +22,8 @@ it('finds the module entries and their pages by component path', async () => {
   expect(Object.keys(modulePages('/src/views/frontend/user/'))).not.toContain(CONTENT_PAGE);
   expect(hasBackendView(CONTENT_PAGE)).toBe(true);
   expect(backendView(CONTENT_PAGE)).not.toBeNull();
+  // A rule typed with Portico's ending opens the same page.
+  expect(backendView(CONTENT_PAGE.replace(/\.vue$/, '.tsx'))).toBe(backendView(CONTENT_PAGE));
   const page = await modulePages('/src/views/backend/')[CONTENT_PAGE]?.();
   expect(typeof page?.default).toBe('function');
 });

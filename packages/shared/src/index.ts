@@ -1,4 +1,5 @@
 export * from './admin-rows.js';
+export * from './component-path.js';
 export * from './content-rows.js';
 export * from './controllers.js';
 export * from './envelope.js';

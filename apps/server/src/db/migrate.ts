@@ -31,6 +31,7 @@ import { secondFactorTriesMigration } from './migrations/0023-second-factor-trie
 import { idempotencyKeysMigration } from './migrations/0024-idempotency-keys.js';
 import { homePageMigration } from './migrations/0025-home-page.js';
 import { hideCrudGeneratorMigration } from './migrations/0026-hide-crud-generator.js';
+import { originalComponentPathsMigration } from './migrations/0027-original-component-paths.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ function migrator(db: Db): Migrator {
     '0024-idempotency-keys': idempotencyKeysMigration(db.dialect, db.prefix),
     '0025-home-page': homePageMigration(db.dialect, db.prefix),
     '0026-hide-crud-generator': hideCrudGeneratorMigration(),
+    '0027-original-component-paths': originalComponentPathsMigration(),
   };
   return new Migrator({
     db: db.kysely,

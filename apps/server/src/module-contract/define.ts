@@ -19,7 +19,10 @@ export interface ModuleAdminRule {
   name: string;
   path?: string;
   icon?: string;
-  /** Component path of the page, e.g. `/src/views/backend/notes/index.tsx` (see the web entry). */
+  /**
+   * Component path of the page in the original's form, e.g. `/src/views/backend/notes/index.vue`
+   * (see the web entry); a `.tsx` ending is stored as `.vue`, so the original's client finds it too.
+   */
   component?: string;
   menuType?: RuleMenuType;
   keepalive?: boolean;

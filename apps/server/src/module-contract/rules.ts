@@ -10,6 +10,7 @@
  * declares again, or a directory another module made. A rule it inserted that now holds a rule
  * it did not insert (another module's, or one an administrator added) stays too, with it.
  */
+import { originalComponentPath } from '@portico/shared';
 import type { Transaction } from 'kysely';
 import { parseRuleList } from '../auth/permissions.js';
 import {
@@ -70,7 +71,8 @@ function rowOf(tables: RuleTables, rule: AnyRule, pid: number, time: number) {
     path: rule.path ?? (rule.type === 'button' ? '' : rule.name),
     icon: rule.icon ?? '',
     url: '',
-    component: rule.component ?? '',
+    // The original's form (`.vue`), whatever ending the module wrote: both clients open it.
+    component: originalComponentPath(rule.component ?? ''),
     extend: 'none' as const,
     remark: rule.remark ?? '',
     weigh: rule.weigh ?? 0,

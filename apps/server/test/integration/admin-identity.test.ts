@@ -42,7 +42,7 @@ forEachDatabase('admin identity', (get) => {
     const dashboard = index.data.menus.find((m: { name: string }) => m.name === 'dashboard');
     expect(dashboard).toMatchObject({
       keepalive: 'dashboard',
-      component: '/src/views/backend/dashboard.tsx',
+      component: '/src/views/backend/dashboard.vue',
     });
   });
 

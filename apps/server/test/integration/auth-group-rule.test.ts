@@ -178,6 +178,72 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
     expect(prefixed.msg).toBe('The route path does not need the /admin prefix');
   });
 
+  it("adds a directory and a button without a component, and a menu by the original's .vue path", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const add = (body: Record<string, unknown>) =>
+      call(t.app, 'POST', '/admin/auth.Rule/add', { token, body });
+    // As the original's form sends them: the component field is hidden for these types.
+    const dir = await add({
+      type: 'menu_dir',
+      title: 'Reports',
+      name: 'reports',
+      path: 'reports',
+      component: '',
+    });
+    expect(dir).toMatchObject({ code: 1, msg: 'Added successfully' });
+    const stored = async (name: string) =>
+      t.ctx.db.kysely
+        .selectFrom('admin_rule')
+        .select(['id', 'type', 'component'])
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+    const reports = await stored('reports');
+    const page = await add({
+      pid: reports.id,
+      type: 'menu',
+      title: 'Sales',
+      name: 'reports/sales',
+      path: 'reports/sales',
+      component: '/src/views/backend/reports/sales/index.vue',
+    });
+    expect(page).toMatchObject({ code: 1, msg: 'Added successfully' });
+    const sales = await stored('reports/sales');
+    const button = await add({
+      pid: sales.id,
+      type: 'button',
+      title: 'Export',
+      name: 'reports/sales/export',
+    });
+    expect(button).toMatchObject({ code: 1, msg: 'Added successfully' });
+    expect([reports, sales, await stored('reports/sales/export')].map((r) => [r.type, r.component])).toEqual([
+      ['menu_dir', ''],
+      ['menu', '/src/views/backend/reports/sales/index.vue'],
+      ['button', ''],
+    ]);
+    // A menu page still needs its component.
+    const noPage = await add({ type: 'menu', title: 'Blank', name: 'reports/blank', path: 'reports/blank' });
+    expect(noPage).toMatchObject({ code: 0, msg: 'The component path must start with /src' });
+  });
+
+  it("stores every rule's page in the original's form, areas' rules included", async () => {
+    const t = get();
+    for (const table of ['admin_rule', 'user_rule'] as const) {
+      const rows = await t.ctx.db.kysely.selectFrom(table).select(['name', 'component']).execute();
+      expect(
+        rows.filter((row) => row.component.endsWith('.tsx')),
+        table,
+      ).toEqual([]);
+      expect(rows.filter((row) => row.component.endsWith('.vue')).length, table).toBeGreaterThan(4);
+    }
+    const store = await t.ctx.db.kysely
+      .selectFrom('admin_rule')
+      .select('component')
+      .where('name', '=', 'store/module')
+      .executeTakeFirst();
+    expect(store?.component).toBe('/src/views/backend/store/module/index.vue');
+  });
+
   it('refuses a rule as its own ancestor and deleting a parent that has children', async () => {
     const t = get();
     const { token } = await loginSuper(t);

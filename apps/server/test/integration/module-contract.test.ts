@@ -72,6 +72,20 @@ forEachDatabase(
       expect(notes?.title).toBe('Notes');
       // The built-in content area stays enabled through the same contract.
       expect(await moduleState(t.ctx, 'content')).toBe(1);
+      // Its pages, declared with `.tsx` as an earlier SDK had it, are stored in the original's
+      // form, which the original's client opens too.
+      const note = await t.ctx.db.kysely
+        .selectFrom('admin_rule')
+        .select('component')
+        .where('name', '=', 'notes/note')
+        .executeTakeFirst();
+      expect(note?.component).toBe('/src/views/backend/notes/note/index.vue');
+      const mine = await t.ctx.db.kysely
+        .selectFrom('user_rule')
+        .select('component')
+        .where('name', '=', 'notes/mine')
+        .executeTakeFirst();
+      expect(mine?.component).toBe('/src/views/frontend/user/notes/mine.vue');
     });
 
     it('a group given the rule may use it; disabling removes rules and routes; re-enabling gives them back', async () => {

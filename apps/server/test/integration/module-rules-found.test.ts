@@ -103,14 +103,15 @@ forEachDatabase('module rules found in place', (get) => {
     const goodsId = before.find((r) => r.name === 'shop/goods')?.id;
     expect(enabled.find((r) => r.name === 'shop/goods/export')?.pid).toBe(goodsId);
 
-    // The group's administrator still has the menu, at the original's rule: its component,
-    // without the extension, is the generated page's (`/src/views/backend/shop/goods/index`).
+    // The group's administrator still has the menu, at the original's rule: its component is
+    // the generated page's, which the generated module also names in the original's form.
     const keeper = await loginAdmin(t.app, 'shopkeeper', 'Shop-pass-22');
     const menu = flatten(
       (await call(t.app, 'GET', '/admin/index/index', { token: keeper.token })).data.menus,
     );
     const goods = menu.find((m) => m.name === 'shop/goods');
-    expect(goods?.component?.replace(/\.vue$/, '.tsx')).toBe('/src/views/backend/shop/goods/index.tsx');
+    expect(goods?.component).toBe(module.adminRules[0]?.children?.[0]?.component);
+    expect(goods?.component).toBe('/src/views/backend/shop/goods/index.vue');
 
     await disableModule(t.ctx, module);
     // Only export and import, which the module inserted, are gone; the group keeps its grants.

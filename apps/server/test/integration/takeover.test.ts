@@ -69,6 +69,8 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
     ])
       kept[table] = await rowsOf(db, table);
     kept.balances = (await sql`select id, money, score from ba_user order by id`.execute(db.kysely)).rows;
+    for (const table of ['admin_rule', 'user_rule'] as const)
+      kept[table] = await db.kysely.selectFrom(table).select(['id', 'component']).orderBy('id').execute();
     const group = await sql<{ rules: string }>`select rules from ba_admin_group where id = 5`.execute(
       db.kysely,
     );
@@ -221,18 +223,37 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
       expect((await call(app, 'GET', '/admin/routine.Config/index', { token })).code).toBe(401);
     });
 
-    it("shows seeded menus with Portico pages and keeps the site's own", async () => {
+    it("keeps the original's component paths, so its own client still opens every screen", async () => {
       const { token } = await loginAdmin(app, 'admin', ADMINS.admin);
       const index = await call<{ menus: MenuNode[] }>(app, 'GET', '/admin/index/index', { token });
       expect(index.code).toBe(1);
-      const rules = await db.kysely
+      for (const table of ['admin_rule', 'user_rule'] as const) {
+        const after = await db.kysely.selectFrom(table).select(['id', 'component']).orderBy('id').execute();
+        // Every rule the original had names the same file, `.vue` as the original wrote it.
+        expect(
+          after.filter((rule) => kept[table]?.some((k) => (k as { id: number }).id === rule.id)),
+        ).toEqual(kept[table]);
+        // Rules Portico added (its content screen) name their page the same way.
+        expect(
+          after.filter((rule) => rule.component.endsWith('.tsx')),
+          table,
+        ).toEqual([]);
+      }
+      const dashboard = await db.kysely
         .selectFrom('admin_rule')
-        .select(['name', 'component'])
-        .where('component', 'like', '%.vue')
-        .execute();
-      // Only the CRUD-generated page names a Vue file: Portico has no page for it.
-      expect(rules).toEqual([{ name: 'shop/goods', component: '/src/views/backend/shop/goods/index.vue' }]);
-      expect(names(index.data.menus)).toContain('shop/goods');
+        .select('component')
+        .where('name', '=', 'dashboard')
+        .executeTakeFirst();
+      expect(dashboard?.component).toBe('/src/views/backend/dashboard.vue');
+      const content = await db.kysely
+        .selectFrom('admin_rule')
+        .select('component')
+        .where('name', '=', 'content/content')
+        .executeTakeFirst();
+      expect(content?.component).toBe('/src/views/backend/content/content/index.vue');
+      expect(names(index.data.menus)).toEqual(
+        expect.arrayContaining(['dashboard', 'content/content', 'shop/goods']),
+      );
     });
 
     it("opens the generated screen from the original's shop/goods rule, which outlives the module", async () => {
@@ -266,8 +287,8 @@ describe.skipIf(!mysql)('taking over a BuildAdmin v2 database [mysql]', () => {
       expect(enabled.map((rule) => rule.name).sort()).toEqual(
         ['shop', 'shop/goods', ...CRUD_BUTTONS.map((b) => `shop/goods/${b}`)].sort(),
       );
-      // The shop group keeps its menu: the original's rule, whose page (….vue without the
-      // extension) is the generated module's `/src/views/backend/shop/goods/index.tsx`.
+      // The shop group keeps its menu: the original's rule, whose page is the one the generated
+      // module names (`/src/views/backend/shop/goods/index.vue`, as the original's generator did).
       expect(await keeper()).toEqual(expect.arrayContaining(['shop', 'shop/goods', 'shop/goods/index']));
 
       await disableModule(ctx, module);

@@ -23,7 +23,7 @@ export function generatedRules(dir: string, name: string): ModuleAdminRule[] {
           name: rule,
           path: rule,
           icon: 'fa fa-th-list',
-          component: `/src/views/backend/${rule}/index.tsx`,
+          component: `/src/views/backend/${rule}/index.vue`,
           menuType: 'tab',
           keepalive: true,
           children: CRUD_BUTTONS.map((action) => ({

@@ -88,7 +88,7 @@ describe('defineModule', () => {
     expect(declared).toEqual(seeded);
     expect(contentModule.adminRules.map((r) => r.name)).toEqual(['content']);
     expect(contentModule.adminRules[0]?.children?.[0]?.component).toBe(
-      '/src/views/backend/content/content/index.tsx',
+      '/src/views/backend/content/content/index.vue',
     );
   });
 });

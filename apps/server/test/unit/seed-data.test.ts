@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from '../../src/db/schema.js';
 import { ADMIN_RULE_NEXT_ID, ADMIN_RULES } from '../../src/db/seed/admin-rules.js';
@@ -38,16 +40,16 @@ describe('admin rules', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('point every tab menu at a React view under views/backend', () => {
+  it("point every tab menu at the original's page path under views/backend (.vue, which both clients open)", () => {
     const tabs = ADMIN_RULES.filter((r) => r.type === 'menu' && r.menu_type === 'tab');
     expect(tabs.length).toBe(19);
     for (const r of tabs) {
-      expect(r.component, r.name).toMatch(/^\/src\/views\/backend\/[A-Za-z/]+\.tsx$/);
+      expect(r.component, r.name).toMatch(/^\/src\/views\/backend\/[A-Za-z/]+\.vue$/);
       expect(r.keepalive, r.name).toBe(1);
     }
-    expect(ruleById.get(1)?.component).toBe('/src/views/backend/dashboard.tsx');
-    expect(ruleById.get(52)?.component).toBe('/src/views/backend/routine/adminInfo.tsx');
-    expect(ruleById.get(78)?.component).toBe('/src/views/backend/module/index.tsx');
+    expect(ruleById.get(1)?.component).toBe('/src/views/backend/dashboard.vue');
+    expect(ruleById.get(52)?.component).toBe('/src/views/backend/routine/adminInfo.vue');
+    expect(ruleById.get(78)?.component).toBe('/src/views/backend/module/index.vue');
   });
 
   it('keep the documentation link disabled', () => {
@@ -141,8 +143,38 @@ describe('member rules', () => {
     expect(USER_RULES.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const r of USER_RULES.filter((r) => r.type === 'menu')) {
       expect(r.pid).toBe(1);
-      expect(r.component).toBe(`/src/views/frontend/user/${r.name}.tsx`);
+      expect(r.component).toBe(`/src/views/frontend/user/${r.name}.vue`);
       expect(r).toMatchObject({ menu_type: 'tab', status: '1', no_login_valid: 0 });
+    }
+  });
+});
+
+/** Name → component path of the rules in the original's install data (the takeover fixture). */
+function originalComponents(table: 'admin_rule' | 'user_rule'): Map<string, string> {
+  const sql = readFileSync(join(import.meta.dirname, '../fixtures/buildadmin-v2.sql'), 'utf8');
+  const found = new Map<string, string>();
+  for (const block of sql.split(/;\s*\n/).filter((b) => b.includes(`INSERT INTO \`ba_${table}\``))) {
+    for (const [, name, component] of block.matchAll(
+      /^\(\d+,\d+,'\w+','[^']*','([^']+)',.*'(\/src\/[^']+)'/gm,
+    ))
+      found.set(name ?? '', component ?? '');
+  }
+  return found;
+}
+
+describe("component paths are the original's", () => {
+  it('on every seeded admin and member rule the original has, so its client opens them too', () => {
+    const admin = originalComponents('admin_rule');
+    const member = originalComponents('user_rule');
+    // 19 of the install data, plus the site's own generated page in the fixture.
+    expect(admin.size).toBe(20);
+    expect(member.size).toBe(5);
+    for (const [name, component] of admin) {
+      const seeded = ADMIN_RULES.find((r) => r.name === name);
+      if (name !== 'shop/goods') expect(seeded?.component, name).toBe(component);
+    }
+    for (const [name, component] of member) {
+      expect(USER_RULES.find((r) => r.name === name)?.component, name).toBe(component);
     }
   });
 });

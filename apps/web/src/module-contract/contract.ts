@@ -49,8 +49,9 @@ export interface WebModule {
   uid: string;
   /**
    * Pages by the component path their menu rules name, e.g.
-   * `/src/views/backend/notes/note/index.tsx` (back-office) or
-   * `/src/views/frontend/user/notes/mine.tsx` (member centre). The path need not exist as a file:
+   * `/src/views/backend/notes/note/index.vue` (back-office) or
+   * `/src/views/frontend/user/notes/mine.vue` (member centre), the original's form rules store.
+   * The ending does not matter (`.tsx` finds the same page). The path need not exist as a file:
    * the module's own file is loaded instead.
    */
   pages?: Record<string, Lazy<ComponentType>>;

@@ -12,7 +12,7 @@ export interface PageRoute {
   title: string;
   icon: string;
   menuType: 'tab' | 'iframe';
-  /** Component path of a tab page, e.g. /src/views/backend/auth/admin/index.tsx. */
+  /** Component path of a tab page as the rule stores it, e.g. /src/views/backend/auth/admin/index.vue. */
   component: string;
   /** The embedded page of an iframe route. */
   url: string;

@@ -76,7 +76,7 @@ export const apiDocsModule = defineModule({
       name: 'routine/apiReference',
       path: 'routine/apiReference',
       icon: 'fa fa-code',
-      component: '/src/views/backend/routine/apiReference.tsx',
+      component: '/src/views/backend/routine/apiReference.vue',
       menuType: 'tab',
       keepalive: true,
       weigh: 85,

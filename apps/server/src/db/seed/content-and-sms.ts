@@ -14,7 +14,7 @@ export const SEEDED_CONTENT_RULES = [
     ['文章与页面', 'Articles and pages'],
     'content/content',
     'fa fa-file-text',
-    'content/content/index.tsx',
+    'content/content/index.vue',
     89,
   ),
   ...buttons(93, 92, 'content/content', ['index', 'add', 'edit', 'del']),

@@ -1,5 +1,6 @@
 /**
- * Member-centre rules of a fresh install ("my account" and its pages), ids as in the original.
+ * Member-centre rules of a fresh install ("my account" and its pages), ids and component paths
+ * (`.vue`) as in the original.
  * Every row carries every column (see admin-rules.ts).
  */
 import type { Insertable } from 'kysely';
@@ -49,7 +50,7 @@ export const SEEDED_USER_RULES: Seeded<UserRuleRow>[] = [
     ['账户概览', 'Account overview'],
     'account/overview',
     'fa fa-home',
-    'account/overview.tsx',
+    'account/overview.vue',
     99,
   ),
   rule(
@@ -59,7 +60,7 @@ export const SEEDED_USER_RULES: Seeded<UserRuleRow>[] = [
     ['个人资料', 'Personal data'],
     'account/profile',
     'fa fa-user-circle-o',
-    'account/profile.tsx',
+    'account/profile.vue',
     98,
   ),
   rule(
@@ -69,10 +70,10 @@ export const SEEDED_USER_RULES: Seeded<UserRuleRow>[] = [
     ['修改密码', 'Change password'],
     'account/changePassword',
     'fa fa-shield',
-    'account/changePassword.tsx',
+    'account/changePassword.vue',
     97,
   ),
-  rule(5, 1, 'menu', ['积分记录', 'Points log'], 'account/integral', 'fa fa-tag', 'account/integral.tsx', 96),
+  rule(5, 1, 'menu', ['积分记录', 'Points log'], 'account/integral', 'fa fa-tag', 'account/integral.vue', 96),
   rule(
     6,
     1,
@@ -80,7 +81,7 @@ export const SEEDED_USER_RULES: Seeded<UserRuleRow>[] = [
     ['余额记录', 'Balance log'],
     'account/balance',
     'fa fa-money',
-    'account/balance.tsx',
+    'account/balance.vue',
     95,
   ),
 ];

@@ -2,8 +2,9 @@
  * The original's install data brought to Portico's 0002-install-data. The two agree on the
  * original's rows (0002 was modelled on them), so only Portico's additions go in: the rules
  * and settings it seeds that the database lacks, found by name (ids may be taken by the
- * site's own rows, and groups refer to rules by id, so existing rows keep theirs). Seeded
- * rules still naming the original's Vue pages get Portico's page for the same screen.
+ * site's own rows, and groups refer to rules by id, so existing rows keep theirs). Component
+ * paths stay the original's (`…/index.vue`): Portico's web opens its own page by the same path,
+ * and a site's customised copy of the original client keeps working until it is replaced.
  * Groups, their grants and everything the site wrote stay as they are.
  */
 import type { Insertable } from 'kysely';
@@ -18,8 +19,6 @@ type RuleRow = Insertable<AdminRuleTable> | Insertable<UserRuleTable>;
 export async function bringDataToPortico(trx: AnyDb, time: number): Promise<void> {
   await addMissingRules(trx, 'admin_rule', ADMIN_RULES, time);
   await addMissingRules(trx, 'user_rule', USER_RULES, time);
-  await usePorticoPages(trx, 'admin_rule', ADMIN_RULES);
-  await usePorticoPages(trx, 'user_rule', USER_RULES);
   const names = new Set((await trx.selectFrom('config').select('name').execute()).map((row) => row.name));
   for (const { id: _seededId, ...row } of CONFIG_ROWS) {
     if (!names.has(row.name)) await trx.insertInto('config').values(row).execute();
@@ -43,22 +42,5 @@ async function addMissingRules(trx: AnyDb, table: string, seeded: RuleRow[], tim
       .values({ ...rule, pid: parent, create_time: time, update_time: time })
       .executeTakeFirst();
     idByName.set(name, Number(result.insertId));
-  }
-}
-
-/**
- * `/src/views/backend/auth/admin/index.vue` → `…/index.tsx` where that is the seeded rule's
- * page: Portico's web app finds its pages by these paths. Pages of the site's own (CRUD-generated
- * Vue files) have no Portico counterpart and keep their paths.
- */
-async function usePorticoPages(trx: AnyDb, table: string, seeded: RuleRow[]) {
-  for (const rule of seeded) {
-    if (!rule.name || !rule.component?.endsWith('.tsx')) continue;
-    await trx
-      .updateTable(table)
-      .set({ component: rule.component })
-      .where('name', '=', rule.name)
-      .where('component', '=', rule.component.replace(/\.tsx$/, '.vue'))
-      .execute();
   }
 }

@@ -31,7 +31,7 @@ forEachDatabase('user.Group and user.Rule', (get) => {
         name: 'shop/orders',
         type: 'menu',
         pid: dirId,
-        component: '/src/views/frontend/shop/orders.tsx',
+        component: '/src/views/frontend/shop/orders.vue',
         no_login_valid: 1,
       }),
     });
@@ -43,6 +43,16 @@ forEachDatabase('user.Group and user.Rule', (get) => {
       .executeTakeFirstOrThrow();
     // Menus are never visible to guests, whatever was sent.
     expect(stored.no_login_valid).toBe(0);
+    // The page in the original's form, as typed: both clients open it.
+    expect(stored.component).toBe('/src/views/frontend/shop/orders.vue');
+    // The directory needs no component.
+    expect(
+      await t.ctx.db.kysely
+        .selectFrom('user_rule')
+        .select('component')
+        .where('id', '=', dirId)
+        .executeTakeFirst(),
+    ).toEqual({ component: '' });
 
     const loop = await call(t.app, 'POST', '/admin/user.Rule/edit', {
       token,

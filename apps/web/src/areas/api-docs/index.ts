@@ -7,7 +7,7 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'api-docs',
   pages: {
-    '/src/views/backend/routine/apiReference.tsx': () => import('./views/api-reference'),
+    '/src/views/backend/routine/apiReference.vue': () => import('./views/api-reference'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),

@@ -8,7 +8,7 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'content',
   pages: {
-    '/src/views/backend/content/content/index.tsx': () => import('./views/content-admin'),
+    '/src/views/backend/content/content/index.vue': () => import('./views/content-admin'),
   },
   // Public reading pages: their own title once loaded, and no first-load overlay.
   publicRoutes: [

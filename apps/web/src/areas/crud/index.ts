@@ -8,7 +8,7 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'crud',
   pages: {
-    '/src/views/backend/crud/index.tsx': () => import('./views/crud-page'),
+    '/src/views/backend/crud/index.vue': () => import('./views/crud-page'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),

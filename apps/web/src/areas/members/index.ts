@@ -9,11 +9,11 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'members',
   pages: {
-    '/src/views/backend/user/user/index.tsx': () => import('./views/member-admin'),
-    '/src/views/backend/user/group/index.tsx': () => import('./views/group-admin'),
-    '/src/views/backend/user/rule/index.tsx': () => import('./views/rule-admin'),
-    '/src/views/backend/user/moneyLog/index.tsx': () => import('./views/money-log'),
-    '/src/views/backend/user/scoreLog/index.tsx': () => import('./views/score-log'),
+    '/src/views/backend/user/user/index.vue': () => import('./views/member-admin'),
+    '/src/views/backend/user/group/index.vue': () => import('./views/group-admin'),
+    '/src/views/backend/user/rule/index.vue': () => import('./views/rule-admin'),
+    '/src/views/backend/user/moneyLog/index.vue': () => import('./views/money-log'),
+    '/src/views/backend/user/scoreLog/index.vue': () => import('./views/score-log'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),

@@ -8,10 +8,10 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'security',
   pages: {
-    '/src/views/backend/security/dataRecycle/index.tsx': () => import('./views/dataRecycle'),
-    '/src/views/backend/security/dataRecycleLog/index.tsx': () => import('./views/dataRecycleLog'),
-    '/src/views/backend/security/sensitiveData/index.tsx': () => import('./views/sensitiveData'),
-    '/src/views/backend/security/sensitiveDataLog/index.tsx': () => import('./views/sensitiveDataLog'),
+    '/src/views/backend/security/dataRecycle/index.vue': () => import('./views/dataRecycle'),
+    '/src/views/backend/security/dataRecycleLog/index.vue': () => import('./views/dataRecycleLog'),
+    '/src/views/backend/security/sensitiveData/index.vue': () => import('./views/sensitiveData'),
+    '/src/views/backend/security/sensitiveDataLog/index.vue': () => import('./views/sensitiveDataLog'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),

@@ -8,9 +8,9 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'store',
   pages: {
-    '/src/views/backend/store/category/index.tsx': () => import('./views/category-admin'),
-    '/src/views/backend/store/module/index.tsx': () => import('./views/module-admin'),
-    '/src/views/backend/store/order/index.tsx': () => import('./views/order-admin'),
+    '/src/views/backend/store/category/index.vue': () => import('./views/category-admin'),
+    '/src/views/backend/store/module/index.vue': () => import('./views/module-admin'),
+    '/src/views/backend/store/order/index.vue': () => import('./views/order-admin'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),

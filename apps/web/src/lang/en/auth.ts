@@ -42,6 +42,8 @@ export const rule = {
   'Menu type': 'Menu type',
   'Link address': 'Link address',
   'Component path': 'Component path',
+  'Component path tip':
+    'The page file ending in .vue, as the original client names it. Portico opens the same page whether it ends in .vue or .tsx.',
   'Extended properties': 'Extended properties',
   'Rule comments': 'Remark',
   'Rule weight': 'Weight',

@@ -42,6 +42,8 @@ export const rule = {
   'Menu type': '菜单类型',
   'Link address': '链接地址',
   'Component path': '组件路径',
+  'Component path tip':
+    '以 .vue 结尾的页面文件路径（原版前端的写法）；无论以 .vue 还是 .tsx 结尾，Portico 都打开同一个页面。',
   'Extended properties': '扩展属性',
   'Rule comments': '规则备注',
   'Rule weight': '权重',

@@ -27,11 +27,10 @@ import { useAdaptiveLayout } from './use-adaptive-layout';
 
 const IFRAME_PREFIX = `${ADMIN_BASE}/iframe/`;
 
+/** Whether an address names a page that exists (…/index or … itself, either file ending). */
 function isKnownPage(pathname: string): boolean {
   const rest = pathname.slice(ADMIN_BASE.length).replace(/\/+$/, '');
-  return (
-    hasBackendView(`/src/views/backend${rest}/index.tsx`) || hasBackendView(`/src/views/backend${rest}.tsx`)
-  );
+  return hasBackendView(`/src/views/backend${rest}/index`) || hasBackendView(`/src/views/backend${rest}`);
 }
 
 /** A registered page, or an embed of any address under /admin/iframe/. */

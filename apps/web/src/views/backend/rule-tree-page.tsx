@@ -60,6 +60,7 @@ export function RuleTargetFields(props: {
         name="component"
         label="auth.rule.Component path"
         placeholder={props.componentPlaceholder}
+        tip="auth.rule.Component path tip"
         hidden={props.componentHidden}
       />
     </>

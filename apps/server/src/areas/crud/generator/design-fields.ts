@@ -105,8 +105,11 @@ export function namesOf(design: CheckedDesign) {
     type,
     constant: table.toUpperCase(),
     camel: type.charAt(0).toLowerCase() + type.slice(1),
-    /** The component path the menu rule and the web entry share. */
-    component: `/src/views/backend/${crudNames(table).rule}/index.tsx`,
+    /**
+     * The component path the menu rule and the web entry share, in the original's form (`.vue`,
+     * as the original's generator stores it): the original's client opens only those.
+     */
+    component: `/src/views/backend/${crudNames(table).rule}/index.vue`,
   };
 }
 

@@ -32,7 +32,7 @@ function MemberRuleForm(_props: FormProps<MemberRuleRow>) {
         menuTypeHidden={!showsMenuType}
         urlHidden={!showsMenuType || menuType === 'tab'}
         componentHidden={!tab}
-        componentPlaceholder="/src/views/frontend/..."
+        componentPlaceholder="/src/views/frontend/user/.../index.vue"
       />
       <FormItem
         type="radio"

@@ -46,7 +46,7 @@ function RuleForm(_props: FormProps<AdminRuleRow>) {
         menuTypeHidden={type !== 'menu'}
         urlHidden={isButton || (menuType ?? 'tab') === 'tab'}
         componentHidden={!isTabMenu}
-        componentPlaceholder="/src/views/backend/..."
+        componentPlaceholder="/src/views/backend/.../index.vue"
       />
       <FormItem
         type="select"

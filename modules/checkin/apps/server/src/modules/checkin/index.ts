@@ -27,7 +27,7 @@ export default defineModule({
       title: ['每日签到', 'Daily check-in'],
       name: 'checkin/checkin',
       icon: 'el-icon-Discount',
-      component: '/src/views/backend/checkin/checkin/index.tsx',
+      component: '/src/views/backend/checkin/checkin/index.vue',
       keepalive: true,
       weigh: 85,
       children: [
@@ -44,7 +44,7 @@ export default defineModule({
       title: ['每日签到', 'Daily check-in'],
       name: 'checkin/index',
       icon: 'el-icon-Discount',
-      component: '/src/views/frontend/user/checkin/index.tsx',
+      component: '/src/views/frontend/user/checkin/index.vue',
       weigh: 98,
     },
   ],

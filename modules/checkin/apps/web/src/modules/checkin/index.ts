@@ -7,8 +7,8 @@ import { defineWebModule } from '@portico/web-sdk/module';
 export default defineWebModule({
   uid: 'checkin',
   pages: {
-    '/src/views/frontend/user/checkin/index.tsx': () => import('./views/member-checkin'),
-    '/src/views/backend/checkin/checkin/index.tsx': () => import('./views/checkin-admin'),
+    '/src/views/frontend/user/checkin/index.vue': () => import('./views/member-checkin'),
+    '/src/views/backend/checkin/checkin/index.vue': () => import('./views/checkin-admin'),
   },
   lang: {
     'zh-cn': () => import('./lang/zh-cn'),
