@@ -3,6 +3,8 @@
  * rule itself or one of its descendants, a new rule is granted to every group holding its
  * parent, and deleted rules leave no dangling ids in group rule lists.
  */
+
+import { originalComponentPath } from '@portico/shared';
 import type { Insertable, Transaction } from 'kysely';
 import { z } from 'zod';
 import { now } from '../clock.js';
@@ -49,11 +51,13 @@ export const SHARED_RULE_FIELDS = {
   title: z.string().trim().min(1).max(50),
   icon: z.string().trim().max(50).default(''),
   url: z.string().trim().max(255).default(''),
+  // Stored in the original's form (`….vue`), which both clients open: a `.tsx` typed in
+  // Portico's form would leave the original client on "loading" for that menu.
   component: z
     .string()
     .trim()
     .max(100)
-    .transform((v) => v.replaceAll('\\', '/'))
+    .transform((v) => originalComponentPath(v.replaceAll('\\', '/')))
     .default(''),
   extend: z.enum(['none', 'add_rules_only', 'add_menu_only']).default('none'),
   remark: z.string().trim().max(255).default(''),

@@ -221,6 +221,17 @@ forEachDatabase('auth.Group and auth.Rule', (get) => {
       ['menu', '/src/views/backend/reports/sales/index.vue'],
       ['button', ''],
     ]);
+    // Typed with Portico's own ending, it is stored in the original's, which both clients open.
+    const typed = await add({
+      pid: reports.id,
+      type: 'menu',
+      title: 'Stock',
+      name: 'reports/stock',
+      path: 'reports/stock',
+      component: '/src/views/backend/reports/stock/index.tsx',
+    });
+    expect(typed).toMatchObject({ code: 1, msg: 'Added successfully' });
+    expect((await stored('reports/stock')).component).toBe('/src/views/backend/reports/stock/index.vue');
     // A menu page still needs its component.
     const noPage = await add({ type: 'menu', title: 'Blank', name: 'reports/blank', path: 'reports/blank' });
     expect(noPage).toMatchObject({ code: 0, msg: 'The component path must start with /src' });

@@ -31,7 +31,8 @@ forEachDatabase('user.Group and user.Rule', (get) => {
         name: 'shop/orders',
         type: 'menu',
         pid: dirId,
-        component: '/src/views/frontend/shop/orders.vue',
+        // Portico's own ending: stored in the original's, which both clients open.
+        component: '/src/views/frontend/shop/orders.tsx',
         no_login_valid: 1,
       }),
     });
@@ -43,7 +44,7 @@ forEachDatabase('user.Group and user.Rule', (get) => {
       .executeTakeFirstOrThrow();
     // Menus are never visible to guests, whatever was sent.
     expect(stored.no_login_valid).toBe(0);
-    // The page in the original's form, as typed: both clients open it.
+    // The page in the original's form: both clients open it.
     expect(stored.component).toBe('/src/views/frontend/shop/orders.vue');
     // The directory needs no component.
     expect(
