@@ -3,6 +3,7 @@
  * lead. The member centre by default; a published content page an administrator chooses
  * (anything else is refused, changing nothing); never the back-office entrance.
  */
+import { stringify } from 'qs';
 import { expect, it } from 'vitest';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
@@ -46,6 +47,36 @@ forEachDatabase('public home', (get) => {
     await t.ctx.db.kysely.updateTable('content').set({ status: '0' }).where('id', '=', page).execute();
     await t.ctx.caches.changed('settings');
     expect(await homeOfMembers(t)).toBe('/user');
+  });
+
+  it("names where its select finds the published pages, as the original client's select reads it", async () => {
+    const t = get();
+    const { token } = await loginSuper(t);
+    const page = await addContent(t, token, 'page', '1');
+    const draft = await addContent(t, token, 'page', '0');
+    const article = await addContent(t, token, 'article', '1');
+    const config = await call(t.app, 'GET', '/admin/routine.Config/index', { token });
+    const items = Object.values(config.data.list as Record<string, { list: Record<string, any>[] }>).flatMap(
+      (group) => group.list,
+    );
+    const home = items.find((item) => item.name === 'home_page');
+    expect(home?.input_extend).toMatchObject({
+      remoteUrl: '/admin/content.Content/index',
+      pk: 'id',
+      field: 'title',
+    });
+    // What the original's RemoteSelect asks: `select`, `quickSearch` and the source's params.
+    const { remoteUrl, params } = home?.input_extend ?? {};
+    const options = await call(t.app, 'GET', remoteUrl, {
+      token,
+      query: stringify({ select: true, quickSearch: '', page: 1, initKey: 'id', ...params }),
+    });
+    const ids = (options.data.list as { id: number }[]).map((row) => row.id);
+    expect(ids).toContain(page);
+    expect(ids).not.toContain(draft);
+    expect(ids).not.toContain(article);
+    // Other items have no source: an object, empty unless their stored extend names input attributes.
+    expect(items.find((item) => item.name === 'site_name')?.input_extend).toEqual({});
   });
 
   it('refuses an article, a draft or a missing page as the home, changing nothing', async () => {

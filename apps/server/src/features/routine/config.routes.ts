@@ -21,6 +21,7 @@ import { knownTextIn, type Lang, translate } from '../../i18n/index.js';
 import { CONFIG_TIPS, configOptionLabels, QUICK_ENTRANCE_LABELS } from '../../i18n/seeded-titles.js';
 import { isPublishedPage } from '../config/index.js';
 import { MAIL_SETTING_NAMES, type MailSettings, sendMail, storedMailSettings } from '../mail/index.js';
+import { inputExtend } from './config-input-extend.js';
 import {
   type ConfigRow,
   dictionary,
@@ -80,6 +81,9 @@ const configItem = z.looseObject({
     .describe("The options (value: label) of radio, checkbox and select items, else ''."),
   rule: z.string(),
   extend: z.string(),
+  input_extend: z
+    .record(z.string(), z.unknown())
+    .describe("The input's own attributes; a remote select's source: remoteUrl, pk, field, params."),
   allow_del: z.number(),
   weigh: z.number(),
   secret: z.literal(true).optional().describe('A secret: its value is never sent.'),
@@ -126,6 +130,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
     tip: label(CONFIG_TIPS.show(row.name, row.tip, lang), lang),
     value: shown(row),
     content: Object.keys(options(row)).length ? configOptionLabels(row.name, options(row), lang) : '',
+    input_extend: inputExtend(row),
     ...(isSecret(row.name) ? { secret: true, hasValue: (row.value ?? '') !== '' } : {}),
   });
 

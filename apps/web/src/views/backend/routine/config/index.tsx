@@ -44,6 +44,8 @@ export interface ConfigItem {
   content: Record<string, string> | '';
   rule: string;
   allow_del: number;
+  /** The input's attributes; a remote select's source in the original's props. */
+  input_extend: { remoteUrl?: string; pk?: string; field?: string; params?: Record<string, unknown> };
   secret?: boolean;
   hasValue?: boolean;
 }
@@ -56,19 +58,11 @@ interface ConfigIndex {
 
 const MAIL_REQUIRED = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_sender_mail'];
 
-/** Where the seeded remote selects find their choices: the home page is a published content page. */
-const REMOTE_SOURCES: Record<string, RemoteSelectProps> = {
-  home_page: {
-    url: adminUrl(AdminController.content, 'index'),
-    field: 'title',
-    params: {
-      search: [
-        { field: 'kind', val: 'page', operator: '=' },
-        { field: 'status', val: '1', operator: '=' },
-      ],
-    },
-  },
-};
+/** A remote select's source, as the server names it (the original's props). */
+function remoteOf({ input_extend: extend }: ConfigItem): RemoteSelectProps | undefined {
+  if (!extend?.remoteUrl) return undefined;
+  return { url: extend.remoteUrl, pk: extend.pk, field: extend.field, params: extend.params };
+}
 
 /** A cleared select has no value: it is sent blank, so the setting is cleared rather than left out. */
 function withClearedSelects(values: Record<string, unknown>, items: ConfigItem[]): Record<string, unknown> {
@@ -190,7 +184,7 @@ function GroupForm({ group, items, onChanged }: { group: string; items: ConfigIt
           <FormItem
             // A secret is typed unseen, and never shown: the server sends none back.
             type={item.secret ? 'password' : item.type}
-            remote={REMOTE_SOURCES[item.name]}
+            remote={remoteOf(item)}
             name={item.name}
             label={item.title}
             tip={item.tip || undefined}
