@@ -307,19 +307,23 @@ forEachDatabase('the original client', (get) => {
 
 // The web build holds what apps/web/public holds (Vite copies it as is).
 forEachDatabase(
-  'the original client, default avatar',
+  'the original client, default images',
   (get) => {
-    it('serves the default avatar at the original path /static/images/avatar.png', async () => {
-      const t = get();
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/static/images/avatar.png',
-        headers: { accept: 'image/avif,image/webp,image/png,image/*,*/*;q=0.8' },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('image/png');
-      expect(response.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-    });
+    // The market's card of a module without a logo shows local-module-logo.png.
+    it.each(['avatar.png', 'local-module-logo.png'])(
+      'serves /static/images/%s, as the original does',
+      async (name) => {
+        const t = get();
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/static/images/${name}`,
+          headers: { accept: 'image/avif,image/webp,image/png,image/*,*/*;q=0.8' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('image/png');
+        expect(response.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      },
+    );
   },
   { webDist: fileURLToPath(new URL('../../../web/public', import.meta.url)) },
 );
