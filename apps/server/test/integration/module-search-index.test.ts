@@ -193,6 +193,27 @@ forEachDatabase(
       expect(await quick('copper')).toEqual(['Copper kettle']);
       expect(await quick('ket-1')).toEqual(['Copper kettle']);
     });
+
+    it("samples its searched columns finely on PostgreSQL, so a rare phrase's estimate stays rare", async () => {
+      const t = get();
+      const { db } = t.ctx;
+      if (db.dialect !== 'postgres') return;
+      const env = { dialect: db.dialect, prefix: db.prefix };
+      // attstattarget: -1 (NULL from PostgreSQL 17) is the default of 100 samples per bucket count.
+      const targets = async () => {
+        const { rows } = await sql<{ name: string; target: number | null }>`select attname as name,
+          attstattarget as target from pg_attribute where attrelid = ${`${db.prefix}${TABLE}`}::regclass
+          and attname in (${sql.join(SEARCHED)}) order by attname`.execute(db.kysely);
+        return Object.fromEntries(
+          rows.map((row) => [row.name, row.target === null ? -1 : Number(row.target)]),
+        );
+      };
+      expect(await targets()).toEqual(Object.fromEntries(SEARCHED.map((column) => [column, 1000])));
+      await searchIndex(db.kysely, env, TABLE, []);
+      expect(await targets()).toEqual(Object.fromEntries(SEARCHED.map((column) => [column, -1])));
+      await searchIndex(db.kysely, env, TABLE, SEARCHED);
+      expect(await targets()).toEqual(Object.fromEntries(SEARCHED.map((column) => [column, 1000])));
+    });
   },
   {},
   { modules: [shelfModule] },

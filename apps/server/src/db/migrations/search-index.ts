@@ -14,7 +14,9 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import {
+  postgresColumnStatistics,
   postgresTrigramIndex,
+  SEARCHED_COLUMN_STATISTICS,
   sqliteDown,
   sqliteUp,
   trigramBackfill,
@@ -63,9 +65,18 @@ export async function searchIndex(
       where schemaname = current_schema() and tablename = ${prefixed} and indexname like ${`${prefixed}\\_%\\_trgm`}`.execute(
       db,
     );
-    for (const { name } of rows) await sql`drop index if exists ${sql.id(name)}`.execute(db);
-    if (columns.length > 0)
-      await run(withPgTrgm(columns.map((column) => postgresTrigramIndex(prefixed, column))));
+    for (const { name } of rows) {
+      await sql`drop index if exists ${sql.id(name)}`.execute(db);
+      // Called before the columns change: the dropped index's column is still there.
+      const column = name.slice(prefixed.length + 1, -'_trgm'.length);
+      if (NAME.test(column)) await run(postgresColumnStatistics(prefixed, column, -1));
+    }
+    if (columns.length === 0) return;
+    await run(withPgTrgm(columns.map((column) => postgresTrigramIndex(prefixed, column))));
+    for (const column of columns)
+      await run(postgresColumnStatistics(prefixed, column, SEARCHED_COLUMN_STATISTICS));
+    // Rows already there are sampled now, not at autovacuum's next look.
+    await run(`analyze "${prefixed}" (${columns.map((column) => `"${column}"`).join(', ')})`);
   }
 }
 
