@@ -48,7 +48,7 @@ import {
   UNPAID_ORDER_HOURS,
 } from './order-limits.js';
 import { orderInfo } from './present.js';
-import { findListedModule, storeDb, storeOf } from './repository.js';
+import { findListedModule, type StoreDb, storeDb, storeOf } from './repository.js';
 import { storeOrder, storePayAnswer } from './schemas.js';
 
 const PERIOD_SECONDS = STORE_PERIOD_DAYS * 24 * 60 * 60;
@@ -67,6 +67,19 @@ const pageQuery = z.object({
 });
 
 /** 20 digits: the time to the second and six random digits; unique by index. */
+/**
+ * A module is sold only with a version to download: its order and its payment are refused
+ * before anything is charged, not its install after (the original client's market pays, then installs).
+ */
+async function requirePublishedVersion(db: StoreDb, moduleId: number): Promise<void> {
+  const version = await db
+    .selectFrom('store_version')
+    .select('id')
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  if (!version) fail(M.noVersion);
+}
+
 function orderNumber(time: number): string {
   const stamp = new Date(time * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -95,6 +108,7 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
       const module = await findListedModule(db, uid);
       if (module?.status !== '1') fail(M.moduleNotFound);
       if (module.price_type === 'free') fail(M.free);
+      await requirePublishedVersion(db, module.id);
       const time = now();
       await removeLapsedOrders(db, time);
       const answer = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -174,6 +188,7 @@ export function registerStoreOrderRoutes(app: FastifyInstance, ctx: AppContext):
             fail(row.price_type === 'money' ? M.payWithMoney : M.payWithScore);
           const time = now();
           if (hasLapsed(row, time)) fail(M.orderLapsed, UNPAID_ORDER_HOURS);
+          await requirePublishedVersion(db, row.module_id);
           const module = await db
             .selectFrom('store_module')
             .select(['uid', 'title'])

@@ -164,6 +164,35 @@ forEachDatabase(
       expect(refused.json()).toMatchObject({ code: 0, msg: 'This order has not been paid yet' });
     });
 
+    it('sells no module without a published version: no order, no charge', async () => {
+      const t = get();
+      const unreleased = await addModule(t, admin, {
+        uid: 'soon',
+        title: 'Soon',
+        price_type: 'score',
+        price: '10',
+      });
+      const member = await buyer(t, 'early', 50);
+      expect(await order(t, member.token, 'soon')).toMatchObject({
+        code: 0,
+        msg: 'This module has no published version yet',
+      });
+      // An order placed while a version was out is not paid once none is left.
+      expect((await publishVersion(t, admin, unreleased, '1.0.0')).code).toBe(1);
+      const placed = await order(t, member.token, 'soon');
+      expect(placed.code, placed.msg).toBe(1);
+      await t.ctx.db.kysely
+        .withTables<{ store_version: { module_id: number } }>()
+        .deleteFrom('store_version')
+        .where('module_id', '=', unreleased.id)
+        .execute();
+      expect(await pay(t, member.token, placed.data.order.id)).toMatchObject({
+        code: 0,
+        msg: 'This module has no published version yet',
+      });
+      expect(await memberHolds(t, member.id)).toMatchObject({ score: 50, scoreLogs: [] });
+    });
+
     it('refuses orders for free modules and foreign or missing orders', async () => {
       const t = get();
       const owner = await buyer(t, 'owner', 50);
