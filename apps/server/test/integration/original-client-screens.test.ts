@@ -13,6 +13,7 @@ import type { TestDatabase } from '../support/databases.js';
 import { createMember } from '../support/member.js';
 import { originalClient } from '../support/original-client.js';
 import { originalMemberCentre } from '../support/original-member-centre.js';
+import { originalScreenForms } from '../support/original-screen-forms.js';
 import { originalScreens, originalSignIn } from '../support/original-screens.js';
 import { forEachDatabase, type TestApp } from '../support/test-app.js';
 
@@ -52,6 +53,7 @@ forEachDatabase("the original client's screens, fresh", (get) => {
     await credit(t.app, t.ctx, site(t).admin, FRESH_MEMBER.username);
   });
   originalScreens(() => site(get()));
+  originalScreenForms(() => site(get()));
   originalMemberCentre(() => ({ ...site(get()), member: FRESH_MEMBER }));
 });
 
@@ -74,6 +76,8 @@ describe.skipIf(!mysqlDatabases)("the original client's screens, taken over [mys
     await database?.drop();
   });
   // The site's own generated screen (shop/goods, from the original's CRUD) is its menu, not the original's.
-  originalScreens(() => ({ app, ctx, admin: FIXTURE_ADMIN, siteMenus: /^shop(\/|$)/ }));
+  const takenOver = () => ({ app, ctx, admin: FIXTURE_ADMIN, siteMenus: /^shop(\/|$)/ });
+  originalScreens(takenOver);
+  originalScreenForms(takenOver);
   originalMemberCentre(() => ({ app, ctx, member: FIXTURE_MEMBER }));
 });

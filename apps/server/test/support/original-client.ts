@@ -67,6 +67,7 @@ export function originalClient(app: FastifyInstance, tokens: { admin?: string; m
   /** `/admin/<controller>/<action>` */
   const at = (controller: string, action: string) => `/admin/${controller}/${action}`;
   return {
+    tokens,
     send,
     index: (controller: string, filter: TableQuery = {}) =>
       send('GET', at(controller, 'index'), tableQuery(filter)),

@@ -46,8 +46,9 @@ export async function originalSignIn(app: FastifyInstance, username: string, pas
   return res.data.userInfo as { id: number; token: string; refresh_token: string };
 }
 
-export function originalScreens(get: () => ScreensSite): void {
-  let client: Send;
+/** One administrator session of the original client per suite, signed in on first use. */
+export function adminSession(get: () => ScreensSite) {
+  let client: Send | undefined;
   const signedIn = async () => {
     if (!client) {
       const s = get();
@@ -62,6 +63,11 @@ export function originalScreens(get: () => ScreensSite): void {
     expect(res.code, `${controller}: ${res.msg}`).toBe(1);
     return rowsOf(res.data.list);
   };
+  return { signedIn, found };
+}
+
+export function originalScreens(get: () => ScreensSite): void {
+  const { signedIn, found } = adminSession(get);
 
   it('signs in as the login page does; the menu tree names the pages the original client has', async () => {
     const s = get();
