@@ -13,11 +13,19 @@ export const crudFieldShape = z
   .looseObject({ name: z.string(), designType: z.string() })
   .describe('A designed field (CrudField).');
 
+/**
+ * A field of a generation record, as stored: a record the original wrote when its design lacked a
+ * type (a taken-over site's) is listed all the same, so its table can still be found and started from.
+ */
+const crudLogFieldShape = z
+  .looseObject({ name: z.string(), designType: z.string().optional() })
+  .describe('A designed field (CrudField), as the record stored it.');
+
 export const crudLogRow = z.object({
   id: z.number(),
   table_name: z.string(),
   table: crudTableShape,
-  fields: z.array(crudFieldShape),
+  fields: z.array(crudLogFieldShape),
   status: z.enum(CRUD_LOG_STATUSES),
   connection: z.string().describe("The database connection's key ('mysql', 'pgsql', 'sqlite')."),
   create_time: z.number(),

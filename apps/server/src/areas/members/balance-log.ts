@@ -46,6 +46,11 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
     create_time: z.number().nullable(),
     username: z.string().nullable().describe("The member's username (null once the member is deleted)."),
     nickname: z.string().nullable(),
+    // The original client's log lists read the member nested (its `user.username` / `user.nickname` columns).
+    user: z
+      .object({ username: z.string(), nickname: z.string() })
+      .nullable()
+      .describe('The member as `{ username, nickname }`; null once the member is deleted.'),
   });
   const present = async (rows: Row[]) =>
     rows.map((row) => ({
@@ -53,6 +58,10 @@ export function registerBalanceLog(app: FastifyInstance, ctx: AppContext, ledger
       [column]: ledger.show(Number(row[column])),
       before: ledger.show(Number(row.before)),
       after: ledger.show(Number(row.after)),
+      user:
+        typeof row.username === 'string'
+          ? { username: row.username, nickname: String(row.nickname ?? '') }
+          : null,
     }));
 
   registerResource(app, ctx, {

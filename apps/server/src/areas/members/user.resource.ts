@@ -85,6 +85,12 @@ const userRow = z.looseObject({
   id: z.number(),
   group_id: z.number(),
   group_name: z.string().nullable().optional().describe('Listed only: the group, in the reader’s language.'),
+  // The original client's member list reads the group nested (its `group.name` column).
+  group: z
+    .object({ name: z.string() })
+    .nullable()
+    .optional()
+    .describe('Listed only: the group as `{ name }`, the same name as group_name.'),
   username: z.string(),
   nickname: z.string(),
   nickname_text: z.string().describe('"username(ID:id)", the label of remote selects.'),
@@ -112,6 +118,11 @@ function present(rows: Row[]): Row[] {
     money: centsToString(Number(row.money ?? 0)),
     nickname_text: `${String(row.username)}(ID:${String(row.id)})`,
   }));
+}
+
+/** The localised group name, also nested as the original client's list reads it (`group.name`). */
+function nestGroup(row: Row): Row {
+  return { ...row, group: typeof row.group_name === 'string' ? { name: row.group_name } : null };
 }
 
 /** The member list's columns, also what tests of its query paths list with. */
@@ -149,7 +160,8 @@ export function registerUserResource(app: FastifyInstance, ctx: AppContext): voi
         .select(PUBLIC_COLUMNS)
         .select('user_group.name as group_name'),
     present: async (rows) => present(rows),
-    localise: (rows, lang) => MEMBER_GROUP_NAMES.localise(rows, 'group_id', 'group_name', lang),
+    localise: (rows, lang) =>
+      MEMBER_GROUP_NAMES.localise(rows, 'group_id', 'group_name', lang).map(nestGroup),
     row: userRow,
     loadRow: async (id) => {
       const row = await kysely
