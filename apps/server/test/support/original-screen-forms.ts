@@ -144,25 +144,6 @@ export function originalScreenForms(get: () => ScreensSite): void {
     expect(res.data.remark).toEqual(expect.any(String));
   });
 
-  // Gap (reported, not fixed here): the start dialog's table select asks /admin/ajax/getTableList
-  // (samePrefix=1, excludeTable[]=...), which Portico answers for the data-security forms: the
-  // core's tables (which parseFieldData then refuses) and never a table of the site's own, such
-  // as a taken-over site's shop_goods. Portico's own screen asks crud.Crud/tableList instead.
-  it.skip("crud: the start dialog's table select lists the tables a design may start from", async () => {
-    const s = get();
-    const send = await signedIn();
-    await sql
-      .raw(`create table ${s.ctx.db.prefix}screens_listed (id integer primary key)`)
-      .execute(s.ctx.db.kysely);
-    const tables = await send.send(
-      'GET',
-      '/admin/ajax/getTableList',
-      'select=true&quickSearch=&page=1&connection=&samePrefix=1&excludeTable[]=area&excludeTable[]=config',
-    );
-    expect(tables.code, tables.msg).toBe(1);
-    expect(tables.data.list.map((t: { table: string }) => t.table)).toContain('screens_listed');
-  });
-
   it("crud: the designer's field parse, file paths, conflict check and a record's start", async () => {
     const s = get();
     const send = await signedIn();
