@@ -17,7 +17,7 @@
  * as slowly as a wrong password (the same argon2 check and count), so timing tells no names.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import { now } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
@@ -63,11 +63,13 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
     .executeTakeFirst();
   const time = now();
   if (!row) {
-    // As slow as a wrong password, which is verified and counted: the argon2 check, and a
-    // count under account 0 (no account has that id, so it locks nobody out).
-    await checkPasswordOfNoAccount(attempt.password);
+    // As slow as a wrong password, with the same reads and one write transaction as it (below):
+    // the argon2 check, and a count under account 0 (no account has that id, so it locks
+    // nobody out). One commit fewer showed on a busy machine: 60 ms against 104.
     const key = { kind: attempt.table, account_id: 0, client: clientOf(attempt.ip) };
-    await countFailure(db, key, time, time - LOCK_SECONDS);
+    await failureCount(db, key);
+    await checkPasswordOfNoAccount(attempt.password);
+    await recordFailure(db, key, time, time - LOCK_SECONDS);
     await sweepEndedCounts(db, time);
     throw new ApiError('Incorrect user name or password!');
   }
@@ -75,25 +77,20 @@ export async function verifyLogin(db: Db, attempt: LoginAttempt): Promise<LoginR
   // Failures at or before this moment no longer count: their lock ran out, or the account
   // was changed after them (a change in the same second as a failure does not lift it).
   const countsAfter = Math.max(time - LOCK_SECONDS, (row.update_time ?? 0) - 1);
-  const failures = await db.kysely
-    .selectFrom('login_failure')
-    .select(['failures', 'last_failure_time'])
-    .where('kind', '=', key.kind)
-    .where('account_id', '=', key.account_id)
-    .where('client', '=', key.client)
-    .executeTakeFirst();
+  const failures = await failureCount(db, key);
   if (failures && failures.failures >= LOGIN_RETRY_LIMIT && failures.last_failure_time > countsAfter) {
     throw lockedFor(failures.last_failure_time + LOCK_SECONDS - time);
   }
   if (row.status !== attempt.enabledStatus) throw new ApiError('Account disabled');
   const check = await checkPassword(attempt.password, row.password, row.salt);
   if (!check.ok) {
-    await countFailure(db, key, time, countsAfter);
-    await db.kysely
-      .updateTable(table)
-      .set((eb) => ({ login_failure: eb('login_failure', '+', 1), login_failure_time: time }))
-      .where('id', '=', row.id)
-      .execute();
+    await recordFailure(db, key, time, countsAfter, (trx) =>
+      trx
+        .updateTable(table)
+        .set((eb) => ({ login_failure: eb('login_failure', '+', 1), login_failure_time: time }))
+        .where('id', '=', row.id)
+        .execute(),
+    );
     await sweepEndedCounts(db, time);
     throw new ApiError('Incorrect user name or password!');
   }
@@ -135,19 +132,48 @@ function lockedFor(seconds: number): ApiError {
       ]);
 }
 
+type FailureKey = { kind: 'admin' | 'user'; account_id: number; client: string };
+
+/** The client's count of failures on the account, when there is one. */
+function failureCount(db: Db, key: FailureKey) {
+  return db.kysely
+    .selectFrom('login_failure')
+    .select(['failures', 'last_failure_time'])
+    .where('kind', '=', key.kind)
+    .where('account_id', '=', key.account_id)
+    .where('client', '=', key.client)
+    .executeTakeFirst();
+}
+
+/**
+ * One more failure for the client, and whatever else the account records of it (`also`), in
+ * one transaction: a refusal costs one commit whether the name has an account or not.
+ */
+function recordFailure(
+  db: Db,
+  key: FailureKey,
+  time: number,
+  countsAfter: number,
+  also?: (trx: Transaction<Database>) => Promise<unknown>,
+): Promise<void> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await countFailure(trx, db.dialect, key, time, countsAfter);
+    await also?.(trx);
+  });
+}
+
 /**
  * One more failure for the client, in a single statement, so wrong passwords sent at the
  * same moment all count. A count whose failures no longer count starts again at one.
  */
 async function countFailure(
-  db: Db,
-  key: { kind: 'admin' | 'user'; account_id: number; client: string },
+  trx: Transaction<Database>,
+  dialect: Db['dialect'],
+  key: FailureKey,
   time: number,
   countsAfter: number,
 ): Promise<void> {
-  const insert = db.kysely
-    .insertInto('login_failure')
-    .values({ ...key, failures: 1, last_failure_time: time });
+  const insert = trx.insertInto('login_failure').values({ ...key, failures: 1, last_failure_time: time });
   const bump = (eb: ExpressionBuilder<Database, 'login_failure'>) => ({
     // Before last_failure_time changes: MySQL applies the assignments in order.
     failures: eb
@@ -158,7 +184,7 @@ async function countFailure(
       .end(),
     last_failure_time: time,
   });
-  await (db.dialect === 'mysql'
+  await (dialect === 'mysql'
     ? insert.onDuplicateKeyUpdate(bump)
     : insert.onConflict((conflict) => conflict.columns(['kind', 'account_id', 'client']).doUpdateSet(bump))
   ).execute();

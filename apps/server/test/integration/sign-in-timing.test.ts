@@ -7,7 +7,7 @@ import { createMember } from '../support/member.js';
 import { call, createAdmin, forEachDatabase, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Secret-pass1';
-const ROUNDS = 9;
+const ROUNDS = 15;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
