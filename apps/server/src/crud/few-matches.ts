@@ -1,24 +1,38 @@
 /**
- * PostgreSQL: a text search (quick search or LIKE) that the planner expects to match few rows
- * is read from its trigram index and its matches sorted, never by walking the list's id order.
+ * PostgreSQL: whether a text search (quick search or LIKE) has its page taken from the
+ * trigram index, its matches sorted, instead of walking the list's id order testing each row.
  *
  * Left to itself, the planner walks the primary key backwards for `order by id desc limit 20`
  * whenever it expects 20 matches soon, assuming the matches are spread evenly over the ids.
  * They often are not: members named `alice12…` were created together, and the walk for them
  * read 870,000 of a million rows (a second) where the trigram index holds the 692 matches
- * (5 ms). The planner's own count of the matches is good; only its guess of where they lie is
- * not. So the list asks for that count (EXPLAIN, no rows read) and, under FEW, takes the page's
- * ids by sorting the matches (crud/list-page-rows.ts, as for MySQL's trigram postings).
+ * (5 ms). So the list asks the planner's count of the matches (EXPLAIN, no rows read), which
+ * is good, and:
+ * - under `few`, takes the page's ids by sorting the matches (crud/list-page-rows.ts, as for
+ *   MySQL's trigram postings);
+ * - from `few` on, the walk pays off only when the matches lie near the end it starts from:
+ *   a hundred thousand members who joined together four years ago are a tenth of the table,
+ *   and the walk read 800,000 rows (730 ms) before the first of them. It probes the order's
+ *   last `probeIds` ids for the page and its count window; found there, the walk finds them
+ *   too, else the matches are sorted from the index, whose cost follows their number, not
+ *   their distance.
  */
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListDialect } from './list-dialect.js';
-import type { ListParams, ListSpec } from './list-params.js';
+import type { ListField, ListParams, ListSpec } from './list-params.js';
+import { PAGES_AHEAD } from './list-total.js';
 import type { AnySelect } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
 
-/** Matches few enough to fetch and sort all of them for a page. */
-const FEW = 5_000;
+export interface MatchTuning {
+  /** Matches few enough to fetch and sort all of them for a page. */
+  few: number;
+  /** The ids from the order's end a broad search's page and count window must lie within to be walked. */
+  probeIds: number;
+}
+
+const TUNING: MatchTuning = { few: 5_000, probeIds: 20_000 };
 
 export async function fewTextMatches(
   db: Db,
@@ -26,10 +40,45 @@ export async function fewTextMatches(
   spec: ListSpec,
   params: ListParams,
   filtered: AnySelect,
+  tuning = TUNING,
 ): Promise<boolean> {
   if (!dialect.estimatesMatches || params.order.field !== spec.pk) return false;
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return false;
   const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
-  return estimate < FEW;
+  if (estimate < tuning.few) return true;
+  return !(await windowNearEnd(db, spec, params, filtered, tuning.probeIds));
+}
+
+/**
+ * Whether the page and its count window (list-total.ts) lie within the last `probeIds` ids in
+ * the list's order: a walk bounded by the primary key's range reads no more rows than that.
+ */
+async function windowNearEnd(
+  db: Db,
+  spec: ListSpec,
+  params: ListParams,
+  filtered: AnySelect,
+  probeIds: number,
+): Promise<boolean> {
+  const column = (spec.fields[spec.pk] as ListField).column;
+  const pk = sql.ref(column);
+  const table = sql.table(column.split('.')[0] ?? '');
+  const desc = params.order.direction === 'desc';
+  const end = desc
+    ? sql<number>`(select max(${pk}) from ${table}) - ${probeIds}`
+    : sql<number>`(select min(${pk}) from ${table}) + ${probeIds}`;
+  const need = (params.page + PAGES_AHEAD) * params.limit + 1;
+  const probe = filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql.lit(1).as('one'))
+    .where(sql<SqlBool>`${pk} ${sql.raw(desc ? '>' : '<')} ${end}`)
+    .orderBy(pk, desc ? 'desc' : 'asc')
+    .limit(need);
+  const row = await db.kysely
+    .selectFrom(probe.as('probe'))
+    .select(sql<number | string>`count(*)`.as('found'))
+    .executeTakeFirst();
+  return Number(row?.found ?? 0) >= need;
 }

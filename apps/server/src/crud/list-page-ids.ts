@@ -49,6 +49,14 @@ function withoutLookupJoins(node: SelectQueryNode): RootOperationNode {
   return { ...node, joins: joins.length > 0 ? joins : undefined };
 }
 
+/**
+ * Whether every join of the query looks a value up (`left join t on t.id = …`): such joins
+ * neither add rows nor remove any, so the query's rows are its first table's.
+ */
+export function joinsOnlyLookUp(node: SelectQueryNode): boolean {
+  return (node.joins ?? []).every((join) => lookupName(join) !== null);
+}
+
 /** The table's name (or alias) when the join is `left join t on t.id = …`; else null. */
 function lookupName(join: JoinNode): string | null {
   if (join.joinType !== 'LeftJoin') return null;

@@ -1,0 +1,131 @@
+/**
+ * A text search answers the rows a plain query does wherever its matches lie: in one stretch
+ * of members who joined together long ago, spread over the table, in one row or in none, in
+ * both directions of the id order, by quick search and by a LIKE filter, on the first page and
+ * a later one. The paths differ per database (SQLite: the FTS index read in rowid order;
+ * PostgreSQL: a probe of the order's end, then the walk or the sorted matches; MariaDB: the
+ * trigram postings or a sampled walk); the rows must not.
+ */
+import { sql } from 'kysely';
+import { stringify } from 'qs';
+import { beforeAll, expect, it } from 'vitest';
+import { USER_LIST } from '../../src/areas/members/user.resource.js';
+import { fewTextMatches } from '../../src/crud/few-matches.js';
+import { listDialect } from '../../src/crud/list-dialect.js';
+import { parseListParams } from '../../src/crud/list-params.js';
+import { applyListFilters } from '../../src/crud/list-query.js';
+import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+
+const MEMBERS = 3_000;
+/** Members 300 to 899 joined together: their nicknames end in `Club`. */
+const STRETCH = { first: 300, last: 899 };
+const LONE = 2_000;
+
+/** Every member's nickname, by its place (0-based) in the order of insertion, which is the ids'. */
+function nickname(i: number): string {
+  if (i === LONE) return 'Solitary Heron';
+  const spread = i % 7 === 0 ? 'Spread Maple' : 'Quiet Tiger';
+  return i >= STRETCH.first && i <= STRETCH.last ? `${spread} Club` : spread;
+}
+
+const SHAPES = {
+  stretch: 'club',
+  spread: 'spread maple',
+  'spread within the stretch': 'maple club',
+  'one row': 'solitary heron',
+  none: 'zebra crossing',
+} as const;
+
+forEachDatabase('text searches, wherever their matches lie', (get) => {
+  let token = '';
+  let firstId = 0;
+
+  beforeAll(async () => {
+    const t = get();
+    token = (await loginSuper(t)).token;
+    const rows = Array.from({ length: MEMBERS }, (_, i) => ({
+      username: `member${i}`,
+      nickname: nickname(i),
+      email: `m${i}@example.com`,
+      mobile: '',
+      group_id: 1,
+      password: '',
+      salt: '',
+      create_time: 1_700_000_000 + i,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.db.kysely
+        .insertInto('user')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const first = await t.ctx.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'member0')
+      .executeTakeFirstOrThrow();
+    firstId = first.id;
+    if (t.ctx.db.dialect === 'postgres') await sql`analyze ${sql.table('user')}`.execute(t.ctx.db.kysely);
+  });
+
+  /** The nicknames a plain query lists: every match, in the order asked. */
+  const expected = (text: string, direction: 'asc' | 'desc') => {
+    const all = Array.from({ length: MEMBERS }, (_, i) => nickname(i))
+      .map((name, i) => ({ name, id: firstId + i }))
+      .filter(({ name }) => name.toLowerCase().includes(text));
+    return direction === 'desc' ? all.reverse() : all;
+  };
+
+  it('lists the same rows as a plain query, for every shape, both ways, by quick search and LIKE', async () => {
+    const t = get();
+    for (const [shape, text] of Object.entries(SHAPES))
+      for (const direction of ['desc', 'asc'] as const)
+        for (const search of ['quick', 'like'] as const)
+          for (const page of [1, 3]) {
+            const query =
+              search === 'quick'
+                ? { quickSearch: text }
+                : { search: [{ field: 'nickname', operator: 'LIKE', val: text }] };
+            const res = await call(t.app, 'GET', '/admin/user.User/index', {
+              token,
+              query: stringify({ ...query, order: `id,${direction}`, page, limit: 10 }),
+            });
+            const what = `${shape} (${text}), ${search}, ${direction}, page ${page}`;
+            expect(res.code, `${what}: ${res.msg}`).toBe(1);
+            const matches = expected(text, direction);
+            const listed = res.data.list.map((m: { id: number; nickname: string }) => ({
+              name: m.nickname,
+              id: m.id,
+            }));
+            expect(listed, what).toEqual(matches.slice((page - 1) * 10, page * 10));
+            if (matches.length <= 80) expect(res.data.total, what).toBe(matches.length);
+            else expect(res.data.total, what).toBeGreaterThanOrEqual(80);
+          }
+  });
+
+  it('PostgreSQL: walks a broad search whose page lies near the order’s end, and sorts the matches of one that does not', async () => {
+    const t = get();
+    if (t.ctx.db.dialect !== 'postgres') return;
+    // Scaled down: 600 stretch matches count as broad; the probe covers the last 350 ids. A page
+    // of ten (the default) with its count window needs 61 matches there.
+    const tuning = { few: 300, probeIds: 350 };
+    const sortsMatches = (text: string, direction: 'asc' | 'desc') => {
+      const params = parseListParams({ quickSearch: text, order: `id,${direction}` }, USER_LIST);
+      const filtered = applyListFilters(
+        t.ctx.db.kysely.selectFrom('user').selectAll(),
+        USER_LIST,
+        params,
+        listDialect('postgres'),
+      );
+      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, tuning);
+    };
+    // The stretch lies 2,100 ids from the newest: the walk would read them all first.
+    expect(await sortsMatches('club', 'desc')).toBe(true);
+    // From the oldest, it starts 300 ids in: the probe holds 50 of them, short of the window.
+    expect(await sortsMatches('club', 'asc')).toBe(true);
+    // Six members in seven, everywhere: the probe holds 300, enough for the window.
+    expect(await sortsMatches('quiet tiger', 'desc')).toBe(false);
+    expect(await sortsMatches('quiet tiger', 'asc')).toBe(false);
+    // Few matches (by the planner's estimate): sorted, as before.
+    expect(await sortsMatches('solitary heron', 'desc')).toBe(true);
+  });
+});
