@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     const timings: Timing[] = [];
     const queries = [
       ...(shows('members') ? memberQueries(members) : []),
-      ...(shows('log') ? logQueries(logs + earlierSignIns) : []),
+      ...(shows('log') ? logQueries(logs, earlierSignIns) : []),
       ...(shows('generated') && products > 0 ? productQueries(products) : []),
     ];
     for (const query of queries) {

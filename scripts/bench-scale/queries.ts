@@ -8,6 +8,18 @@
  */
 import type { ListRequest, SearchCondition } from './list-request.js';
 import { PAGE_SIZE } from './list-request.js';
+import {
+  LONE_NICKNAME,
+  LONE_TITLE,
+  LONE_USERNAME_STEM,
+  logStretch,
+  loneLogId,
+  loneMemberId,
+  memberStretch,
+  STRETCH_TITLE,
+  STRETCH_WORD,
+  type Stretch,
+} from './match-shapes.js';
 import { HISTORY_END, YEAR_SECONDS } from './seed-rows.js';
 
 export type Row = Record<string, unknown>;
@@ -159,11 +171,75 @@ export function memberQueries(members: number): ListQuery[] {
       },
     ),
     ...deepPages('members', MEMBERS_API, members),
+    ...memberShapes(members),
   ];
 }
 
-export function logQueries(seeded: number): ListQuery[] {
-  const logs = seeded + LOGGED_BY_THE_RUN;
+/** The ids a search of the stretch must show first, in each direction. */
+const stretchEnd = (stretch: Stretch, direction: 'asc' | 'desc') =>
+  direction === 'desc' ? stretch.last : stretch.first;
+const shaped = (label: string, direction: 'asc' | 'desc') =>
+  `${label}${direction === 'asc' ? ', id asc' : ''}`;
+const orderBy = (direction: 'asc' | 'desc') => (direction === 'asc' ? { order: 'id,asc' } : {});
+
+/**
+ * Searches whose matches lie in one stretch far from the end, in one row, or nowhere
+ * (match-shapes.ts), in both directions of the id order.
+ */
+function memberShapes(members: number): ListQuery[] {
+  const stretch = memberStretch(members);
+  const lone = loneMemberId(members);
+  const loneName = `${LONE_USERNAME_STEM}${lone}`;
+  const word = STRETCH_WORD.toLowerCase();
+  const q = (label: string, request: ListRequest, extra: Partial<ListQuery>): ListQuery => ({
+    screen: 'members',
+    label,
+    api: MEMBERS_API,
+    request,
+    ...extra,
+  });
+  return (['desc', 'asc'] as const).flatMap((direction) => [
+    q(
+      shaped(`quick search, a stretch of 10% (${word})`, direction),
+      { quickSearch: word, ...orderBy(direction) },
+      { row: anyContains(['username', 'nickname'], word), firstId: stretchEnd(stretch, direction) },
+    ),
+    q(
+      shaped(`quick search, a phrase within the stretch (quiet harbor ${word})`, direction),
+      { quickSearch: `quiet harbor ${word}`, ...orderBy(direction) },
+      { row: contains('nickname', `quiet harbor ${word}`) },
+    ),
+    q(
+      shaped(`nickname LIKE, a stretch of 10% (${word})`, direction),
+      { search: [like('nickname', word)], ...orderBy(direction) },
+      { row: contains('nickname', word), firstId: stretchEnd(stretch, direction) },
+    ),
+    q(
+      shaped(`quick search, one row (${LONE_NICKNAME.toLowerCase()})`, direction),
+      { quickSearch: LONE_NICKNAME.toLowerCase(), ...orderBy(direction) },
+      { total: 1, firstId: lone },
+    ),
+    q(
+      shaped(`quick search, one user name (${loneName})`, direction),
+      { quickSearch: loneName, ...orderBy(direction) },
+      { total: 1, firstId: lone },
+    ),
+    q(
+      shaped(`username LIKE, one row (${loneName})`, direction),
+      { search: [like('username', loneName)], ...orderBy(direction) },
+      { total: 1, firstId: lone },
+    ),
+    q(
+      shaped('quick search, no row (zebra crossing)', direction),
+      { quickSearch: 'zebra crossing', ...orderBy(direction) },
+      { total: 0 },
+    ),
+  ]);
+}
+
+/** `seeded`: the entries the seed made; `signIns`: those earlier runs on the same database added. */
+export function logQueries(seeded: number, signIns = 0): ListQuery[] {
+  const logs = seeded + signIns + LOGGED_BY_THE_RUN;
   const q = (label: string, request: ListRequest, extra: Partial<ListQuery> = {}): ListQuery => ({
     screen: 'admin log',
     label,
@@ -198,5 +274,43 @@ export function logQueries(seeded: number): ListQuery[] {
       { row: both(contains('title', 'edit'), between('create_time', MONTH_FROM, MONTH_TO)) },
     ),
     ...deepPages('admin log', LOG_API, logs),
+    ...logShapes(seeded),
   ];
+}
+
+/** The admin log's searches of a stretch, of one row and of none, both ways (match-shapes.ts). */
+function logShapes(seeded: number): ListQuery[] {
+  const stretch = logStretch(seeded);
+  const lone = loneLogId(seeded);
+  const q = (label: string, request: ListRequest, extra: Partial<ListQuery>): ListQuery => ({
+    screen: 'admin log',
+    label,
+    api: LOG_API,
+    request,
+    ...extra,
+  });
+  const phrase = STRETCH_TITLE.toLowerCase();
+  const loneTitle = LONE_TITLE.toLowerCase();
+  return (['desc', 'asc'] as const).flatMap((direction) => [
+    q(
+      shaped(`quick search, a stretch of 1% (${phrase})`, direction),
+      { quickSearch: phrase, ...orderBy(direction) },
+      { row: contains('title', phrase), firstId: stretchEnd(stretch, direction) },
+    ),
+    q(
+      shaped(`title LIKE, a stretch of 1% (${phrase})`, direction),
+      { search: [like('title', phrase)], ...orderBy(direction) },
+      { row: contains('title', phrase), firstId: stretchEnd(stretch, direction) },
+    ),
+    q(
+      shaped(`quick search, one row (${loneTitle})`, direction),
+      { quickSearch: loneTitle, ...orderBy(direction) },
+      { total: 1, firstId: lone },
+    ),
+    q(
+      shaped('quick search, no row (zebra crossing)', direction),
+      { quickSearch: 'zebra crossing', ...orderBy(direction) },
+      { total: 0 },
+    ),
+  ]);
 }

@@ -6,6 +6,19 @@
  * select realistic fractions of the table.
  */
 import { sql } from 'kysely';
+import {
+  isId,
+  LONE_NICKNAME,
+  LONE_TITLE,
+  LONE_USERNAME_STEM,
+  logStretch,
+  loneLogId,
+  loneMemberId,
+  memberStretch,
+  STRETCH_TITLE,
+  STRETCH_WORD,
+  within,
+} from './match-shapes.js';
 import type { Expr, SqlKit } from './sql-kit.js';
 
 const NAME_STEMS = [
@@ -119,7 +132,14 @@ export function memberColumns(
   passwordHash: string,
 ): Record<string, Expr> {
   const h = (salt: number, modulo: number) => kit.hash(id, salt, modulo);
-  const username = kit.concat(kit.pick(NAME_STEMS, h(1, NAME_STEMS.length)), id);
+  const lone = isId(id, loneMemberId(members));
+  const stem = sql`case when ${lone} then ${sql.lit(LONE_USERNAME_STEM)} else ${kit.pick(NAME_STEMS, h(1, NAME_STEMS.length))} end`;
+  const username = kit.concat(stem, id);
+  const phrase = kit.concat(
+    kit.pick(ADJECTIVES, h(8, ADJECTIVES.length)),
+    ' ',
+    kit.pick(NOUNS, h(9, NOUNS.length)),
+  );
   const created = timeOf(kit, id, MEMBER_HISTORY_START, members, 2);
   const ip = kit.concat('10.', h(3, 256), '.', h(4, 256), '.', h(5, 256));
   const group = kit.pick(
@@ -131,11 +151,10 @@ export function memberColumns(
     id,
     group_id: kit.int(group),
     username,
-    nickname: kit.concat(
-      kit.pick(ADJECTIVES, h(8, ADJECTIVES.length)),
-      ' ',
-      kit.pick(NOUNS, h(9, NOUNS.length)),
-    ),
+    nickname: sql`case
+      when ${lone} then ${sql.lit(LONE_NICKNAME)}
+      when ${within(id, memberStretch(members))} then ${kit.concat(phrase, ` ${STRETCH_WORD}`)}
+      else ${phrase} end`,
     email: kit.concat(username, '@', kit.pick(MAIL_DOMAINS, h(10, MAIL_DOMAINS.length))),
     // Eleven digits: 1, a carrier digit 3-9, nine more.
     mobile: kit.concat('1', sql`(3 + ${h(11, 7)})`, sql`(100000000 + ${h(12, 900_000_000)})`),
@@ -171,10 +190,13 @@ export function logColumns(kit: SqlKit, id: Expr, logs: number): Record<string, 
       '?id=',
       target,
     ),
-    title: kit.pick(
-      LOGGED_ACTIONS.map(([title]) => title),
-      action,
-    ),
+    title: sql`case
+      when ${isId(id, loneLogId(logs))} then ${sql.lit(LONE_TITLE)}
+      when ${within(id, logStretch(logs))} then ${sql.lit(STRETCH_TITLE)}
+      else ${kit.pick(
+        LOGGED_ACTIONS.map(([title]) => title),
+        action,
+      )} end`,
     data: kit.concat('{"id":', target, ',"remark":"', kit.pick(NOUNS, h(24, NOUNS.length)), '"}'),
     ip: kit.concat('172.16.', h(25, 256), '.', h(26, 256)),
     useragent: kit.pick(USER_AGENTS, h(27, USER_AGENTS.length)),
