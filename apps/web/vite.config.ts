@@ -5,7 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 const api: ProxyOptions = {
   target: 'http://127.0.0.1:8000',

@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 
 /** Text formats; images and fonts are compressed already. Source maps are never built. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml']);
-/** Below this a compressed copy saves less than the headers it costs. */
+/** Below this a copy would save a few hundred bytes at most: not worth a file beside it. */
 const MIN_BYTES = 1024;
 
 /**
