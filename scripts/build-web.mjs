@@ -15,6 +15,7 @@ const SOURCES = [
   join(web, 'public'),
   join(web, 'index.html'),
   join(web, 'vite.config.ts'),
+  join(web, 'build'),
   join(web, 'package.json'),
   join(root, 'packages/shared/src'),
   join(root, 'package-lock.json'),

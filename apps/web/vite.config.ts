@@ -5,6 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const api: ProxyOptions = {
   target: 'http://127.0.0.1:8000',
@@ -41,7 +42,8 @@ function packages(names: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies beside each file, which the server sends as they are.
+  plugins: [react(), precompress()],
   build: {
     rolldownOptions: {
       treeshake: {

@@ -1,7 +1,11 @@
-/** The built web app at the same origin: assets, the SPA for page loads, the API untouched. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * The built web app at the same origin: assets, the SPA for page loads, the API untouched; each
+ * compressed as the browser accepts.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { startTestApp } from '../support/test-app.js';
 
@@ -151,5 +155,134 @@ it('says the web app is not built when there is no build, and still serves the A
     expect((await t.app.inject({ url: '/health' })).json()).toMatchObject({ code: 1 });
   } finally {
     await t.close();
+  }
+});
+
+it('sends each file in the best encoding the browser accepts, from the compressed copies of the build', async () => {
+  const packed = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  mkdirSync(join(packed, 'assets'));
+  // Large enough to be worth compressing, as the build's precompress plugin requires.
+  const script = Array.from({ length: 300 }, (_, i) => `export const value${i} = 'item ${i}';`).join('\n');
+  const icon = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
+  const page = `<!doctype html><html><head><script>window.started = 1;</script></head><body>${'<p>Portico</p>'.repeat(100)}</body></html>`;
+  writeFileSync(join(packed, 'index.html'), page);
+  // The copies as the build writes them beside each file: brotli and gzip.
+  for (const [file, text] of [
+    ['assets/app-abc123.js', script],
+    ['favicon.svg', icon],
+  ] as const) {
+    writeFileSync(join(packed, file), text);
+    writeFileSync(join(packed, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(packed, `${file}.gz`), gzipSync(text, { level: 9 }));
+  }
+  writeFileSync(join(packed, 'assets', 'small-abc123.css'), 'a{color:red}');
+  const brotliOf = (file: string) => readFileSync(join(packed, `${file}.br`));
+
+  const t = await startTestApp('sqlite', { webDist: packed });
+  const get = (url: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
+    t.app.inject({
+      url,
+      headers: {
+        accept: '*/*',
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        ...extra,
+      },
+    });
+  try {
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    // A browser's header: brotli preferred, its bytes on the wire are the build's .br copy.
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(brotliOf('assets/app-abc123.js'))).toBe(true);
+    expect(Number(br.headers['content-length'])).toBe(brotliOf('assets/app-abc123.js').length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const gzip = await get('/assets/app-abc123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
+    // The browser's own preference counts.
+    expect((await get('/assets/app-abc123.js', 'br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+
+    for (const refused of ['br;q=0, gzip;q=0', 'identity', '']) {
+      const none = await get('/assets/app-abc123.js', refused);
+      expect(none.headers['content-encoding'], refused).toBeUndefined();
+      expect(none.body, refused).toBe(script);
+      expect(none.headers.vary, refused).toMatch(/accept-encoding/i);
+    }
+
+    // A file the build left uncompressed (too small to gain) is sent as it is.
+    const small = await get('/assets/small-abc123.css', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('a{color:red}');
+    expect(small.headers['content-type']).toMatch(/^text\/css/);
+
+    // Not hashed: compressed all the same, but revalidated.
+    const favicon = await get('/favicon.svg', 'br, gzip');
+    expect(favicon.headers['content-encoding']).toBe('br');
+    expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(favicon.rawPayload).toString()).toBe(icon);
+
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBe(brotliOf('assets/app-abc123.js').length);
+    expect(head.rawPayload.length).toBe(0);
+
+    // A range of a compressed answer is a range of its compressed bytes (what it says it is).
+    const range = await get('/assets/app-abc123.js', 'br', { range: 'bytes=0-9' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBe('br');
+    expect(range.headers['content-range']).toBe(`bytes 0-9/${brotliOf('assets/app-abc123.js').length}`);
+    expect(range.rawPayload.equals(brotliOf('assets/app-abc123.js').subarray(0, 10))).toBe(true);
+
+    // The start page, sent from memory with its security policy, compressed the same way.
+    const start = await t.app.inject({
+      url: '/admin/login',
+      headers: { ...html, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(start.statusCode).toBe(200);
+    expect(start.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(start.rawPayload).toString()).toBe(page);
+    expect(Number(start.headers['content-length'])).toBe(start.rawPayload.length);
+    expect(start.rawPayload.length).toBeLessThan(page.length / 4);
+    expect(start.headers['cache-control']).toBe('no-cache');
+    expect(start.headers.vary).toMatch(/accept-encoding/i);
+    expect(start.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    const gzipPage = await t.app.inject({ url: '/', headers: { ...html, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipPage.rawPayload).toString()).toBe(page);
+    const plainPage = await t.app.inject({
+      url: '/',
+      headers: { ...html, 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    expect(plainPage.body).toBe(page);
+    expect(plainPage.headers.vary).toMatch(/accept-encoding/i);
+
+    // Revalidated on each visit: unchanged, it is not sent again.
+    const etag = String(start.headers.etag);
+    expect(plainPage.headers.etag).toBe(etag);
+    const again = await t.app.inject({
+      url: '/admin/login',
+      headers: { ...html, 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  } finally {
+    await t.close();
+    rmSync(packed, { recursive: true, force: true });
   }
 });

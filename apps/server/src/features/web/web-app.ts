@@ -8,11 +8,19 @@
  * server runs, and every server process on the machine must pick it up): files are looked
  * up in the build folder per request rather than routed once at start, and index.html is
  * re-read when it changes, checked at most once a second.
+ *
+ * Compressed as the browser accepts (brotli, else gzip), never on the fly: the build writes
+ * `<file>.br` and `<file>.gz` beside each file (apps/web/build/precompress.ts), which
+ * @fastify/static's `preCompressed` picks, and index.html is compressed once per version
+ * in memory. Every answer says it depends on Accept-Encoding, so no cache hands brotli to a
+ * browser that asked for none.
  */
 import { sep } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { PAGE_ENCODINGS, type Page, type PageEncoding } from './web-build.js';
 
 export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
@@ -23,7 +31,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<HtmlFallback> {
   const build = ctx.webBuild;
   // Only reply.sendFile: which files exist is decided per request, from the current build.
-  await app.register(fastifyStatic, { serve: false });
+  // preCompressed: a file is sent from its `.br` or `.gz` sibling when the request accepts
+  // that encoding and the build wrote one, with the file's own type and `Vary`. A range of a
+  // compressed answer is a range of the compressed bytes, with that file's own ETag.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -40,13 +51,39 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     if (!startPage && !wantsHtml(request)) return null;
     const page = build.current();
     if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply
-      .status(200)
+    reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', page.csp)
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+      .header('etag', page.etag)
+      .header('vary', withAcceptEncoding(reply.getHeader('vary')))
+      .type('text/html; charset=utf-8');
+    // The browser revalidates the page on every visit: unchanged, it is not sent again.
+    if (matches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const encoding = pageEncoding(request, page);
+    if (!encoding) return reply.status(200).send(page.html);
+    return reply.status(200).header('content-encoding', encoding).send(page.encoded[encoding]);
   };
+}
+
+/** The encoding of the page to send, or null for plain text. */
+function pageEncoding(request: FastifyRequest, page: Page): PageEncoding | null {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return null;
+  const available = PAGE_ENCODINGS.filter((name) => page.encoded[name]);
+  // Read as @fastify/static reads it for the files (`*` taken as gzip), so page and files agree.
+  return negotiate<PageEncoding>(accepted.toLowerCase().replace(/\*/g, 'gzip'), available);
+}
+
+function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as for a GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 function wantsHtml(request: FastifyRequest): boolean {

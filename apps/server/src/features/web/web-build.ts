@@ -8,13 +8,22 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** How often index.html is checked for a new build. */
 const RECHECK_MS = 1000;
 
-interface Page {
+/** The encodings the page is kept in besides plain text, the preferred one first. */
+export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+export interface Page {
   html: string;
+  /** The page compressed once per version, in each encoding that makes it smaller. */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
   csp: string;
+  /** Weak: the same for the plain and the compressed page (they differ only in encoding). */
+  etag: string;
   /** What identifies this version of index.html on disk. */
   stamp: string;
 }
@@ -54,7 +63,13 @@ export class WebBuild {
       const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
       if (stamp === this.page?.stamp) return;
       const html = readFileSync(file, 'utf8');
-      this.page = { html, csp: contentSecurityPolicy(html, this.imageSources), stamp };
+      this.page = {
+        html,
+        encoded: compressed(html),
+        csp: contentSecurityPolicy(html, this.imageSources),
+        etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        stamp,
+      };
     } catch {
       // A build is replacing the folder: keep answering the last page until the new one is there.
     }
@@ -78,6 +93,23 @@ export class WebBuild {
       return null;
     }
   }
+}
+
+/**
+ * The page in brotli (strongest quality: a few milliseconds, once per build) and gzip, as the
+ * build's precompress plugin writes its other files (apps/web/build/precompress.ts).
+ */
+function compressed(html: string): Page['encoded'] {
+  const plain = Buffer.from(html);
+  const all: Record<PageEncoding, Buffer> = {
+    br: brotliCompressSync(plain, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(plain, { level: 9 }),
+  };
+  return Object.fromEntries(
+    PAGE_ENCODINGS.filter((name) => all[name].length < plain.length).map((name) => [name, all[name]]),
+  );
 }
 
 /**
