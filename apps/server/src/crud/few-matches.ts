@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListParams, ListSpec } from './list-params.js';
+import { tracePage } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
 
@@ -31,5 +32,6 @@ export async function fewTextMatches(
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return false;
   const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+  tracePage(`${estimate < FEW ? 'few-matches' : 'walk'}(~${Math.round(estimate)})`);
   return estimate < FEW;
 }
