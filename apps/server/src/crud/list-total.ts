@@ -83,8 +83,9 @@ export async function listTotal(
     const counted = await countUpTo(db, ordered ?? filtered, window);
     const along = ordered ? '-in-order' : '';
     if (counted <= window) return traced(`window-count${along}`, { total: counted });
+    traceTotal(`window-full${along}`);
     if ((await cachedEstimate(db, dialect, table)) >= largeTable)
-      return traced(`window-bound${along}`, { total: window, totalKind: 'atLeast' });
+      return traced('window-bound', { total: window, totalKind: 'atLeast' });
   }
   const counted = await countUpTo(db, filtered.clearOrderBy(), COUNT_CAP);
   if (counted <= COUNT_CAP) return traced('capped-count', { total: counted });
