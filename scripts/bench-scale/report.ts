@@ -32,22 +32,24 @@ export function printTimings(title: string, timings: Timing[]): void {
 
 /**
  * Per query: p50, p95, the page's and the total's paths and the rows the database read for
- * the list's statements (their sum, then each one's), or on SQLite each statement's plan.
+ * the list's statements (their sum, then each one's, named by its first table or `count`), or
+ * on SQLite each statement's plan.
  */
 export function printWhy(dialect: Dialect, timings: Timing[]): void {
   const sqlite = dialect === 'sqlite';
   const rows = timings.map((t) => {
     const why = t.why;
-    const read = why?.rowsRead ?? [];
-    const counted = read.filter((n): n is number => n !== null);
-    const sum = counted.reduce((a, b) => a + b, 0);
-    const each = read.map((n) => (n === null ? '?' : n.toLocaleString('en'))).join(' + ');
+    const statements = why?.statements ?? [];
+    const sum = statements.reduce((total, s) => total + (s.rowsRead ?? 0), 0);
+    const each = statements
+      .map((s) => `${s.name} ${s.rowsRead === null ? '?' : s.rowsRead.toLocaleString('en')}`)
+      .join(' + ');
     const problems = [
       ...(why?.dropped ? [`${why.dropped} statements left off the trace`] : []),
       ...(why?.cut ? [`${why.cut} not counted (a parameter cut)`] : []),
       ...(why?.error ? [`error: ${why.error}`] : []),
     ];
-    const rowsRead = sqlite ? 'n/a' : read.length > 1 ? `${sum.toLocaleString('en')} (${each})` : each || '-';
+    const rowsRead = sqlite ? 'n/a' : `${sum.toLocaleString('en')} (${each || 'no statement'})`;
     return [
       t.query.screen,
       t.query.label,
@@ -56,7 +58,7 @@ export function printWhy(dialect: Dialect, timings: Timing[]): void {
       why?.page.join(' ') ?? '-',
       why?.total.join(' ') ?? '-',
       [rowsRead, ...problems].join('; '),
-      ...(sqlite ? [(why?.plans ?? []).filter(Boolean).join(' / ')] : []),
+      ...(sqlite ? [statements.map((s) => s.plan || s.name).join(' / ')] : []),
     ];
   });
   const header = [

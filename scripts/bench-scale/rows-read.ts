@@ -80,7 +80,10 @@ export function sqlitePlan(lines: { detail: string }[]): string {
       detail
         .replace(/ USING (COVERING )?INDEX /, (_, covering) => (covering ? ' covering ' : ' by '))
         .replace(' USING INTEGER PRIMARY KEY ', ' by pk ')
-        .replace(/ VIRTUAL TABLE INDEX \d+:\S*/, ' (fts)'),
+        // A virtual table's index string: FTS5 marks a MATCH with `M` (json_each has none).
+        .replace(/ VIRTUAL TABLE INDEX \d+:(\S*)/, (_, index: string) =>
+          index.includes('M') ? ' (fts)' : '',
+        ),
     )
     .join(', ');
 }

@@ -17,13 +17,20 @@ import { listPath } from './list-request.js';
 import type { ListQuery } from './queries.js';
 import { mariadbRowsRead, postgresRowsRead, sqlitePlan } from './rows-read.js';
 
+export interface ReplayedStatement {
+  /** `count` for a count, else the first table it reads from. */
+  name: string;
+  /** Rows the database read; null on SQLite, or when a parameter was cut. */
+  rowsRead: number | null;
+  /** SQLite: the plan's access lines; '' elsewhere. */
+  plan: string;
+}
+
 export interface Why {
   page: string[];
   total: string[];
-  /** Rows read by each replayed statement (null: not replayed, e.g. an EXPLAIN, or SQLite). */
-  rowsRead: (number | null)[];
-  /** SQLite: each statement's compact plan. */
-  plans: string[];
+  /** The list's reads in the order they started (its own EXPLAINs are left out). */
+  statements: ReplayedStatement[];
   /** Statements the trace left off to keep its header short: neither planned nor counted. */
   dropped: number;
   /** Statements whose rows were not counted: a parameter was cut to fit the header. */
@@ -53,24 +60,31 @@ export async function why(query: ListQuery, base: string, token: string, analyse
   await response.arrayBuffer();
   const header = response.headers.get(LIST_TRACE_HEADER);
   if (!header) {
-    return { page: [], total: [], rowsRead: [], plans: [], dropped: 0, cut: 0, error: 'no trace header' };
+    return { page: [], total: [], statements: [], dropped: 0, cut: 0, error: 'no trace header' };
   }
   const trace = decodeListTrace(header);
-  const replayed = trace.statements.filter((s) => REPLAYED.test(s.sql));
-  const rowsRead: (number | null)[] = [];
-  const plans: string[] = [];
-  const known = { page: trace.page, total: trace.total, rowsRead, plans, dropped: trace.dropped ?? 0 };
+  const statements: ReplayedStatement[] = [];
+  const known = { page: trace.page, total: trace.total, statements, dropped: trace.dropped ?? 0 };
   let cut = 0;
   try {
-    for (const statement of replayed) {
-      plans.push(await analyser.plan(statement));
+    for (const statement of trace.statements.filter((s) => REPLAYED.test(s.sql))) {
       if (statement.cut && analyser.counts) cut++;
-      rowsRead.push(statement.cut ? null : await analyser.rowsRead(statement));
+      statements.push({
+        name: statementName(statement.sql),
+        rowsRead: statement.cut ? null : await analyser.rowsRead(statement),
+        plan: await analyser.plan(statement),
+      });
     }
   } catch (error) {
     return { ...known, cut, error: error instanceof Error ? error.message : String(error) };
   }
   return { ...known, cut };
+}
+
+/** How the table of rows read names a statement: a count, or the first table it reads. */
+function statementName(sql: string): string {
+  if (/^\s*select count\(\*\) as ["`]total["`]/i.test(sql)) return 'count';
+  return /\bfrom\s+["`]?(\w+)/i.exec(sql)?.[1] ?? 'select';
 }
 
 /** A connection of the bench's own to the run's database (`url`: the server's DATABASE_URL). */

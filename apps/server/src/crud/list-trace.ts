@@ -4,7 +4,7 @@
  * sent with the header `x-portico-list-trace: 1` is answered with the same header holding what
  * its list did: the paths it chose, for the page (`tracePage`: `fts-order`, `postings(…)`,
  * `offset(…)` …) and for the total (`traceTotal`: `kept-count`, `window-count` …), and every
- * statement it ran with its parameters (db/statement-trace.ts), so that the bench can replay
+ * statement it ran with its parameters, in the order they started (db/statement-trace.ts), so that the bench can replay
  * them under the database's analyser. Only requests asking for it are traced: the bench's timed
  * requests run as a site's do.
  *
@@ -67,7 +67,8 @@ export async function withListTrace<T>(
 }
 
 export function encodeListTrace(trace: StatementTrace): string {
-  const statements = trace.statements.map(wireStatement);
+  const started = [...trace.statements].sort((a, b) => a.startedAt - b.startedAt);
+  const statements = started.map(wireStatement);
   const encode = (kept: ListTraceStatement[]) => {
     const dropped = statements.length - kept.length;
     const wire: ListTrace = {

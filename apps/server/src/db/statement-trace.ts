@@ -16,6 +16,8 @@ export interface TracedStatement {
   parameters: readonly unknown[];
   /** Time the statement took, as Kysely measured it. */
   ms: number;
+  /** When it started (performance.now()): the page and the count run at once and end in any order. */
+  startedAt: number;
   /** The statement failed (the request then usually fails too). */
   failed?: boolean;
 }
@@ -38,7 +40,8 @@ export function statementLogger(): (event: LogEvent) => void {
     if (!trace) return;
     const { sql, parameters } = event.query;
     const failed = event.level === 'error' ? { failed: true } : {};
-    trace.statements.push({ sql, parameters, ms: event.queryDurationMillis, ...failed });
+    const ms = event.queryDurationMillis;
+    trace.statements.push({ sql, parameters, ms, startedAt: performance.now() - ms, ...failed });
   };
 }
 

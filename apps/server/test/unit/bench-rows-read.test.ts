@@ -59,10 +59,15 @@ describe('SQLite: the plan instead', () => {
       .prepare(`explain query plan select * from member where grp = ? and id in
         (select rowid from member_search where member_search match ?) order by id desc`)
       .all(3, '"lic"') as { detail: string }[];
+    const amongIds = db
+      .prepare('explain query plan select * from member where id in (select value from json_each(?))')
+      .all('[1, 2]') as { detail: string }[];
     db.close();
     // `LIST SUBQUERY 1` is left out: it reads nothing itself.
     expect(sqlitePlan(lines)).toBe(
       'SEARCH member by member_grp (grp=? AND rowid=?), SCAN member_search (fts)',
     );
+    // json_each is a virtual table too, but no search index.
+    expect(sqlitePlan(amongIds)).toBe('SEARCH member by pk (rowid=?), SCAN json_each');
   });
 });
