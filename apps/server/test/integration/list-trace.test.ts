@@ -62,6 +62,19 @@ describe('the list trace, on (PORTICO_LIST_TRACE=1)', () => {
     expect(trace.statements.every((s) => /"ba_(admin_log|row_count)"/.test(s.sql))).toBe(true);
   });
 
+  it("keeps each request's statements to its own trace when requests run at once", async () => {
+    const searches = ['login', 'edit', 'index', 'user'];
+    const answers = await Promise.all(
+      searches.map((text) => adminLog(t, token, `page=1&limit=10&quickSearch=${text}`, true)),
+    );
+    answers.forEach(({ header }, i) => {
+      const parameters = decodeListTrace(String(header)).statements.flatMap((s) => s.parameters);
+      const texts = parameters.filter((p): p is string => typeof p === 'string' && p.includes('"'));
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toContain(`"${searches[i]}"`);
+    });
+  });
+
   it("answers a quick search's path through SQLite's search index", async () => {
     const { header } = await adminLog(t, token, 'page=1&limit=10&quickSearch=login', true);
     const trace = decodeListTrace(String(header));
