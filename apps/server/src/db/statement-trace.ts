@@ -7,6 +7,8 @@
  *
  * Off (the default), no database gets the hook and no AsyncLocalStorage exists: recording a
  * choice is one check of an unset variable, and Kysely runs its statements as it always does.
+ * On, only the requests that ask are traced (crud/list-trace.ts), and between them the storage
+ * is disabled.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LogEvent } from 'kysely';
@@ -45,12 +47,27 @@ export function statementLogger(): (event: LogEvent) => void {
   };
 }
 
-/** Runs `work` with a fresh trace that its statements and choices are kept in. */
+/** Traced work running now. */
+let running = 0;
+
+/**
+ * Runs `work` with a fresh trace that its statements and choices are kept in. Once no traced
+ * work runs, the storage is disabled until the next: on Node 20 an enabled AsyncLocalStorage
+ * hooks every promise the process makes, and the bench's timed requests, untraced, should not
+ * pay for it.
+ */
 export async function traced<T>(work: () => Promise<T>): Promise<{ result: T; trace: StatementTrace }> {
   traces ??= new AsyncLocalStorage<StatementTrace>();
+  const storage = traces;
   const trace: StatementTrace = { statements: [], choices: {} };
-  const result = await traces.run(trace, work);
-  return { result, trace };
+  running++;
+  try {
+    const result = await storage.run(trace, work);
+    return { result, trace };
+  } finally {
+    running--;
+    if (running === 0) storage.disable();
+  }
 }
 
 /** Records a choice in the running work's trace; nothing when none runs (tracing off). */
