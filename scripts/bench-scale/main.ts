@@ -16,10 +16,11 @@ import { seedProducts } from './generated-seed.js';
 import { measure, type Timing } from './measure.js';
 import { type Options, parseOptions } from './options.js';
 import { logQueries, memberQueries } from './queries.js';
-import { printTimings } from './report.js';
+import { printTimings, printWhy } from './report.js';
 import { seedDatabase } from './seed.js';
 import { memoryMiB, type ServerProcess, signIn, startServer } from './server.js';
 import { measureThroughput, printThroughput } from './throughput.js';
+import { openAnalyser, why } from './why.js';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -35,16 +36,23 @@ async function main(): Promise<void> {
     servers.push(server);
     const token = await signIn(server.base, password);
     const settings = { base: server.base, token, ...options };
+    const analyser = await openAnalyser(options.dialect, database.url);
     const timings: Timing[] = [];
     const queries = [
       ...(shows('members') ? memberQueries(members) : []),
       ...(shows('log') ? logQueries(logs, earlierSignIns) : []),
       ...(shows('generated') && products > 0 ? productQueries(products) : []),
     ];
-    for (const query of queries) {
-      const timing = { ...(await measure(query, settings)), peakMiB: memoryMiB(server.pid).peak };
-      console.log(`  ${query.screen}: ${query.label}: p95 ${timing.p95.toFixed(1)} ms`);
-      timings.push(timing);
+    try {
+      for (const query of queries) {
+        const timing = { ...(await measure(query, settings)), peakMiB: memoryMiB(server.pid).peak };
+        // After the timed runs, so that the replays under the analyser do not warm them.
+        timing.why = await why(query, server.base, token, analyser);
+        console.log(`  ${query.screen}: ${query.label}: p95 ${timing.p95.toFixed(1)} ms`);
+        timings.push(timing);
+      }
+    } finally {
+      await analyser.close();
     }
     const memory = memoryMiB(server.pid);
     // Other work on the machine shows in the times; the load says how much there was.
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
       ...(products > 0 ? [`${products.toLocaleString('en')} generated products`] : []),
     ];
     printTimings(`${options.dialect}: ${sizes.join(', ')}, page of 20, one request at a time`, timings);
+    printWhy(options.dialect, timings);
     console.log(`server memory: RSS ${memory.rss.toFixed(1)} MiB, peak ${memory.peak.toFixed(1)} MiB`);
 
     if (options.processes) await processesRun(servers, database, token, options);

@@ -6,6 +6,7 @@
 import type { ListTotalKind } from '@portico/shared';
 import { listPath, PAGE_SIZE } from './list-request.js';
 import type { ListQuery, Row } from './queries.js';
+import type { Why } from './why.js';
 
 export interface Timing {
   query: ListQuery;
@@ -19,6 +20,8 @@ export interface Timing {
   peakMiB?: number;
   /** Worth knowing but not wrong, e.g. rows without a value at the top of a sorted page. */
   notes: string[];
+  /** The paths the list took and the rows the database read (why.ts). */
+  why?: Why;
 }
 
 export interface MeasureSettings {

@@ -1,7 +1,9 @@
 /**
  * A real Portico server as `npm start` runs it (scripts/server.mjs under its supervisor), on
  * the run's database, with the login captcha off; the web build is not needed for lists, so
- * WEB_DIST names an empty folder and `start` does not build the web app.
+ * WEB_DIST names an empty folder and `start` does not build the web app. The list trace is on
+ * (PORTICO_LIST_TRACE=1): a request asking for it is answered the paths its list took and the
+ * statements it ran (why.ts); the timed requests do not ask, and run as a site's do.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -37,6 +39,7 @@ export async function startServer(
         PORT: String(port),
         LOG_LEVEL: 'warn',
         ADMIN_LOGIN_CAPTCHA: '0',
+        PORTICO_LIST_TRACE: '1',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

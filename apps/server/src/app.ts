@@ -95,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.db ??
     (await openDatabase(config.databaseUrl, config.tablePrefix, {
       statementTimeoutMs: config.statementTimeoutMs,
+      traceStatements: config.listTrace,
     }));
   // A BuildAdmin v2 database is taken over on first start, as `npm run takeover` would.
   let prepared: Prepared | undefined;

@@ -46,6 +46,12 @@ export interface AppConfig {
    * run without it.
    */
   statementTimeoutMs: number;
+  /**
+   * A list request that asks for it is answered with the paths its list took and the SQL it
+   * ran (crud/list-trace.ts), for `npm run bench:scale` (docs/bench-scale.md). Off by default:
+   * the header shows the statements' parameters (what an administrator searched for).
+   */
+  listTrace: boolean;
   /** The built web app (index.html and assets/), served at the same origin. */
   webDist: string;
   /**
@@ -102,6 +108,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // A 5 MiB import or a module's zip still arrives at about 40 KiB/s.
     requestTimeoutMs: 120_000,
     statementTimeoutMs: 30_000,
+    listTrace: false,
     webDist: resolve('apps/web/dist'),
     projectDir: resolve('.'),
     marketUrl: '',
@@ -188,6 +195,7 @@ function environmentSchema(cwd: string) {
     MARKET_TIMEOUT_MS: wholeNumber(1000, 300_000),
     REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(1000, 3_600_000),
+    PORTICO_LIST_TRACE: flag(),
     STORAGE_DIR: folder(),
     WEB_DIST: folder(),
     // Checked in full (a folder holding storage/) only when a takeover is due, so a value left
@@ -235,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     takeoverFiles: vars.TAKEOVER_FILES,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? base.requestTimeoutMs,
     statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS ?? base.statementTimeoutMs,
+    listTrace: vars.PORTICO_LIST_TRACE ?? false,
     environment: env,
   };
 }

@@ -22,6 +22,7 @@ import type { Db } from '../db/connection.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { PAGES_AHEAD } from './list-total.js';
+import { tracePage } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
 
@@ -46,8 +47,13 @@ export async function fewTextMatches(
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return false;
   const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
-  if (estimate < tuning.few) return true;
-  return !(await windowNearEnd(db, spec, params, filtered, tuning.probeIds));
+  if (estimate < tuning.few) {
+    tracePage(`few-matches(~${Math.round(estimate)})`);
+    return true;
+  }
+  const nearEnd = await windowNearEnd(db, spec, params, filtered, tuning.probeIds);
+  tracePage(`${nearEnd ? 'walk' : 'far-matches'}(~${Math.round(estimate)})`);
+  return !nearEnd;
 }
 
 /**

@@ -26,6 +26,7 @@ import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { applyListOrder, pageFromOtherIndex } from './list-query.js';
 import { orderFor, type SeekPlan, seekPlan } from './list-seek.js';
 import type { ListTotal } from './list-total.js';
+import { tracePage } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 
 /** Rows skipped from which the page's ids are read first (below it, both ways cost the same). */
@@ -63,15 +64,25 @@ export async function pageRows(
   { narrowed = false, spanned = false, total, idIndex, blockStart }: PageOptions = {},
 ): Promise<Record<string, unknown>[]> {
   const read = planRead(spec, params, dialect, total);
-  if (!read) return [];
+  if (!read) {
+    tracePage('past-end');
+    return [];
+  }
+  // How the page is reached, for the list trace (crud/list-trace.ts).
+  let way = read.condition ? (read.reversed ? 'seek-back' : 'seek') : read.reversed ? 'from-end' : 'offset';
   if (blockStart && !read.condition && read.skip >= DEFER_FROM && params.order.field === spec.pk) {
     const start = await blockStart(read.params.order.direction, read.skip);
-    if (start) Object.assign(read, start);
+    if (start) {
+      Object.assign(read, start);
+      way = 'id-block';
+    }
   }
+  tracePage(`${way}(${read.skip})`);
   let query = read.condition ? filtered.where(read.condition) : filtered;
   const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
   const fromRange = pageFromOtherIndex(spec, params, { narrowed, spanned });
   if (fromRange || read.skip >= DEFER_FROM) {
+    tracePage(fromRange ? 'filter-index-ids' : 'deferred-ids');
     // In id order along the whole table, MySQL is told the id index (list-page-ids.ts).
     const byId = params.order.field === spec.pk && !fromRange;
     const ids = pageIdsQuery(query, pk, byId ? idIndex : undefined);

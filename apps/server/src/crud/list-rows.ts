@@ -17,6 +17,7 @@ import {
   parseListParams,
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
+import { tracePage, traceTotal } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 import type { ListReader } from './resource-services.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
@@ -55,6 +56,9 @@ export async function filteredList(
   const timeZone = await ctx.settings.get('time_zone');
   const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
   const matches = await searchIndexMatches(ctx.db.kysely, ctx.dialect, spec.list, params);
+  for (const match of matches.values())
+    tracePage(match === 'broad' ? 'fts-walk' : `fts-ids(${match.length})`);
+  if (span) tracePage(`id-span(${span.hi - span.lo + 1})`);
   const filtered = applyListFilters(unfiltered, spec.list, params, ctx.dialect, {
     timeZone,
     lang: request.lang,
@@ -73,6 +77,8 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
   if (!spec.tree) {
     const searched = await pageFromSearchIndex(ctx.db.kysely, ctx.dialect, spec.list, params, unfiltered);
     if (searched) {
+      tracePage('fts-order');
+      traceTotal('fts-count');
       const { rows, ...total } = searched;
       return { list: await present(rows), ...total };
     }

@@ -31,6 +31,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { TableName } from '../db/schema.js';
 import type { ListDialect } from './list-dialect.js';
+import { traceTotal } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 
 /** Rows counted exactly before a total becomes "about" or "more than". */
@@ -76,19 +77,28 @@ export async function listTotal(
   { page, limit, largeTable = LARGE_TABLE_ROWS, ordered }: TotalOptions,
 ): Promise<ListTotal> {
   const kept = unfiltered ? await countedRows(db, table) : null;
-  if (kept !== null) return { total: kept };
+  if (kept !== null) return traced('kept-count', { total: kept });
   const window = (page + PAGES_AHEAD) * limit;
   if (!unfiltered && window < COUNT_CAP) {
     const counted = await countUpTo(db, ordered ?? filtered, window);
-    if (counted <= window) return { total: counted };
+    const along = ordered ? '-in-order' : '';
+    if (counted <= window) return traced(`window-count${along}`, { total: counted });
+    traceTotal(`window-full${along}`);
     if ((await cachedEstimate(db, dialect, table)) >= largeTable)
-      return { total: window, totalKind: 'atLeast' };
+      return traced('window-bound', { total: window, totalKind: 'atLeast' });
   }
   const counted = await countUpTo(db, filtered.clearOrderBy(), COUNT_CAP);
-  if (counted <= COUNT_CAP) return { total: counted };
-  if (!unfiltered) return { total: COUNT_CAP, totalKind: 'atLeast' };
+  if (counted <= COUNT_CAP) return traced('capped-count', { total: counted });
+  if (!unfiltered) return traced('capped-bound', { total: COUNT_CAP, totalKind: 'atLeast' });
+  traceTotal('estimate');
   // Never less than what was just counted, whatever the statistics say.
   return { total: Math.max(await dialect.tableEstimate(db, table), counted), totalKind: 'about' };
+}
+
+/** The total, with how it was got recorded in the list trace (crud/list-trace.ts). */
+function traced(label: string, total: ListTotal): ListTotal {
+  traceTotal(label);
+  return total;
 }
 
 /** The matching rows, counted no further than `cap` + 1 (in the query's order, if it has one). */

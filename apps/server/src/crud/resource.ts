@@ -29,6 +29,7 @@ import {
   sortBody,
   switchBody,
 } from './list-schemas.js';
+import { withListTrace } from './list-trace.js';
 import type { ListReader, ResourceServices, RowWriter } from './resource-services.js';
 import { prepareAdd, type ResourceSpec, type Row } from './resource-spec.js';
 import { runWrite } from './run-write.js';
@@ -96,9 +97,9 @@ export function registerResource<A extends z.ZodType, E extends z.ZodType, P = z
       action: 'index',
       method: 'GET',
       schema: { summary: 'List', query: listQuerySchema, data: listAnswer(row) },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const remark = await routeRemark(ctx, spec.controller, request.lang);
-        const data = await listRows(lists, resource, request);
+        const data = await withListTrace(ctx.db, request, reply, () => listRows(lists, resource, request));
         const extra = spec.indexExtra ? await spec.indexExtra(request) : {};
         return ok({ ...data, ...extra, remark });
       },

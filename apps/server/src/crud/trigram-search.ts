@@ -12,6 +12,7 @@ import { trigramIndexedTables, trigramIndexOf } from '../db/search-registry.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { PAGES_AHEAD } from './list-total.js';
+import { tracePage } from './list-trace.js';
 import { quickFieldsFor } from './quick-fields.js';
 import { WALK_TUNING, type WalkTuning, walkIsShort } from './trigram-walk.js';
 
@@ -100,6 +101,7 @@ export async function planTrigrams(
     if (picks.has(key) || [...text].length < TRIGRAM) continue;
     const pick = await rarest(db, table, text, common);
     const [start] = pick.starts;
+    let way = pick.starts.length > 0 ? 'postings' : 'common-walk';
     // In id order, a broad text whose matches lie near the end is found sooner by the walk.
     if (start !== undefined && inIdOrder && pick.postings >= tuning.probeFrom) {
       const question = {
@@ -111,8 +113,11 @@ export async function planTrigrams(
         direction: params.order.direction,
         needed: (params.page + PAGES_AHEAD) * params.limit + 1,
       };
-      if (await walkIsShort(db, dialect, question, tuning)) pick.starts = [];
+      const short = await walkIsShort(db, dialect, question, tuning);
+      if (short) pick.starts = [];
+      way = short ? 'sampled-walk' : 'sampled-postings';
     }
+    tracePage(`${way}(${pick.postings})`);
     picks.set(key, pick);
   }
   return { tables, picks };

@@ -14,6 +14,7 @@ import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
 import { loadSqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
+import { statementLogger } from './statement-trace.js';
 import { withTablePrefix } from './table-prefix.js';
 import { CONNECT_TIMEOUT_MS, DatabaseUnavailableError, PG_READ_TIMEOUT } from './unavailable.js';
 
@@ -21,6 +22,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   prefix: string;
+  /** Statements are kept for the list trace (DatabaseOptions.traceStatements). */
+  traceStatements: boolean;
   /** Makes the prefix apply to more logical table names (a module's own tables). */
   addTables(names: Iterable<string>): void;
   /** Whether the prefix applies to this logical name: a core table or a module's declared one. */
@@ -44,6 +47,12 @@ export interface DatabaseOptions {
    * and the benchmark's seeding, whose statements may rightly run for minutes.
    */
   statementTimeoutMs?: number;
+  /**
+   * Keep each statement, with its parameters, in the trace of the request that ran it
+   * (db/statement-trace.ts): the list trace of `PORTICO_LIST_TRACE`, for the benchmark. Off by
+   * default, and then Kysely gets no log hook at all.
+   */
+  traceStatements?: boolean;
 }
 
 /** How long after the database's own statement timeout the driver stops waiting for an answer. */
@@ -59,11 +68,13 @@ export async function openDatabase(url: string, prefix: string, options: Databas
       prefix,
       tables,
     ),
+    ...(options.traceStatements ? { log: statementLogger() } : {}),
   });
   return {
     kysely,
     dialect,
     prefix,
+    traceStatements: options.traceStatements ?? false,
     addTables: (names) => {
       for (const name of names) tables.add(name);
     },

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       projectDir: cwd,
       marketUrl: '',
       marketTimeoutMs: 15_000,
+      // The list trace shows what administrators searched for: never on unless asked.
+      listTrace: false,
     });
     expect(config.adminLoginCaptcha).toBeUndefined();
     expect(config.userLoginCaptcha).toBeUndefined();
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
         PROJECT_DIR: '.',
         MARKET_URL: 'https://store.example.com/',
         MARKET_TIMEOUT_MS: '2000',
+        PORTICO_LIST_TRACE: '1',
         // Not there (any more): accepted, as a start once the database is Portico's ignores it.
         TAKEOVER_FILES: '../old-site/public',
       },
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
       projectDir: cwd,
       marketUrl: 'https://store.example.com',
       marketTimeoutMs: 2000,
+      listTrace: true,
       takeoverFiles: join(cwd, '../old-site/public'),
     });
     expect(loadConfig({}, cwd).takeoverFiles).toBeUndefined();
