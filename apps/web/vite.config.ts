@@ -11,7 +11,7 @@ const api: ProxyOptions = {
   bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
-/** npm packages the sign-in page itself needs in full: React, i18n, the state and request layers, antd's styling engine and utilities. */
+/** npm packages the sign-in page itself needs in full: React, i18n, the state layer, antd's styling engine and utilities. */
 const EVERY_PAGE_PACKAGES = [
   'react',
   'react-dom',
@@ -19,7 +19,6 @@ const EVERY_PAGE_PACKAGES = [
   'react-i18next',
   'i18next',
   'zustand',
-  'axios',
   '@ant-design/cssinjs',
   '@ant-design/cssinjs-utils',
   '@ant-design/colors',

@@ -17,7 +17,6 @@ import { navigateTo } from '../../../router/navigation';
 import { useSiteConfig } from '../../../stores/site-config';
 import { useUserInfo } from '../../../stores/user-info';
 import '../../backend/login.css';
-import { MemberCenterDisabled } from './member-center-disabled';
 import { useMemberCenter } from './use-member-center';
 
 // Forms with antd's form engine, loaded when opened: signing in, the page's first load needs neither.
@@ -26,6 +25,10 @@ const RegisterForm = lazy(() =>
 );
 const RetrievePassword = lazy(() =>
   import('../../../components/member/retrieve-password').then((m) => ({ default: m.RetrievePassword })),
+);
+// Only while the site owner keeps the member centre switched off (antd's Result).
+const MemberCenterDisabled = lazy(() =>
+  import('./member-center-disabled').then((m) => ({ default: m.MemberCenterDisabled })),
 );
 const waiting = <Spin style={{ display: 'block', margin: '32px auto' }} />;
 
@@ -60,7 +63,12 @@ export default function UserLogin() {
   }, [center]);
 
   if (!center) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
-  if (!center.openMemberCenter) return <MemberCenterDisabled />;
+  if (!center.openMemberCenter)
+    return (
+      <Suspense fallback={null}>
+        <MemberCenterDisabled />
+      </Suspense>
+    );
 
   const signedIn = (userInfo: UserInfo, routePath: string) => {
     setInfo(userInfo);
