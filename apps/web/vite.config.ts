@@ -5,6 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { signInPreload } from './sign-in-preload.ts';
 
 const api: ProxyOptions = {
   target: 'http://127.0.0.1:8000',
@@ -40,7 +41,7 @@ function packages(names: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInPreload()],
   build: {
     rolldownOptions: {
       treeshake: {
