@@ -10,6 +10,7 @@
  * The server answers one unmeasured visit of each page first: its own first-request warm-up
  * is not what a visitor's browser costs. Figures depend on the machine and its load.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureWebBuilt } from './build-web.mjs';
 
@@ -74,7 +75,10 @@ async function visit(path: string): Promise<{ ms: number; bytes: number }> {
 }
 
 const format = (ms: number) => `${Math.round(ms)} ms`;
+/** How busy the machine was: the times are only comparable at a similar load. */
+const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`;
 try {
+  console.log(`Before: ${load()}`);
   for (const path of PAGES) {
     await visit(path);
     const runs: { ms: number; bytes: number }[] = [];
@@ -89,6 +93,7 @@ try {
     );
     console.log(`  JS and CSS fetched (first run): ${kb} KB as sent`);
   }
+  console.log(`After: ${load()}`);
 } finally {
   await browser.close();
   await server.stop();
