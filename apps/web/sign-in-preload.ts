@@ -13,10 +13,16 @@ import type { Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The sign-in pages (src/router/sign-in-pages.ts) and the language packs each needs before it draws. */
-const SIGN_IN_PAGES: Record<string, { view: string; packs: string[] }> = {
-  '/admin/login': { view: 'src/views/backend/login.tsx', packs: ['index'] },
-  '/user/login': { view: 'src/views/frontend/user/login.tsx', packs: ['index', 'frontend'] },
+/**
+ * The sign-in pages (src/router/sign-in-pages.ts): each one's view, what else it loads before it
+ * draws (the member page: the modules' registry, for their texts) and its language packs.
+ */
+const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[] }> = {
+  '/admin/login': { sources: ['src/views/backend/login.tsx'], packs: ['index'] },
+  '/user/login': {
+    sources: ['src/views/frontend/user/login.tsx', 'src/module-contract/registry.ts'],
+    packs: ['index', 'frontend'],
+  },
 };
 const LANGS = ['zh-cn', 'en'];
 
@@ -25,10 +31,11 @@ interface Preloads {
   css: string[];
 }
 
+/** The chunk that holds a source file (a lazily loaded one may share a chunk with others). */
 function chunkOf(bundle: OutputBundle, source: string): OutputChunk | undefined {
+  const holds = (id: string) => id.replaceAll('\\', '/').endsWith(`/${source}`);
   return Object.values(bundle).find(
-    (file): file is OutputChunk =>
-      file.type === 'chunk' && (file.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${source}`) ?? false),
+    (file): file is OutputChunk => file.type === 'chunk' && file.moduleIds.some(holds),
   );
 }
 
@@ -80,11 +87,14 @@ export function signInPreload(): Plugin {
         const loaded = new Set<string>();
         filesOf(bundle, entry as OutputChunk, loaded, { js: [], css: [] });
         const pages: Record<string, Preloads & { packs: Record<string, string[]> }> = {};
-        for (const [path, { view, packs }] of Object.entries(SIGN_IN_PAGES)) {
-          const page = chunkOf(bundle, view);
-          if (!page) throw new Error(`sign-in-preload: ${view} is not a chunk of its own`);
+        for (const [path, { sources, packs }] of Object.entries(SIGN_IN_PAGES)) {
           const files: Preloads = { js: [], css: [] };
-          filesOf(bundle, page, new Set(loaded), files);
+          const skip = new Set(loaded);
+          for (const source of sources) {
+            const chunk = chunkOf(bundle, source);
+            if (!chunk) throw new Error(`sign-in-preload: no chunk holds ${source}`);
+            filesOf(bundle, chunk, skip, files);
+          }
           const byLang: Record<string, string[]> = {};
           for (const lang of LANGS) {
             const langFiles: Preloads = { js: [], css: [] };
