@@ -1,14 +1,13 @@
 /**
- * The request layer against a real local HTTP server (no axios mocks): jsdom's XHR makes
- * real cross-origin calls, so the server answers CORS preflights.
+ * The request layer against a real local HTTP server (no mocks of the transport): jsdom's XHR
+ * makes real cross-origin calls, so the server answers CORS preflights.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import axios from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_ID } from '../src/api/loading';
 import { notifier } from '../src/api/notifier';
-import { createAxios, resetRequestState, setBaseUrl } from '../src/api/request';
+import { createAxios, isCanceled, resetRequestState, setBaseUrl } from '../src/api/request';
 import { initI18n } from '../src/lang';
 import { setNavigator } from '../src/router/navigation';
 import { useAdminInfo } from '../src/stores/admin-info';
@@ -47,6 +46,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
 
   if (url.pathname === '/api/echo') return void json(envelope(1, { headers: req.headers }));
+  if (url.pathname === '/api/query') return void json(envelope(1, Object.fromEntries(url.searchParams)));
+  if (url.pathname === '/api/body')
+    return void json(envelope(1, { type: req.headers['content-type'], body }));
+  if (url.pathname === '/api/svg')
+    return void res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg/>');
   if (url.pathname === '/api/slow') {
     await sleep(Number(url.searchParams.get('ms') ?? 100));
     return void json(envelope(1, { n: url.searchParams.get('n') }));
@@ -134,7 +138,52 @@ describe('headers', () => {
   });
 });
 
+describe('what is sent', () => {
+  it("serialises a list's search as the server parses it: indexed brackets, nothing for null", async () => {
+    const res = await createAxios<Record<string, string>>({
+      url: '/api/query',
+      params: {
+        search: [{ field: 'nickname', val: 'a b:c', operator: 'LIKE' }],
+        ids: [3, 4],
+        page: 1,
+        quickSearch: null,
+        initValue: undefined,
+      },
+    });
+    expect(res.data).toEqual({
+      'search[0][field]': 'nickname',
+      'search[0][val]': 'a b:c',
+      'search[0][operator]': 'LIKE',
+      'ids[0]': '3',
+      'ids[1]': '4',
+      page: '1',
+    });
+  });
+
+  it('sends an object as JSON and a FormData as multipart', async () => {
+    const json = await createAxios<{ type: string; body: string }>({
+      url: '/api/body',
+      method: 'post',
+      data: { username: 'admin', keep: true },
+    });
+    expect(json.data.type).toBe('application/json');
+    expect(JSON.parse(json.data.body)).toEqual({ username: 'admin', keep: true });
+    const form = new FormData();
+    form.append('name', 'x');
+    const multipart = await createAxios<{ type: string }>({ url: '/api/body', method: 'post', data: form });
+    expect(multipart.data.type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});
+
 describe('answers', () => {
+  it('answers the text of a non-JSON answer read as text (the market captcha)', async () => {
+    const res = await createAxios<string>(
+      { url: '/api/svg', responseType: 'text' },
+      { reductDataFormat: false },
+    );
+    expect(res.data).toBe('<svg/>');
+  });
+
   it('shows the success message only when asked', async () => {
     await createAxios({ url: '/api/echo' });
     expect(successSpy).not.toHaveBeenCalled();
@@ -179,7 +228,7 @@ describe('duplicate requests', () => {
     const second = createAxios({ url: '/api/slow', params: { ms: 150, n: 1 } });
     const [a, b] = await Promise.allSettled([first, second]);
     expect(a.status).toBe('rejected');
-    expect(axios.isCancel((a as PromiseRejectedResult).reason)).toBe(true);
+    expect(isCanceled((a as PromiseRejectedResult).reason)).toBe(true);
     expect(b).toMatchObject({ status: 'fulfilled', value: { code: 1, data: { n: '1' } } });
     expect(warn).toHaveBeenCalledWith('Automatic cancellation due to duplicate requests', '/api/slow');
     expect(errorSpy).not.toHaveBeenCalled();

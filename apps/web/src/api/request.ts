@@ -6,19 +6,20 @@
  * anything else an error shown to the user. Callers get the envelope or a rejection.
  */
 import { ApiController, apiUrl, type Envelope } from '@portico/shared';
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { t } from '../lang';
+import { buildUrl, HttpError, type HttpRequest, type HttpResponse, isCanceled, sendHttp } from './http';
 import { hideLoading, type LoadingOptions, resetLoading, showLoading } from './loading';
 import { notifier } from './notifier';
 
-export type { LoadingOptions };
+export type { HttpRequest, HttpResponse, LoadingOptions };
+export { isCanceled };
 
 /** The envelope every call answers with, as the server sends it (declared once in @portico/shared). */
 export type ApiResponse<T = unknown> = Envelope<T>;
 
 /**
  * cancelDuplicateRequest aborts an identical call still in flight; loading shows the shared
- * overlay; reductDataFormat resolves with the envelope (false: the axios response);
+ * overlay; reductDataFormat resolves with the envelope (false: the whole HTTP response);
  * showErrorMessage covers HTTP failures, showCodeMessage msg of codes other than 1,
  * showSuccessMessage msg (or 'Operation successful') of code 1; anotherToken is sent as
  * ba-user-token instead of the member's token (as the original, for another site's account).
@@ -47,34 +48,28 @@ export const DEFAULT_OPTIONS: RequestOptions = {
 
 const REFRESH_TOKEN_URL = apiUrl(ApiController.common, 'refreshToken');
 
-// Same origin; 60 s is the original client's request timeout.
-// Arrays and objects in query strings use PHP's bracket notation with indexes
-// (search[0][field]=id), which the server parses; without indexes a list of objects
-// would be read as one object per key.
-const http = axios.create({
-  baseURL: '',
-  timeout: 60_000,
-  responseType: 'json',
-  paramsSerializer: { indexes: true },
-});
+/** The original client's request timeout. */
+const TIMEOUT_MS = 60_000;
+/** Same origin, unless a test points the client elsewhere. */
+let baseUrl = '';
 
 /**
- * The URL a call is sent to, its query serialised as every call's: for calls made without axios
- * (a download read as it streams in, file-request.ts, which also uses the exports below that
- * the axios calls use; they live here, in the sign-in page's first load, only as exports).
+ * The URL a call is sent to, its query serialised as every call's (http.ts): for calls read as
+ * they stream in (a download, file-request.ts, which also uses the exports below that
+ * createAxios uses; they live here, in the sign-in page's first load, only as exports).
  */
 export function apiUri(url: string, params: Record<string, unknown>): string {
-  return http.getUri({ url, params });
+  return buildUrl(baseUrl, url, params);
 }
 
 /** Test seam: point the client at another origin. */
 export function setBaseUrl(url: string): void {
-  http.defaults.baseURL = url;
+  baseUrl = url;
 }
 
 /** The origin API calls go to ('' for the page's own). */
 export function apiBaseUrl(): string {
-  return http.defaults.baseURL ?? '';
+  return baseUrl;
 }
 
 export type Area = 'admin' | 'user';
@@ -148,7 +143,7 @@ export function requestHeaders(opts: RequestOptions): Record<string, string> {
 }
 
 /** Identical = same method, url, tokens, params and body (as the original deduplicates); '' = never deduplicated. */
-function pendingKey(config: AxiosRequestConfig, headers: Record<string, string>): string {
+function pendingKey(config: HttpRequest, headers: Record<string, string>): string {
   // Files cannot be compared by JSON (a FormData stringifies to {}), so uploads never cancel each other.
   if (typeof FormData !== 'undefined' && config.data instanceof FormData) return '';
   if (typeof Blob !== 'undefined' && config.data instanceof Blob) return '';
@@ -181,12 +176,10 @@ const ABNORMAL = 'Abnormal problem, please contact the website administrator!';
 
 /** What to tell the user about a call that got no usable answer (the original's messages). */
 function httpErrorMessage(error: unknown): string {
-  if (!axios.isAxiosError(error)) return t(`axios.${ABNORMAL}`);
-  if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
-    return t('axios.Network request timeout!');
-  }
-  if (error.response) return statusMessage(error.response.status, error.config?.url);
-  if (error.code === 'ERR_NETWORK') return networkMessage();
+  if (!(error instanceof HttpError)) return t(`axios.${ABNORMAL}`);
+  if (error.kind === 'timeout') return t('axios.Network request timeout!');
+  if (error.response) return statusMessage(error.response.status, error.request.url);
+  if (error.kind === 'network') return networkMessage();
   return t(`axios.${ABNORMAL}`);
 }
 
@@ -240,10 +233,10 @@ export function refreshAccessToken(area: Area, staleToken: string): Promise<void
 }
 
 async function send<T>(
-  config: AxiosRequestConfig,
+  config: HttpRequest,
   opts: RequestOptions,
   replayed = false,
-): Promise<AxiosResponse<ApiResponse<T>>> {
+): Promise<HttpResponse<ApiResponse<T>>> {
   const headers = requestHeaders(opts);
   const key = opts.cancelDuplicateRequest ? pendingKey(config, headers) : '';
   const controller = new AbortController();
@@ -259,15 +252,16 @@ async function send<T>(
   if (config.signal?.aborted) controller.abort();
   config.signal?.addEventListener?.('abort', () => controller.abort());
 
-  let response: AxiosResponse<ApiResponse<T>>;
+  let response: HttpResponse<ApiResponse<T>>;
   try {
-    response = await http.request<ApiResponse<T>>({
+    response = await sendHttp<ApiResponse<T>>(baseUrl, {
+      timeout: TIMEOUT_MS,
       ...config,
-      headers: { ...(config.headers as Record<string, string> | undefined), ...headers },
+      headers: { ...config.headers, ...headers },
       signal: controller.signal,
     });
   } catch (error) {
-    if (axios.isCancel(error)) {
+    if (isCanceled(error)) {
       // Superseded by an identical call: expected, so only logged (as the original does).
       if (duplicates.has(controller))
         console.warn(t('axios.Automatic cancellation due to duplicate requests'), config.url);
@@ -315,20 +309,20 @@ export function refused(body: ApiResponse | undefined, area: Area, opts: Request
 }
 
 export function createAxios<T = unknown>(
-  config: AxiosRequestConfig,
+  config: HttpRequest,
   options: Partial<RequestOptions> & { reductDataFormat: false },
   loading?: LoadingOptions,
-): Promise<AxiosResponse<ApiResponse<T>>>;
+): Promise<HttpResponse<ApiResponse<T>>>;
 export function createAxios<T = unknown>(
-  config: AxiosRequestConfig,
+  config: HttpRequest,
   options?: Partial<RequestOptions>,
   loading?: LoadingOptions,
 ): Promise<ApiResponse<T>>;
 export async function createAxios<T = unknown>(
-  config: AxiosRequestConfig,
+  config: HttpRequest,
   options: Partial<RequestOptions> = {},
   loading: LoadingOptions = {},
-): Promise<ApiResponse<T> | AxiosResponse<ApiResponse<T>>> {
+): Promise<ApiResponse<T> | HttpResponse<ApiResponse<T>>> {
   const opts: RequestOptions = { ...DEFAULT_OPTIONS, ...options };
   if (opts.loading) showLoading(loading);
   try {

@@ -7,16 +7,11 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadBackendTexts, loadFrontendTexts, loadModuleTexts } from '../lang';
 import { RootShell } from './root-shell';
 import type { RouteHandle } from './route-handle';
+import { SIGN_IN_PAGES, withTexts } from './sign-in-pages';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
-
-/** A page of an area whose texts load with it (lang/index.ts): both, before it renders. */
-const withTexts =
-  <T,>(load: () => Promise<T>, texts: () => Promise<void>) =>
-  () =>
-    Promise.all([load(), texts()]).then(([loaded]) => loaded);
 
 const ROOT_ROUTE_ID = 'root';
 
@@ -28,16 +23,9 @@ const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/admin" replace />, handle: { title: 'pagesTitle.home' } },
-      {
-        path: '/admin/login',
-        lazy: page(() => import('../views/backend/login')),
-        handle: { title: 'pagesTitle.adminLogin' },
-      },
-      {
-        path: '/user/login',
-        lazy: page(withTexts(() => import('../views/frontend/user/login'), loadFrontendTexts)),
-        handle: { title: 'pagesTitle.userLogin' },
-      },
+      ...Object.entries(SIGN_IN_PAGES).map(
+        ([path, signIn]): RouteObject => ({ path, lazy: page(signIn.load), handle: { title: signIn.title } }),
+      ),
       {
         path: '/404',
         lazy: page(() => import('../views/common/not-found')),

@@ -3,7 +3,8 @@
  * the image draws a new one. The server checks the answer once and forgets it.
  */
 import { ApiController, apiUrl } from '@portico/shared';
-import { Input } from 'antd';
+// Not `Input` from 'antd', which brings its search box, text area and code input (login-form.tsx).
+import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

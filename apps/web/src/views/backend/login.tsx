@@ -1,17 +1,18 @@
 /**
  * `/admin/login`: username, password, the captcha when the site asks for one, and "keep
- * me signed in" (which is what earns a refresh token).
+ * me signed in" (which is what earns a refresh token). It navigates through router/navigation.ts,
+ * not the router's hooks: a cold load draws it without the router (router/sign-in-shell.tsx).
  */
 import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { login, loginConfig } from '../../api/backend';
 import type { SecondStep, SignedIn } from '../../api/backend/two-factor';
 import { notifier } from '../../api/notifier';
 import { LangSwitch } from '../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../components/login/login-form';
 import { Logo } from '../../components/logo';
+import { navigateTo } from '../../router/navigation';
 import { useAdminInfo } from '../../stores/admin-info';
 import './login.css';
 
@@ -20,7 +21,6 @@ const SecondStepSignIn = lazy(() => import('../../components/two-factor/second-s
 
 export default function AdminLogin() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const token = useAdminInfo((s) => s.token);
   const setInfo = useAdminInfo((s) => s.setInfo);
   const [captcha, setCaptcha] = useState(false);
@@ -28,17 +28,17 @@ export default function AdminLogin() {
 
   useEffect(() => {
     if (token) {
-      void navigate('/admin', { replace: true });
+      navigateTo({ path: '/admin' }, { replace: true });
       return;
     }
     loginConfig()
       .then(({ data }) => setCaptcha(data.captcha))
       .catch(() => {});
-  }, [token, navigate]);
+  }, [token]);
 
   const signedIn = (answer: SignedIn) => {
     setInfo(answer.userInfo);
-    void navigate('/admin', { replace: true });
+    navigateTo({ path: '/admin' }, { replace: true });
   };
   const restart = useCallback(() => setPending(null), []);
 

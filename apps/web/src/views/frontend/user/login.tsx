@@ -2,32 +2,42 @@
  * `/user/login` (as in the original): sign in with a username, e-mail or mobile; register
  * with a code sent to an e-mail address or mobile number (`?type=register` opens that
  * tab); retrieve a forgotten password. While the member centre is switched off the page
- * says so instead.
+ * says so instead. It reads the address and navigates without the router's hooks: a cold load
+ * draws it without the router (router/sign-in-shell.tsx).
  */
 import type { UserInfo } from '@portico/shared';
 import { Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { checkInConfig, memberLogin } from '../../../api/frontend';
 import type { Channel } from '../../../api/frontend/account';
 import { LangSwitch } from '../../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../../components/login/login-form';
-import { RegisterForm } from '../../../components/member/register-form';
-import { RetrievePassword } from '../../../components/member/retrieve-password';
+import { navigateTo } from '../../../router/navigation';
 import { useSiteConfig } from '../../../stores/site-config';
 import { useUserInfo } from '../../../stores/user-info';
 import '../../backend/login.css';
-import { MemberCenterDisabled } from './member-center-disabled';
 import { useMemberCenter } from './use-member-center';
+
+// Forms with antd's form engine, loaded when opened: signing in, the page's first load needs neither.
+const RegisterForm = lazy(() =>
+  import('../../../components/member/register-form').then((m) => ({ default: m.RegisterForm })),
+);
+const RetrievePassword = lazy(() =>
+  import('../../../components/member/retrieve-password').then((m) => ({ default: m.RetrievePassword })),
+);
+// Only while the site owner keeps the member centre switched off (antd's Result).
+const MemberCenterDisabled = lazy(() =>
+  import('./member-center-disabled').then((m) => ({ default: m.MemberCenterDisabled })),
+);
+const waiting = <Spin style={{ display: 'block', margin: '32px auto' }} />;
 
 /** Members sign in with a username, e-mail or mobile: the server tells which matched. */
 const anyAccount = () => true as const;
 
 export default function UserLogin() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(window.location.search);
   const center = useMemberCenter();
   const siteName = useSiteConfig((s) => s.siteName);
   const setInfo = useUserInfo((s) => s.setInfo);
@@ -53,14 +63,19 @@ export default function UserLogin() {
   }, [center]);
 
   if (!center) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
-  if (!center.openMemberCenter) return <MemberCenterDisabled />;
+  if (!center.openMemberCenter)
+    return (
+      <Suspense fallback={null}>
+        <MemberCenterDisabled />
+      </Suspense>
+    );
 
   const signedIn = (userInfo: UserInfo, routePath: string) => {
     setInfo(userInfo);
     // Only a path of this site may be the destination, never another origin.
     const to = params.get('to');
-    if (to?.startsWith('/') && !to.startsWith('//')) void navigate(to, { replace: true });
-    else void navigate(routePath || '/user', { replace: true });
+    if (to?.startsWith('/') && !to.startsWith('//')) navigateTo({ path: to }, { replace: true });
+    else navigateTo({ path: routePath || '/user' }, { replace: true });
   };
 
   const login = async (values: LoginValues) => {
@@ -99,17 +114,23 @@ export default function UserLogin() {
             </div>
           </>
         ) : registerAvailable === null ? (
-          <Spin style={{ display: 'block', margin: '32px auto' }} />
+          waiting
         ) : (
-          <RegisterForm
-            channels={channels}
-            available={registerAvailable}
-            onRegistered={signedIn}
-            onBackToLogin={() => setMode('login')}
-          />
+          <Suspense fallback={waiting}>
+            <RegisterForm
+              channels={channels}
+              available={registerAvailable}
+              onRegistered={signedIn}
+              onBackToLogin={() => setMode('login')}
+            />
+          </Suspense>
         )}
       </div>
-      {retrieving && <RetrievePassword channels={channels} onClose={() => setRetrieving(false)} />}
+      {retrieving && (
+        <Suspense fallback={null}>
+          <RetrievePassword channels={channels} onClose={() => setRetrieving(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * The sign-in pages, which a visitor's first load often is: the route table (index.tsx) routes
+ * them, and a cold load of one is drawn without the router at all (sign-in-shell.tsx), so the
+ * router, the route table and the back office stay out of that first load.
+ */
+import type { ComponentType } from 'react';
+import { loadFrontendTexts } from '../lang';
+
+/** A page of an area whose texts load with it (lang/index.ts): both, before it renders. */
+export const withTexts =
+  <T>(load: () => Promise<T>, texts: () => Promise<void>) =>
+  () =>
+    Promise.all([load(), texts()]).then(([loaded]) => loaded);
+
+export interface SignInPage {
+  /** Translation key of the page title. */
+  title: string;
+  load(): Promise<{ default: ComponentType }>;
+}
+
+export const SIGN_IN_PAGES = {
+  '/admin/login': { title: 'pagesTitle.adminLogin', load: () => import('../views/backend/login') },
+  '/user/login': {
+    title: 'pagesTitle.userLogin',
+    load: withTexts(() => import('../views/frontend/user/login'), loadFrontendTexts),
+  },
+} satisfies Record<string, SignInPage>;
+
+/** The sign-in page at `path` (a trailing slash and the letters' case ignored, as the router does). */
+export function signInPageAt(path: string): SignInPage | undefined {
+  const normalised = path.replace(/\/+$/, '').toLowerCase();
+  return Object.hasOwn(SIGN_IN_PAGES, normalised)
+    ? SIGN_IN_PAGES[normalised as keyof typeof SIGN_IN_PAGES]
+    : undefined;
+}
