@@ -32,6 +32,7 @@ import { idempotencyKeysMigration } from './migrations/0024-idempotency-keys.js'
 import { homePageMigration } from './migrations/0025-home-page.js';
 import { hideCrudGeneratorMigration } from './migrations/0026-hide-crud-generator.js';
 import { originalComponentPathsMigration } from './migrations/0027-original-component-paths.js';
+import { setBasedTrigramsMigration } from './migrations/0028-set-based-trigrams.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ function migrator(db: Db): Migrator {
     '0025-home-page': homePageMigration(db.dialect, db.prefix),
     '0026-hide-crud-generator': hideCrudGeneratorMigration(),
     '0027-original-component-paths': originalComponentPathsMigration(),
+    '0028-set-based-trigrams': setBasedTrigramsMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -45,11 +45,14 @@ export function sqliteDown(fts: string): string[] {
   ];
 }
 
-/** MySQL/MariaDB: the side table, its procedure and triggers, named after the table. */
+/** MySQL/MariaDB: the side table, its procedures and triggers, named after the table. */
 export interface TrigramNames {
   table: string;
   side: string;
+  /** Adds a row's postings. The migration that renews the routines finds the indexes by it. */
   put: string;
+  /** Deletes a row's postings. */
+  remove: string;
 }
 
 export function trigramNames(prefix: string, table: string): TrigramNames {
@@ -57,6 +60,24 @@ export function trigramNames(prefix: string, table: string): TrigramNames {
     table: `${prefix}${table}`,
     side: `${prefix}${table}_trigram`,
     put: `${prefix}${table}_trigram_put`,
+    remove: `${prefix}${table}_trigram_remove`,
+  };
+}
+
+/**
+ * Where a statement takes the positions 1, 2, … of a value's trigrams from. MariaDB's built-in
+ * sequence engine (`seq_1_to_N`, no table to keep) is cheapest; MySQL has none, so a recursive
+ * CTE counts them there (migrations/trigram-numbers.ts asks the server which it has).
+ */
+export type TrigramNumbers = 'sequence' | 'recursive';
+
+/** The positions 1 … `last` (an expression) as `from`, each as `i`; `with` goes before the select. */
+function positions(numbers: TrigramNumbers, last: string, maxLength: number) {
+  if (numbers === 'sequence') return { with: '', from: `seq_1_to_${maxLength}`, i: 'seq' };
+  return {
+    with: `with recursive n (i) as (select 1 union all select i + 1 from n where i < ${last}) `,
+    from: 'n',
+    i: 'i',
   };
 }
 
@@ -64,70 +85,91 @@ export function trigramNames(prefix: string, table: string): TrigramNames {
 const joined = (columns: readonly string[], row: string) =>
   `lower(concat_ws(char(1), ${columns.map((c) => `${row}.\`${c}\``).join(', ')}))`;
 
+/**
+ * The postings' table. Its primary key is all a search reads (a trigram's ids in order) and all
+ * the triggers need: they delete a row's postings by its old value's trigrams, so no second
+ * key on `id` doubles the cost of every posting written (migration 0028 drops the one earlier
+ * versions had).
+ */
 export function trigramTable(side: string): string {
   // Trigrams compare byte for byte: they are already lower-cased, and a collation that equates
   // accents or widths would merge postings that LIKE, checking afterwards, tells apart anyway.
   return `create table if not exists \`${side}\` (
     trigram varchar(3) character set utf8mb4 collate utf8mb4_bin not null,
     id int not null,
-    primary key (trigram, id),
-    key (id)
+    primary key (trigram, id)
   ) engine=InnoDB`;
 }
 
 /**
- * The procedure and triggers; `maxLength` is the longest joined value indexed (the columns'
+ * The procedures and triggers; `maxLength` is the longest joined value indexed (the columns'
  * widths and separators), `key` the integer primary key.
+ *
+ * Each procedure is one set-based statement over the value's positions, not a loop of one
+ * insert per trigram: a member's ~80 postings cost one statement. An update deletes only the
+ * trigrams the new value lacks (`kept`: a trigram is kept when it occurs in the new value) and
+ * inserts the new value's (those already there are skipped), so a sign-in that changes the
+ * address rewrites a dozen postings, not all of them. The insert still offers every trigram:
+ * skipping the old value's too would halve an update's cost, but an edit would then no longer
+ * bring back postings lost behind the triggers' back (module-search-index.test.ts).
  */
 export function trigramRoutines(
-  { table, side, put }: TrigramNames,
+  { table, side, put, remove }: TrigramNames,
   columns: readonly string[],
   maxLength: number,
+  numbers: TrigramNumbers,
   key = 'id',
 ): string[] {
   // Byte comparison: a change of case or accent changes the trigrams too.
   const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
   const [newKey, oldKey] = key === 'id' ? ['new.id', 'old.id'] : [`new.\`${key}\``, `old.\`${key}\``];
+  const n = positions(numbers, 'char_length(val) - 2', maxLength);
+  const piece = `substring(val, ${n.i}, 3)`;
   return [
     `create procedure \`${put}\`(in row_id int, in val varchar(${maxLength}))
-     begin
-       declare i int default 1;
-       while i <= char_length(val) - 2 do
-         insert ignore into \`${side}\` (trigram, id) values (substring(val, i, 3), row_id);
-         set i = i + 1;
-       end while;
-     end`,
+       insert ignore into \`${side}\` (trigram, id)
+       ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2`,
+    // A join, not `trigram in (select …)`: MariaDB's single-table DELETE reads the whole
+    // table for a subquery. The pieces are converted to the column's collation to compare.
+    `create procedure \`${remove}\`(in row_id int, in val varchar(${maxLength}), in kept varchar(${maxLength}))
+       delete s from \`${side}\` s join (
+         ${n.with}select distinct convert(${piece} using utf8mb4) collate utf8mb4_bin as trigram
+         from ${n.from} where ${n.i} <= char_length(val) - 2
+           and locate(cast(${piece} as binary), cast(kept as binary)) = 0
+       ) gone on s.trigram = gone.trigram and s.id = row_id`,
     `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
        call \`${put}\`(${newKey}, ${joined(columns, 'new')})`,
     `create trigger \`${side}_au\` after update on \`${table}\` for each row
      if ${oldKey} <> ${newKey} or ${changed} then
-       delete from \`${side}\` where id = ${oldKey};
+       call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, if(${oldKey} = ${newKey}, ${joined(columns, 'new')}, ''));
        call \`${put}\`(${newKey}, ${joined(columns, 'new')});
      end if`,
     `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
-       delete from \`${side}\` where id = ${oldKey}`,
+       call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, '')`,
   ];
 }
 
-/** One set-based insert for the rows already there (numbers from a recursive CTE). */
+/** One set-based insert for the rows already there. */
 export function trigramBackfill(
   { table, side }: TrigramNames,
   columns: readonly string[],
   maxLength: number,
+  numbers: TrigramNumbers,
   key = 'id',
 ): string {
   const id = key === 'id' ? 't.id' : `t.\`${key}\``;
+  const n = positions(numbers, String(maxLength), maxLength);
   return `insert ignore into \`${side}\` (trigram, id)
-    with recursive n (i) as (select 1 union all select i + 1 from n where i < ${maxLength})
-    select substring(v.val, n.i, 3), v.id
+    ${n.with}select substring(v.val, ${n.i}, 3), v.id
     from (select ${id}${key === 'id' ? '' : ' as id'}, ${joined(columns, 't')} as val from \`${table}\` t) v
-    join n on n.i <= char_length(v.val) - 2`;
+    join ${n.from} on ${n.i} <= char_length(v.val) - 2`;
 }
 
-export function trigramDown({ side, put }: TrigramNames): string[] {
+export function trigramDown({ side, put, remove }: TrigramNames): string[] {
   return [
     ...['ai', 'au', 'ad'].map((suffix) => `drop trigger if exists \`${side}_${suffix}\``),
     `drop procedure if exists \`${put}\``,
+    `drop procedure if exists \`${remove}\``,
     `drop table if exists \`${side}\``,
   ];
 }

@@ -37,6 +37,7 @@ import {
 } from '../search-index-sql.js';
 import { SEARCHED, SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
+import { trigramNumbers } from './trigram-numbers.js';
 
 /** Longest joined value indexed: the searched columns' widths and separators, with room. */
 const MAX_LENGTH = 400;
@@ -52,17 +53,19 @@ export function likeIndexesMigration(dialect: Dialect, prefix: string): Migratio
       if (dialect === 'sqlite')
         return rebuildFts(db, members(SEARCHED.user), members(SQLITE_SEARCH_COLUMNS.user ?? []));
       if (dialect !== 'mysql') return;
+      const numbers = await trigramNumbers(db);
       for (const [table, columns] of Object.entries(TRIGRAM_COLUMNS)) {
         const names = trigramNames(prefix, table);
         await run(db, trigramTable(names.side));
         try {
-          for (const statement of trigramRoutines(names, columns, MAX_LENGTH)) await run(db, statement);
+          for (const statement of trigramRoutines(names, columns, MAX_LENGTH, numbers))
+            await run(db, statement);
         } catch (error) {
           await dropAll(db, names);
           console.warn(`MySQL trigram index for ${names.table} skipped (${String(error)}); LIKE will scan`);
           continue;
         }
-        await run(db, trigramBackfill(names, columns, MAX_LENGTH));
+        await run(db, trigramBackfill(names, columns, MAX_LENGTH, numbers));
       }
     },
     async down(db) {

@@ -27,6 +27,7 @@ import {
   withPgTrgm,
 } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
+import { trigramNumbers } from './trigram-numbers.js';
 
 /** Names go into the statements as they are: a module's own identifiers, checked here once more. */
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -101,13 +102,14 @@ async function mysqlIndex(
     return;
   }
   await run(trigramTable(names.side));
+  const numbers = await trigramNumbers(db);
   try {
-    for (const statement of trigramRoutines(names, columns, width, key)) await run(statement);
+    for (const statement of trigramRoutines(names, columns, width, numbers, key)) await run(statement);
   } catch (error) {
     // Creating triggers needs the TRIGGER privilege (and more where binary logging is on).
     for (const statement of trigramDown(names)) await run(statement);
     console.warn(`MySQL trigram index for ${names.table} skipped (${String(error)}); LIKE will scan`);
     return;
   }
-  await run(trigramBackfill(names, columns, width, key));
+  await run(trigramBackfill(names, columns, width, numbers, key));
 }

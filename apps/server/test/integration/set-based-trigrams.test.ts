@@ -1,0 +1,230 @@
+/**
+ * MySQL/MariaDB: the trigram side tables are written by one set-based statement per row
+ * (search-index-sql.ts) instead of a loop of one insert per trigram, and migration 0028 brings
+ * an earlier database's indexes (the core's and a module table's) to it. A search reads the
+ * postings, so they must be the very set the loop wrote: for multi-byte text, values shorter
+ * than a trigram, NULL columns, repeated trigrams, updates of case only, of the key, and deletes.
+ * The earlier version's database is 0028's down: the loop procedure and the side table's `id` key.
+ */
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/connection.js';
+import { migrateDownOne, migrateToLatest } from '../../src/db/migrate.js';
+import { searchIndex } from '../../src/db/migrations/search-index.js';
+import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
+import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
+
+const mysql = testDatabases().find((f) => f.dialect === 'mysql');
+
+/** A module's table with nullable columns and a key not named `id`. */
+const NOTE = 'note';
+
+/** A table by its full name: the prefix plugin knows only the core's tables. */
+const named = (db: Db, table: string) => sql.id(`${db.prefix}${table}`);
+
+const MEMBERS = [
+  { id: 1, username: 'Alice', nickname: '快乐的小猫', email: 'alice@example.com', last_login_ip: '10.0.0.1' },
+  { id: 2, username: 'ab', nickname: '', email: '', last_login_ip: '' },
+  { id: 3, username: 'aaaaaaa', nickname: 'Straße ÄÖÜ', email: 'x', last_login_ip: '' },
+  { id: 4, username: 'emoji', nickname: '😀😀😀 ok', email: 'e@e.e', last_login_ip: '::1' },
+  { id: 5, username: 'spaces', nickname: 'ab   ', email: ' c ', last_login_ip: '' },
+  { id: 6, username: 'gone', nickname: 'To be deleted', email: 'gone@example.com', last_login_ip: '' },
+];
+
+const NOTES = [
+  { note_id: 1, title: 'Grüne Äpfel', body: null },
+  { note_id: 2, title: null, body: null },
+  { note_id: 3, title: 'x', body: '月亮和星星' },
+  { note_id: 4, title: 'Same Case', body: 'body text' },
+];
+
+async function createNotes(db: Db): Promise<void> {
+  await sql`create table ${named(db, NOTE)} (note_id int auto_increment primary key,
+    title varchar(60) null, body varchar(80) null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`.execute(
+    db.kysely,
+  );
+  await searchIndex(db.kysely, { dialect: db.dialect, prefix: db.prefix }, NOTE, ['title', 'body'], {
+    key: 'note_id',
+  });
+}
+
+async function insertRows(db: Db, shift = 0): Promise<void> {
+  const common = { mobile: '', group_id: 1, password: '', salt: '', create_time: 1_700_000_000 };
+  await db.kysely
+    .insertInto('user')
+    .values(MEMBERS.map((m) => ({ ...common, ...m, id: m.id + shift })))
+    .execute();
+  for (const note of NOTES)
+    await sql`insert into ${named(db, NOTE)} (note_id, title, body) values (${note.note_id + shift}, ${note.title}, ${note.body})`.execute(
+      db.kysely,
+    );
+}
+
+/** Case only, a NULL set and cleared, a value changed, a key changed, a row deleted. */
+async function changeRows(db: Db): Promise<void> {
+  const k = db.kysely;
+  await k.updateTable('user').set({ username: 'ALICE' }).where('id', '=', 1).execute();
+  await k
+    .updateTable('user')
+    .set({ nickname: '快乐', last_login_ip: '192.168.1.20' })
+    .where('id', '=', 2)
+    .execute();
+  await k.updateTable('user').set({ id: 50 }).where('id', '=', 3).execute();
+  await k.updateTable('user').set({ status: 'x' }).where('id', '=', 4).execute();
+  await k.deleteFrom('user').where('id', '=', 6).execute();
+  const note = named(db, NOTE);
+  await sql`update ${note} set body = 'Grüne Birnen' where note_id = 1`.execute(k);
+  await sql`update ${note} set title = 'now set' where note_id = 2`.execute(k);
+  await sql`update ${note} set body = null where note_id = 3`.execute(k);
+  await sql`update ${note} set title = 'SAME CASE' where note_id = 4`.execute(k);
+}
+
+/** Every posting of both indexes, byte for byte, ids less `shift` (rows at or above it only, when given). */
+async function postings(db: Db, shift?: number): Promise<string[]> {
+  const all: string[] = [];
+  for (const table of ['user', NOTE]) {
+    const { rows } = await sql<{ trigram: string; id: number }>`select hex(trigram) as trigram, id
+      from ${named(db, `${table}_trigram`)} order by id, trigram`.execute(db.kysely);
+    for (const { trigram, id } of rows)
+      if (shift === undefined || id > shift) all.push(`${table} ${id - (shift ?? 0)} ${trigram}`);
+  }
+  return all;
+}
+
+async function idKeys(db: Db): Promise<number> {
+  const { rows } = await sql<{ found: number }>`select count(*) as found from information_schema.statistics
+    where table_schema = database() and table_name like ${`${db.prefix}%\\_trigram`} and index_name = 'id'`.execute(
+    db.kysely,
+  );
+  return Number(rows[0]?.found);
+}
+
+/** The earlier version's database: migrated, with the note table indexed, then 0028 undone. */
+async function earlierVersion(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  await createNotes(db);
+  expect(await migrateDownOne(db)).toBe('0028-set-based-trigrams');
+  // user, admin and note: each side table has its `id` key back.
+  expect(await idKeys(db)).toBe(3);
+}
+
+/** Each test migrates a database or two from scratch: slow on a busy server. */
+const SLOW = 180_000;
+
+describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
+  // The loop's postings: the earlier version's database given the rows, then their changes.
+  let loopInserted: string[] = [];
+  let loopChanged: string[] = [];
+
+  beforeAll(async () => {
+    if (!mysql) return;
+    await withScratchDatabase(mysql, async (db) => {
+      await earlierVersion(db);
+      await insertRows(db);
+      loopInserted = await postings(db);
+      await changeRows(db);
+      loopChanged = await postings(db);
+    });
+  }, SLOW);
+
+  it('the loop wrote postings for the rows and rewrote them for the changes', () => {
+    expect(loopInserted.length).toBeGreaterThan(100);
+    expect(loopChanged).not.toEqual(loopInserted);
+  });
+
+  it(
+    '0028 keeps the postings the loop wrote, and its triggers write the same as the loop',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await earlierVersion(db);
+        await insertRows(db);
+        await migrateToLatest(db);
+        expect(await idKeys(db)).toBe(0);
+        expect(await postings(db)).toEqual(loopInserted);
+        await changeRows(db);
+        expect(await postings(db)).toEqual(loopChanged);
+        // Deleting the rows deletes every posting; inserting them again (ids shifted by 100)
+        // writes the loop's postings.
+        await db.kysely.deleteFrom('user').execute();
+        await sql`delete from ${named(db, NOTE)}`.execute(db.kysely);
+        expect(await postings(db)).toEqual([]);
+        await insertRows(db, 100);
+        expect(await postings(db, 100)).toEqual(loopInserted);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'a fresh install writes the same postings as the loop',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        expect(await idKeys(db)).toBe(0);
+        await insertRows(db);
+        expect(await postings(db)).toEqual(loopInserted);
+        await changeRows(db);
+        expect(await postings(db)).toEqual(loopChanged);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "MySQL's form (a recursive CTE for the positions) writes the same postings as the loop",
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        // MariaDB has the sequence engine: the routines are made again as on MySQL, which has none.
+        const indexes: [string, readonly string[], number, string][] = [
+          ['user', TRIGRAM_COLUMNS.user, 400, 'id'],
+          [NOTE, ['title', 'body'], 60 + 80 + 2, 'note_id'],
+        ];
+        for (const [table, columns, length, key] of indexes) {
+          const names = trigramNames(db.prefix, table);
+          for (const statement of trigramDown(names).filter((s) => !s.startsWith('drop table')))
+            await sql.raw(statement).execute(db.kysely);
+          for (const statement of trigramRoutines(names, columns, length, 'recursive', key))
+            await sql.raw(statement).execute(db.kysely);
+        }
+        await insertRows(db);
+        expect(await postings(db)).toEqual(loopInserted);
+        await changeRows(db);
+        expect(await postings(db)).toEqual(loopChanged);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'a search finds a member by text an update gave it, and no longer by the text it took away',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        await insertRows(db);
+        await changeRows(db);
+        const holders = async (text: string, table = 'user') => {
+          const { rows } = await sql<{ id: number }>`select t.id from ${named(db, `${table}_trigram`)} t
+          where t.trigram = ${text} order by t.id`.execute(db.kysely);
+          return rows.map((row) => row.id);
+        };
+        expect(await holders('168')).toEqual([2]);
+        expect(await holders('快乐的')).toEqual([1]);
+        expect(await holders('ali')).toEqual([1]);
+        expect(await holders('月亮和', NOTE)).toEqual([]);
+        expect(await holders('birnen'.slice(0, 3), NOTE)).toEqual([1]);
+        expect(await holders('aaa')).toEqual([50]);
+        expect(await holders('del')).toEqual([]);
+      });
+    },
+    SLOW,
+  );
+});
