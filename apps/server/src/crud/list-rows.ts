@@ -104,7 +104,9 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
   // A text search matching few rows: its page is taken from its index's matches, sorted.
   // Estimated without the span's `id between`, which repeats the time range's selectivity
   // (PostgreSQL multiplies the two and took a month's 54,000 matches for 1,563).
-  const narrowed = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered);
+  const narrowed = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered, {
+    spanned: !!span,
+  });
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined

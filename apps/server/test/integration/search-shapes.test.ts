@@ -116,7 +116,7 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
         params,
         listDialect('postgres'),
       );
-      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, tuning);
+      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, { tuning });
     };
     // The stretch lies 2,100 ids from the newest: the walk would read them all first.
     expect(await sortsMatches('club', 'desc')).toBe(true);
@@ -125,6 +125,20 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     // Six members in seven, everywhere: the probe holds 300, enough for the window.
     expect(await sortsMatches('quiet tiger', 'desc')).toBe(false);
     expect(await sortsMatches('quiet tiger', 'asc')).toBe(false);
+    // A time range's stretch of ids bounds the walk: no probe of the table's end.
+    const params = parseListParams({ quickSearch: 'club' }, USER_LIST);
+    const filtered = applyListFilters(
+      t.ctx.db.kysely.selectFrom('user').selectAll(),
+      USER_LIST,
+      params,
+      listDialect('postgres'),
+    );
+    expect(
+      await fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
+        spanned: true,
+        tuning,
+      }),
+    ).toBe(false);
     // Few matches (by the planner's estimate): sorted, as before.
     expect(await sortsMatches('solitary heron', 'desc')).toBe(true);
   });
