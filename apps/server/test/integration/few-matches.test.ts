@@ -15,6 +15,7 @@ import { listDialect } from '../../src/crud/list-dialect.js';
 import { type ListField, parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
 import { BROAD, likeKey, quickKey, searchIndexMatches } from '../../src/crud/search-index.js';
+import { insertMembers } from '../support/member.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const MEMBERS = 8_000;
@@ -27,21 +28,7 @@ forEachDatabase('text searches matching few or many rows', (get) => {
   beforeAll(async () => {
     const t = get();
     token = (await loginSuper(t)).token;
-    const rows = Array.from({ length: MEMBERS }, (_, i) => ({
-      username: i < RARE ? `rare${i}` : `plenty${i}`,
-      nickname: `Member ${i}`,
-      email: `m${i}@example.com`,
-      mobile: '',
-      group_id: 1,
-      password: '',
-      salt: '',
-      create_time: 1_700_000_000 + i,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.ctx.db.kysely
-        .insertInto('user')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertMembers(t.ctx, MEMBERS, (i) => ({ username: i < RARE ? `rare${i}` : `plenty${i}` }));
     // The planner's estimate comes from the statistics, as on a site that has run a while.
     if (t.ctx.db.dialect === 'postgres') await sql`analyze ${sql.table('user')}`.execute(t.ctx.db.kysely);
   });

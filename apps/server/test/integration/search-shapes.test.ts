@@ -14,6 +14,7 @@ import { fewTextMatches } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
+import { insertMembers } from '../support/member.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
 const MEMBERS = 3_000;
@@ -43,21 +44,7 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
   beforeAll(async () => {
     const t = get();
     token = (await loginSuper(t)).token;
-    const rows = Array.from({ length: MEMBERS }, (_, i) => ({
-      username: `member${i}`,
-      nickname: nickname(i),
-      email: `m${i}@example.com`,
-      mobile: '',
-      group_id: 1,
-      password: '',
-      salt: '',
-      create_time: 1_700_000_000 + i,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.ctx.db.kysely
-        .insertInto('user')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertMembers(t.ctx, MEMBERS, (i) => ({ username: `member${i}`, nickname: nickname(i) }));
     const first = await t.ctx.db.kysely
       .selectFrom('user')
       .select('id')

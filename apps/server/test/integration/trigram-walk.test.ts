@@ -15,6 +15,7 @@ import { parseListParams } from '../../src/crud/list-params.js';
 import { planTrigrams } from '../../src/crud/trigram-search.js';
 import type { WalkTuning } from '../../src/crud/trigram-walk.js';
 import { testDatabases } from '../support/databases.js';
+import { insertMembers } from '../support/member.js';
 import { call, loginSuper, startTestApp, type TestApp } from '../support/test-app.js';
 
 const mysql = testDatabases().some((f) => f.dialect === 'mysql');
@@ -39,21 +40,7 @@ describe.skipIf(!mysql)('trigram postings or a walk along the ids [mysql]', () =
   beforeAll(async () => {
     t = await startTestApp('mysql');
     token = (await loginSuper(t)).token;
-    const rows = Array.from({ length: OLD + NEW }, (_, i) => ({
-      username: name(i),
-      nickname: `Member ${i}`,
-      email: `m${i}@example.com`,
-      mobile: '',
-      group_id: 1,
-      password: '',
-      salt: '',
-      create_time: 1_700_000_000 + i,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.ctx.db.kysely
-        .insertInto('user')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertMembers(t.ctx, OLD + NEW, (i) => ({ username: name(i) }));
   });
 
   afterAll(async () => {

@@ -25,6 +25,33 @@ export async function createMember(
   );
 }
 
+/**
+ * `count` members without passwords, inserted in order 500 at a time (so their ids follow
+ * `i`), as the list-path suites need them: `member(i)` gives each one's user name, and its
+ * nickname when not `Member i`.
+ */
+export async function insertMembers(
+  ctx: AppContext,
+  count: number,
+  member: (i: number) => { username: string; nickname?: string },
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    nickname: `Member ${i}`,
+    ...member(i),
+    email: `m${i}@example.com`,
+    mobile: '',
+    group_id: 1,
+    password: '',
+    salt: '',
+    create_time: 1_700_000_000 + i,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await ctx.db.kysely
+      .insertInto('user')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
 export async function loginMember(t: TestApp, username: string, password: string): Promise<string> {
   const res = await call(t.app, 'POST', '/api/user/checkIn', { body: { tab: 'login', username, password } });
   if (res.code !== 1) throw new Error(`member login of ${username} failed: ${res.msg}`);
