@@ -10,7 +10,12 @@
  * modules, and a declaration only says which index to read where it exists (the list engine
  * checks MySQL's side tables exist; SQLite's FTS index is made with the table's module).
  */
-import { LIST_INDEXES, SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from './search-tables.js';
+import {
+  LIST_INDEXES,
+  LOG_TRIGRAM_COLUMNS,
+  SQLITE_SEARCH_COLUMNS,
+  TRIGRAM_COLUMNS,
+} from './search-tables.js';
 
 export interface SearchIndexEntry {
   columns: readonly string[];
@@ -26,7 +31,10 @@ const fts = new Map<string, SearchIndexEntry>(
 );
 /** MySQL/MariaDB: table → its trigram side table `<table>_trigram`. */
 const trigrams = new Map<string, SearchIndexEntry>(
-  Object.entries(TRIGRAM_COLUMNS).map(([table, columns]) => [table, entry(columns)]),
+  Object.entries({ ...TRIGRAM_COLUMNS, ...LOG_TRIGRAM_COLUMNS }).map(([table, columns]) => [
+    table,
+    entry(columns),
+  ]),
 );
 
 /**

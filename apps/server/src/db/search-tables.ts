@@ -31,8 +31,19 @@ export const TRIGRAM_COLUMNS = {
 
 export type TrigramTable = keyof typeof TRIGRAM_COLUMNS;
 
+/**
+ * MySQL/MariaDB: the admin log's trigram side table (migration 0029), over the quick search's
+ * column as SQLite's FTS index has it. Without it a search of the log whose matches are rare or
+ * lie far from the end read the whole table (1.9 s at a million rows).
+ */
+export const LOG_TRIGRAM_COLUMNS = {
+  admin_log: ['title'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** Logical names of the trigram side tables, for the table-prefix compiler. */
-export const TRIGRAM_TABLES = Object.keys(TRIGRAM_COLUMNS).map((table) => `${table}_trigram`);
+export const TRIGRAM_TABLES = Object.keys({ ...TRIGRAM_COLUMNS, ...LOG_TRIGRAM_COLUMNS }).map(
+  (table) => `${table}_trigram`,
+);
 
 /** Table → the column lists of its B-tree list indexes, each ending in the primary key. */
 export const LIST_INDEXES: Record<string, string[][]> = {
