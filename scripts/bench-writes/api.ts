@@ -51,7 +51,7 @@ export async function measureApiWrites(settings: ApiSettings): Promise<ApiTiming
   const registered: number[] = [];
   const timings: ApiTiming[] = [];
   timings.push(
-    await timed(settings, 'member registration', 'member + its search index', async (i, clock) => {
+    await timed(settings, 'member registration', 'member + index, code, session', async (i, clock) => {
       const mobile = `139${String(i).padStart(8, '0')}`;
       await call('POST', '/api/Sms/send', { mobile, template_code: 'user_register' });
       const captcha = settings.sms.codeFor(mobile);
