@@ -72,7 +72,7 @@ export async function measure(query: ListQuery, settings: MeasureSettings): Prom
 }
 
 /** Nearest-rank percentile. */
-function percentile(samples: number[], fraction: number): number {
+export function percentile(samples: number[], fraction: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }

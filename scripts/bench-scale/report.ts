@@ -80,7 +80,7 @@ export function printWhy(dialect: Dialect, timings: Timing[]): void {
 }
 
 /** A Markdown table, `right` the columns aligned right. */
-function printTable(header: string[], rows: string[][], right: ReadonlySet<number>): void {
+export function printTable(header: string[], rows: string[][], right: ReadonlySet<number>): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;

@@ -116,14 +116,29 @@ export async function insertBatches(
 ): Promise<void> {
   for (let offset = 0; offset < rows; offset += BATCH) {
     const size = Math.min(BATCH, rows - offset);
-    const values = columns(sql`(${sql.ref('s.n')} + ${sql.lit(offset + 1)})`);
-    const names = Object.keys(values);
-    await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
-      select ${sql.join(Object.values(values))}
-      from ${sql.table(SEQUENCE)} s where ${sql.ref('s.n')} < ${sql.lit(size)}`.execute(db.kysely);
+    await insertSelect(db, table, size, offset + 1, columns);
     process.stdout.write(`\r    ${table}: ${(offset + size).toLocaleString('en')}`);
   }
   process.stdout.write('\n');
+}
+
+/**
+ * One INSERT … SELECT of `size` rows (at most the sequence's BATCH) whose ids run from
+ * `firstId`, over the sequence createSequence made.
+ */
+export async function insertSelect(
+  db: Db,
+  table: string,
+  size: number,
+  firstId: number,
+  columns: (id: Expr) => Record<string, Expr>,
+): Promise<void> {
+  if (size > BATCH) throw new Error(`at most ${BATCH} rows in one statement`);
+  const values = columns(sql`(${sql.ref('s.n')} + ${sql.lit(firstId)})`);
+  const names = Object.keys(values);
+  await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
+    select ${sql.join(Object.values(values))}
+    from ${sql.table(SEQUENCE)} s where ${sql.ref('s.n')} < ${sql.lit(size)}`.execute(db.kysely);
 }
 
 /**

@@ -16,12 +16,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `project`: the project the server runs from (the checkout, or a scratch copy with a generated module). */
+/**
+ * `project`: the project the server runs from (the checkout, or a scratch copy with a generated
+ * module); `env`: more of the server's environment (the write bench lifts the auth rate limit).
+ */
 export async function startServer(
   databaseUrl: string,
   dataDir: string,
   port: number,
   project = resolve('.'),
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const webDist = join(dataDir, 'no-web-build');
   mkdirSync(webDist, { recursive: true });
@@ -40,6 +44,7 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         ADMIN_LOGIN_CAPTCHA: '0',
         PORTICO_LIST_TRACE: '1',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
