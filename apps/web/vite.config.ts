@@ -5,6 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { modulePackGroup } from './build/module-packs.ts';
 import { precompress } from './build/precompress.ts';
 import { signInPreload } from './build/sign-in-preload.ts';
 
@@ -62,7 +63,10 @@ export default defineConfig({
         // small files: a group of them (by the pages, or by the boot's static imports) kept
         // modules tree-shaking drops (antd's form engine, the text area), and the page grew
         // by 6 KB brotli.
-        codeSplitting: { groups: [{ name: 'vendor-core', test: packages(EVERY_PAGE_PACKAGES) }] },
+        // The modules' language packs: one file per language (build/module-packs.ts).
+        codeSplitting: {
+          groups: [{ name: 'vendor-core', test: packages(EVERY_PAGE_PACKAGES) }, modulePackGroup],
+        },
       },
     },
     manifest: true,

@@ -15,15 +15,19 @@ type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * The sign-in pages (src/router/sign-in-pages.ts): each one's view, what else it loads before it
- * draws (the member page: the modules' registry, for their texts) and its language packs.
+ * draws (the member page: the modules' registry, for their texts), its language packs and
+ * whether the modules' packs too (the registry asks for those only once it has run: a round
+ * of requests after the others, 0.1 s of a cold member sign-in).
  */
-const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[] }> = {
+const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[]; modulePacks?: boolean }> = {
   '/admin/login': { sources: ['src/views/backend/login.tsx'], packs: ['index'] },
   '/user/login': {
     sources: ['src/views/frontend/user/login.tsx', 'src/module-contract/registry.ts'],
     packs: ['index', 'frontend'],
+    modulePacks: true,
   },
 };
+const REGISTRY = 'src/module-contract/registry.ts';
 const LANGS = ['zh-cn', 'en'];
 
 interface Preloads {
@@ -37,6 +41,22 @@ function chunkOf(bundle: OutputBundle, source: string): OutputChunk | undefined 
   return Object.values(bundle).find(
     (file): file is OutputChunk => file.type === 'chunk' && file.moduleIds.some(holds),
   );
+}
+
+/**
+ * The chunks of the modules' language packs in `lang` (an area's or module's `lang/<lang>.ts`
+ * or `lang/<lang>/…`), which the registry's entries import lazily.
+ */
+function modulePackChunks(bundle: OutputBundle, lang: string): OutputChunk[] {
+  const registry = chunkOf(bundle, REGISTRY);
+  if (!registry) throw new Error(`sign-in-preload: no chunk holds ${REGISTRY}`);
+  const pack = new RegExp(`/(areas|modules)/[^/]+/lang/${lang}(\\.ts|/)`);
+  return registry.dynamicImports
+    .map((file) => bundle[file])
+    .filter(
+      (file): file is OutputChunk =>
+        file?.type === 'chunk' && file.moduleIds.some((id) => pack.test(id.replaceAll('\\', '/'))),
+    );
 }
 
 /** A chunk's file and everything it imports statically, with their CSS, less what `skip` holds. */
@@ -87,7 +107,7 @@ export function signInPreload(): Plugin {
         const loaded = new Set<string>();
         filesOf(bundle, entry as OutputChunk, loaded, { js: [], css: [] });
         const pages: Record<string, Preloads & { packs: Record<string, string[]> }> = {};
-        for (const [path, { sources, packs }] of Object.entries(SIGN_IN_PAGES)) {
+        for (const [path, { sources, packs, modulePacks }] of Object.entries(SIGN_IN_PAGES)) {
           const files: Preloads = { js: [], css: [] };
           const skip = new Set(loaded);
           for (const source of sources) {
@@ -103,6 +123,9 @@ export function signInPreload(): Plugin {
               const packChunk = chunkOf(bundle, `src/lang/${lang}/${pack}.ts`);
               if (packChunk) filesOf(bundle, packChunk, skip, langFiles);
             }
+            if (modulePacks)
+              for (const packChunk of modulePackChunks(bundle, lang))
+                filesOf(bundle, packChunk, skip, langFiles);
             byLang[lang] = langFiles.js;
           }
           pages[path] = { ...files, packs: byLang };
