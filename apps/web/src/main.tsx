@@ -25,7 +25,10 @@ async function boot(): Promise<void> {
   const signInPage = signInPageAt(window.location.pathname);
   // The code to draw loads while the language pack does.
   const loadApp = () => import('./App');
-  const pageCode = signInPage ? signInPage.load() : undefined;
+  // What the page asks the server before it draws, asked meanwhile; a failed answer it asks again.
+  const pageCode = signInPage
+    ? Promise.all([signInPage.load(), signInPage.ask?.().catch(() => {})]).then(([page]) => page)
+    : undefined;
   if (!pageCode) void loadApp();
   await initI18n(lang);
   const element = document.getElementById('app');

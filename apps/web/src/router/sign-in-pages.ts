@@ -4,6 +4,7 @@
  * router, the route table and the back office stay out of that first load.
  */
 import type { ComponentType } from 'react';
+import { frontIndex } from '../api/frontend';
 import { loadFrontendTexts } from '../lang';
 
 /** A page of an area whose texts load with it (lang/index.ts): both, before it renders. */
@@ -16,6 +17,11 @@ export interface SignInPage {
   /** Translation key of the page title. */
   title: string;
   load(): Promise<{ default: ComponentType }>;
+  /**
+   * What the page asks the server before it can draw its form, asked on a cold load while the
+   * code loads (main.tsx), which draws the page once it is answered or failed.
+   */
+  ask?(): Promise<void>;
 }
 
 export const SIGN_IN_PAGES = {
@@ -23,6 +29,11 @@ export const SIGN_IN_PAGES = {
   '/user/login': {
     title: 'pagesTitle.userLogin',
     load: withTexts(() => import('../views/frontend/user/login'), loadFrontendTexts),
+    // Whether the member centre is open: the page shows its form or says it is closed.
+    ask: () =>
+      Promise.all([frontIndex(), import('../views/frontend/user/use-member-center')]).then(
+        ([{ data }, hook]) => hook.answerBeforeMount(data),
+      ),
   },
 } satisfies Record<string, SignInPage>;
 
