@@ -4,7 +4,6 @@
  * router, the route table and the back office stay out of that first load.
  */
 import type { ComponentType } from 'react';
-import { frontIndex } from '../api/frontend';
 import { loadFrontendTexts } from '../lang';
 
 /** A page of an area whose texts load with it (lang/index.ts): both, before it renders. */
@@ -31,9 +30,10 @@ export const SIGN_IN_PAGES = {
     load: withTexts(() => import('../views/frontend/user/login'), loadFrontendTexts),
     // Whether the member centre is open: the page shows its form or says it is closed.
     ask: () =>
-      Promise.all([frontIndex(), import('../views/frontend/user/use-member-center')]).then(
-        ([{ data }, hook]) => hook.answerBeforeMount(data),
-      ),
+      Promise.all([
+        import('../api/frontend').then((m) => m.frontIndex()),
+        import('../views/frontend/user/use-member-center'),
+      ]).then(([{ data }, hook]) => hook.answerBeforeMount(data)),
   },
 } satisfies Record<string, SignInPage>;
 
