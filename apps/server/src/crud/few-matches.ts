@@ -74,8 +74,8 @@ export async function fewTextMatches(
   // matches there but some further on, the probe's rows (20,000 for a stretch of members far
   // off) are spared, and the matches are read from the sampled one.
   const sample = await sampleMatches(db, spec, params, filtered, tuning.probeIds, tuning.samples);
-  if (sample.nearest !== null && sample.nearEnd < need) {
-    const ids = await matchesFrom(spec, params, filtered, sample.nearest, need, tuning.reach);
+  if (sample.from !== null && sample.nearEnd < need) {
+    const ids = await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach);
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);
       const pk = sql.ref((spec.fields[spec.pk] as ListField).column);

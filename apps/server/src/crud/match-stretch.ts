@@ -5,12 +5,13 @@
  *
  * Sorting all 100,000 matches from the trigram index costs a heap recheck of each (100 ms),
  * and walking the order from its end reads the 800,000 rows before them. Instead:
- * 1. a sample of ids spread over the table (a thousand primary-key lookups) finds a match h,
- *    the one nearest the order's end, or says the matches are thin near that end;
+ * 1. a sample of ids spread over the table (a thousand primary-key lookups) finds the match
+ *    nearest the order's end, or says the matches are thin near that end; h is the id
+ *    sampled just before that match;
  * 2. the matches past h are read from the trigram index ANDed with the id's BRIN index
  *    (db/migrations/0029-id-brin.ts), which rechecks only the rows on pages past h;
  * 3. the order is walked on from h, within `reach` ids, for the rest of the page and its count
- *    window. Sampled in a stretch, h has matches beside it.
+ *    window: past the sample's step, the sampled match's stretch.
  * The ids found are exactly the first `need` matches (every match past h, then those from h
  * on in order), so the page read from them is a plain query's; short of `need`, nothing is
  * answered and the matches are sorted as before.
@@ -28,8 +29,11 @@ export interface StretchTuning {
 }
 
 export interface Sample {
-  /** The sampled match nearest the order's end; null when none was sampled. */
-  nearest: number | null;
+  /**
+   * Where to read the matches from: the sampled id before the first sampled match in the
+   * list's order (that match itself when it is the first sampled); null when none was sampled.
+   */
+  from: number | null;
   /** Matches the sample suggests lie within `window` ids of the order's end. */
   nearEnd: number;
 }
@@ -58,26 +62,31 @@ export async function sampleMatches(
     db.kysely,
   );
   const { lo, hi } = ends.rows[0] ?? { lo: null, hi: null };
-  if (lo === null || hi === null) return { nearest: null, nearEnd: 0 };
+  if (lo === null || hi === null) return { from: null, nearEnd: 0 };
   const [first, last] = [Number(lo), Number(hi)];
   const end = desc ? last : first;
   const away = (distance: number) => (desc ? end - distance : end + distance);
   const near = Math.max(1, Math.floor(samples / 5));
   const nearStep = Math.max(1, Math.ceil(window / near));
   const farStep = Math.max(1, Math.ceil((last - first + 1 - window) / (samples - near)));
-  const ids = new Set<number>();
-  for (let d = 0; d < window; d += nearStep) ids.add(away(d));
-  for (let d = window; d <= last - first; d += farStep) ids.add(away(d));
+  const ids: number[] = [];
+  for (let d = 0; d < window; d += nearStep) ids.push(away(d));
+  for (let d = window; d <= last - first; d += farStep) ids.push(away(d));
   const rows = await filtered
     .clearSelect()
     .clearOrderBy()
     .select(pk.as('sampled'))
-    .where(sql<SqlBool>`${pk} = any(${[...ids]})`)
+    .where(sql<SqlBool>`${pk} = any(${ids})`)
     .orderBy(pk, desc ? 'desc' : 'asc')
     .execute();
   const hits = rows.map((row) => Number((row as { sampled: number | string }).sampled));
   const nearHits = hits.filter((id) => Math.abs(id - end) < window).length;
-  return { nearest: hits[0] ?? null, nearEnd: nearHits * nearStep };
+  if (hits[0] === undefined) return { from: null, nearEnd: 0 };
+  // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
+  // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
+  // read past it would recheck; past the id sampled before it they hold none of them.
+  const at = ids.indexOf(hits[0]);
+  return { from: ids[at - 1] ?? hits[0], nearEnd: nearHits * nearStep };
 }
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
@@ -93,11 +102,12 @@ export async function matchesFrom(
   const desc = params.order.direction === 'desc';
   const ids = (rows: Record<string, unknown>[]) => rows.map((row) => Number(row.match_id));
   const base = filtered.clearSelect().clearOrderBy().select(pk.as('match_id'));
-  // `id + 0` keeps the planner off the primary key's order (a walk over every id past h): the
-  // trigram and BRIN bitmaps are ANDed and the few matches sorted.
+  // `id + 0` keeps the planner off the primary key (a walk over every id past h, or a bitmap
+  // of them all), for the BRIN index on that expression: the trigram and BRIN bitmaps are
+  // ANDed, and the few matches sorted.
   const past = ids(
     await base
-      .where(sql<SqlBool>`${pk} ${sql.raw(desc ? '>' : '<')} ${from}`)
+      .where(sql<SqlBool>`${pk} + 0 ${sql.raw(desc ? '>' : '<')} ${from}`)
       .orderBy(sql`${pk} + 0`, desc ? 'desc' : 'asc')
       .limit(need)
       .execute(),
