@@ -17,8 +17,9 @@
  *   last `probeIds` ids for the page and its count window; found there, the walk finds them
  *   too, else the matches are sorted from the index, whose cost follows their number, not
  *   their distance. Sorting a hundred thousand matches still rechecked each (100 ms): when a
- *   sample of ids finds matches, but too few near the end for the probe, the first matches
- *   are read from the sampled one instead (crud/match-stretch.ts), and the probe is spared.
+ *   sample of ids finds matches, but too few near the end for the probe, the probe is spared:
+ *   up to `sortable` matches are sorted, more are read from the sampled one
+ *   (crud/match-stretch.ts).
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
@@ -35,9 +36,14 @@ export interface MatchTuning extends StretchTuning {
   few: number;
   /** The ids from the order's end a broad search's page and count window must lie within to be walked. */
   probeIds: number;
+  /**
+   * Matches few enough to sort when the sample finds too few near the order's end: no more
+   * rows than the probe would have read. More are read from a sampled one (match-stretch.ts).
+   */
+  sortable: number;
 }
 
-const TUNING: MatchTuning = { few: 5_000, probeIds: 20_000, samples: 1_000, reach: 20_000 };
+const TUNING: MatchTuning = { few: 5_000, probeIds: 20_000, sortable: 20_000, samples: 1_000, reach: 20_000 };
 
 /** How the page of a text search is read. */
 export interface TextMatches {
@@ -72,15 +78,22 @@ export async function fewTextMatches(
   const need = (params.page + PAGES_AHEAD) * params.limit + 1;
   // The sample says whether the probe of the order's end can succeed: when it shows too few
   // matches there but some further on, the probe's rows (20,000 for a stretch of members far
-  // off) are spared, and the matches are read from the sampled one.
+  // off) are spared. Up to `sortable` matches are sorted: the read past a sampled match
+  // rechecks every row of the pages its matches share with other rows, which costs more
+  // than sorting them where rows were stored out of id order (10,000 log entries: 100,000 rows).
   const sample = await sampleMatches(db, spec, params, filtered, tuning.probeIds, tuning.samples);
   if (sample.from !== null && sample.nearEnd < need) {
-    const ids = await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach);
+    const ids =
+      estimate > tuning.sortable
+        ? await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach)
+        : null;
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);
       const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
       return { narrowed: true, within: sql<SqlBool>`${pk} in (${sql.join(ids)})` };
     }
+    tracePage(`far-matches(~${Math.round(estimate)})`);
+    return { narrowed: true };
   }
   const nearEnd = await windowNearEnd(db, spec, params, filtered, tuning.probeIds);
   tracePage(`${nearEnd ? 'walk' : 'far-matches'}(~${Math.round(estimate)})`);

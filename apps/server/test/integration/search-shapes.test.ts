@@ -94,7 +94,7 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     if (t.ctx.db.dialect !== 'postgres') return;
     // Scaled down: 600 stretch matches count as broad; the probe covers the last 350 ids. A page
     // of ten (the default) with its count window needs 61 matches there.
-    const tuning = { few: 300, probeIds: 350, samples: 100, reach: 350 };
+    const tuning = { few: 300, probeIds: 350, sortable: 400, samples: 100, reach: 350 };
     const plan = (text: string, direction: 'asc' | 'desc', tuned = tuning) => {
       const params = parseListParams({ quickSearch: text, order: `id,${direction}` }, USER_LIST);
       const filtered = applyListFilters(
@@ -138,7 +138,7 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     const t = get();
     if (t.ctx.db.dialect !== 'postgres') return;
     // Scaled down as above: 100 ids sampled, the walk from the sampled match within 350 ids.
-    const tuning = { few: 300, probeIds: 350, samples: 100, reach: 350 };
+    const tuning = { few: 300, probeIds: 350, sortable: 400, samples: 100, reach: 350 };
     const plan = (text: string, direction: 'asc' | 'desc', page: number, tuned = tuning) => {
       const params = parseListParams({ quickSearch: text, order: `id,${direction}`, page }, USER_LIST);
       const filtered = applyListFilters(
@@ -178,6 +178,8 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     // The walk on from the sampled match may not read far enough: the matches are sorted instead.
     const short = await plan('club', 'desc', 1, { ...tuning, reach: 10 });
     expect(short).toEqual({ narrowed: true });
+    // As few matches as the probe's rows: sorted, without the probe.
+    expect(await plan('club', 'desc', 1, { ...tuning, sortable: 1_000 })).toEqual({ narrowed: true });
     // Matches near the order's end: the probe decides, as before (no ids).
     expect((await plan('quiet tiger', 'desc', 1)).within).toBeUndefined();
   });
