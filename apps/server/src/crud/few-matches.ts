@@ -83,8 +83,10 @@ export async function fewTextMatches(
   // than sorting them where rows were stored out of id order (10,000 log entries: 100,000 rows).
   const sample = await sampleMatches(db, spec, params, filtered, tuning.probeIds, tuning.samples);
   if (sample.from !== null && sample.nearEnd < need) {
+    // A deep page's ids would pass the bound parameters a statement may carry (65,535 on
+    // PostgreSQL); the walk from the sampled match finds no more than `reach` anyway.
     const ids =
-      estimate > tuning.sortable
+      estimate > tuning.sortable && need <= tuning.reach
         ? await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach)
         : null;
     if (ids) {
