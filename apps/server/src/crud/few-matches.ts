@@ -81,7 +81,11 @@ export async function fewTextMatches(
   // off) are spared. Up to `sortable` matches are sorted: the read past a sampled match
   // rechecks every row of the pages its matches share with other rows, which costs more
   // than sorting them where rows were stored out of id order (10,000 log entries: 100,000 rows).
-  const sample = await sampleMatches(db, spec, params, filtered, tuning.probeIds, tuning.samples);
+  const sample = await sampleMatches(db, spec, params, filtered, {
+    window: tuning.probeIds,
+    samples: tuning.samples,
+    need,
+  });
   if (sample.from !== null && sample.nearEnd < need) {
     // A deep page's ids would pass the bound parameters a statement may carry (65,535 on
     // PostgreSQL); the walk from the sampled match finds no more than `reach` anyway.

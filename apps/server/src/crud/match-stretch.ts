@@ -5,7 +5,7 @@
  *
  * Sorting all 100,000 matches from the trigram index costs a heap recheck of each (100 ms),
  * and walking the order from its end reads the 800,000 rows before them. Instead:
- * 1. a sample of ids spread over the table (a thousand primary-key lookups) finds the match
+ * 1. a sample of ids spread over the table (up to a thousand primary-key lookups) finds the match
  *    nearest the order's end, or says the matches are thin near that end; h is the id
  *    sampled just before that match;
  * 2. the matches past h are read from the trigram index ANDed with the id's BRIN index
@@ -44,16 +44,16 @@ function pkOf(spec: ListSpec) {
 }
 
 /**
- * Samples the ids: a fifth of them within the order's last `window` ids (how many matches lie
- * there, as the walk would meet them), the rest spread over the table before them.
+ * Samples the ids: first a tenth of them within the order's last `window` ids (how many matches
+ * lie there, as the walk would meet them); only when they are fewer than `need`, the rest,
+ * spread over the table before them. A broad search the walk serves pays the first alone.
  */
 export async function sampleMatches(
   db: Db,
   spec: ListSpec,
   params: ListParams,
   filtered: AnySelect,
-  window: number,
-  samples: number,
+  { window, samples, need }: { window: number; samples: number; need: number },
 ): Promise<Sample> {
   const { pk, table } = pkOf(spec);
   const desc = params.order.direction === 'desc';
@@ -66,27 +66,39 @@ export async function sampleMatches(
   const [first, last] = [Number(lo), Number(hi)];
   const end = desc ? last : first;
   const away = (distance: number) => (desc ? end - distance : end + distance);
-  const near = Math.max(1, Math.floor(samples / 5));
+  // Each sample placed within its step by the golden ratio's multiples: evenly spaced ids would
+  // see only one phase of values that repeat along the ids (every 7th member's nickname).
+  const placed = (step: number, k: number) => Math.floor(((k * 0.618_033_988_75) % 1) * step);
+  /** The sampled ids that match, in the list's order. */
+  const hitsAmong = async (ids: number[]) => {
+    const rows = await filtered
+      .clearSelect()
+      .clearOrderBy()
+      .select(pk.as('sampled'))
+      .where(sql<SqlBool>`${pk} = any(${ids})`)
+      .orderBy(pk, desc ? 'desc' : 'asc')
+      .execute();
+    return rows.map((row) => Number((row as { sampled: number | string }).sampled));
+  };
+  const near = Math.max(1, Math.floor(samples / 10));
   const nearStep = Math.max(1, Math.ceil(window / near));
-  const farStep = Math.max(1, Math.ceil((last - first + 1 - window) / (samples - near)));
   const ids: number[] = [];
-  for (let d = 0; d < window; d += nearStep) ids.push(away(d));
-  for (let d = window; d <= last - first; d += farStep) ids.push(away(d));
-  const rows = await filtered
-    .clearSelect()
-    .clearOrderBy()
-    .select(pk.as('sampled'))
-    .where(sql<SqlBool>`${pk} = any(${ids})`)
-    .orderBy(pk, desc ? 'desc' : 'asc')
-    .execute();
-  const hits = rows.map((row) => Number((row as { sampled: number | string }).sampled));
-  const nearHits = hits.filter((id) => Math.abs(id - end) < window).length;
-  if (hits[0] === undefined) return { from: null, nearEnd: 0 };
+  for (let k = 0; k * nearStep < window; k++) ids.push(away(k * nearStep + placed(nearStep, k)));
+  const nearHits = await hitsAmong(ids);
+  const nearEnd = nearHits.length * nearStep;
+  if (nearEnd >= need) return { from: null, nearEnd };
+  const farStep = Math.max(1, Math.ceil((last - first + 1 - window) / (samples - near)));
+  const farIds: number[] = [];
+  for (let k = 0; window + k * farStep <= last - first; k++)
+    farIds.push(away(window + k * farStep + placed(farStep, k)));
+  const hits = nearHits.length > 0 || farIds.length === 0 ? nearHits : await hitsAmong(farIds);
+  ids.push(...farIds);
+  if (hits[0] === undefined) return { from: null, nearEnd };
   // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
   // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
   // read past it would recheck; past the id sampled before it they hold none of them.
   const at = ids.indexOf(hits[0]);
-  return { from: ids[at - 1] ?? hits[0], nearEnd: nearHits * nearStep };
+  return { from: ids[at - 1] ?? hits[0], nearEnd };
 }
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
