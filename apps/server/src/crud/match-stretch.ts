@@ -9,7 +9,7 @@
  *    nearest the order's end, or says the matches are thin near that end; h is the id
  *    sampled just before that match;
  * 2. the matches past h are read from the trigram index ANDed with the id's BRIN index
- *    (db/migrations/0029-id-brin.ts), which rechecks only the rows on pages past h;
+ *    (db/migrations/0030-id-brin.ts), which rechecks only the rows on pages past h;
  * 3. the order is walked on from h, within `reach` ids, for the rest of the page and its count
  *    window: past the sample's step, the sampled match's stretch.
  * The ids found are exactly the first `need` matches (every match past h, then those from h

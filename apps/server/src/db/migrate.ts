@@ -33,7 +33,7 @@ import { homePageMigration } from './migrations/0025-home-page.js';
 import { hideCrudGeneratorMigration } from './migrations/0026-hide-crud-generator.js';
 import { originalComponentPathsMigration } from './migrations/0027-original-component-paths.js';
 import { setBasedTrigramsMigration } from './migrations/0028-set-based-trigrams.js';
-import { idBrinMigration } from './migrations/0029-id-brin.js';
+import { idBrinMigration } from './migrations/0030-id-brin.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -65,7 +65,7 @@ function migrator(db: Db): Migrator {
     '0026-hide-crud-generator': hideCrudGeneratorMigration(),
     '0027-original-component-paths': originalComponentPathsMigration(),
     '0028-set-based-trigrams': setBasedTrigramsMigration(db.dialect, db.prefix),
-    '0029-id-brin': idBrinMigration(db.dialect, db.prefix),
+    '0030-id-brin': idBrinMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,
