@@ -104,16 +104,19 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
   // A text search matching few rows: its page is taken from its index's matches, sorted.
   // Estimated without the span's `id between`, which repeats the time range's selectivity
   // (PostgreSQL multiplies the two and took a month's 54,000 matches for 1,563).
-  const narrowed = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered, {
+  const text = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered, {
     spanned: !!span,
   });
+  const narrowed = text.narrowed;
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
     ? undefined
     : applyListOrder(base, spec.list, params);
   const total = () => listTotal(ctx.db, ctx.dialect, spec.table, base, wholeTable, { ...params, ordered });
   const page = (known?: ListTotal) =>
-    pageRows(base, spec.list, params, ctx.dialect, {
+    // The matches found around a sampled one hold the page (crud/match-stretch.ts); the count
+    // still reads the whole search, whose window they only begin.
+    pageRows(text.within ? base.where(text.within) : base, spec.list, params, ctx.dialect, {
       narrowed,
       spanned: !!span,
       total: known,

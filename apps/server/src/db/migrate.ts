@@ -34,6 +34,7 @@ import { hideCrudGeneratorMigration } from './migrations/0026-hide-crud-generato
 import { originalComponentPathsMigration } from './migrations/0027-original-component-paths.js';
 import { setBasedTrigramsMigration } from './migrations/0028-set-based-trigrams.js';
 import { logTrigramsMigration } from './migrations/0029-log-trigrams.js';
+import { idBrinMigration } from './migrations/0030-id-brin.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ function migrator(db: Db): Migrator {
     '0027-original-component-paths': originalComponentPathsMigration(),
     '0028-set-based-trigrams': setBasedTrigramsMigration(db.dialect, db.prefix),
     '0029-log-trigrams': logTrigramsMigration(db.dialect, db.prefix),
+    '0030-id-brin': idBrinMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -94,8 +94,8 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     if (t.ctx.db.dialect !== 'postgres') return;
     // Scaled down: 600 stretch matches count as broad; the probe covers the last 350 ids. A page
     // of ten (the default) with its count window needs 61 matches there.
-    const tuning = { few: 300, probeIds: 350 };
-    const sortsMatches = (text: string, direction: 'asc' | 'desc') => {
+    const tuning = { few: 300, probeIds: 350, sortable: 400, samples: 100, reach: 350 };
+    const plan = (text: string, direction: 'asc' | 'desc', tuned = tuning) => {
       const params = parseListParams({ quickSearch: text, order: `id,${direction}` }, USER_LIST);
       const filtered = applyListFilters(
         t.ctx.db.kysely.selectFrom('user').selectAll(),
@@ -103,8 +103,12 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
         params,
         listDialect('postgres'),
       );
-      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, { tuning });
+      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
+        tuning: tuned,
+      });
     };
+    const sortsMatches = async (text: string, direction: 'asc' | 'desc') =>
+      (await plan(text, direction)).narrowed;
     // The stretch lies 2,100 ids from the newest: the walk would read them all first.
     expect(await sortsMatches('club', 'desc')).toBe(true);
     // From the oldest, it starts 300 ids in: the probe holds 50 of them, short of the window.
@@ -125,8 +129,60 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
         spanned: true,
         tuning,
       }),
-    ).toBe(false);
+    ).toEqual({ narrowed: false });
     // Few matches (by the planner's estimate): sorted, as before.
     expect(await sortsMatches('solitary heron', 'desc')).toBe(true);
+  });
+
+  it('PostgreSQL: reads a far stretch’s first matches from a sampled one, exactly those of a plain query', async () => {
+    const t = get();
+    if (t.ctx.db.dialect !== 'postgres') return;
+    // Scaled down as above, with the probe's window short of the stretch's oldest 20 matches
+    // (ten of its ids sampled would count 32 per match seen, short of the 61 needed): 100 ids
+    // sampled, the walk from the sampled match within 350 ids.
+    const tuning = { few: 300, probeIds: 320, sortable: 400, samples: 100, reach: 350 };
+    const plan = (text: string, direction: 'asc' | 'desc', page: number, tuned = tuning) => {
+      const params = parseListParams({ quickSearch: text, order: `id,${direction}`, page }, USER_LIST);
+      const filtered = applyListFilters(
+        t.ctx.db.kysely.selectFrom('user').selectAll(),
+        USER_LIST,
+        params,
+        listDialect('postgres'),
+      );
+      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
+        tuning: tuned,
+      });
+    };
+    const idsWithin = async (text: string, direction: 'asc' | 'desc', page: number) => {
+      const { narrowed, within } = await plan(text, direction, page);
+      expect(narrowed, `${text} ${direction} page ${page}`).toBe(true);
+      if (!within) return null;
+      const rows = await t.ctx.db.kysely
+        .selectFrom('user')
+        .select('id')
+        .where(within)
+        .orderBy('id', direction)
+        .execute();
+      return rows.map((row) => row.id);
+    };
+    // The read past the sampled point narrows the trigram bitmap through the BRIN index on id + 0.
+    const index = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+      where indexname = ${`${t.ctx.db.prefix}user_id_brin`}`.execute(t.ctx.db.kysely);
+    expect(index.rows[0]?.indexdef).toMatch(/using brin \(\(\(id \+ 0\)\)\)/i);
+    // The page and its count window: (page + 5) pages of ten, and one more.
+    for (const direction of ['desc', 'asc'] as const)
+      for (const page of [1, 3]) {
+        const first = expected('club', direction)
+          .slice(0, (page + 5) * 10 + 1)
+          .map(({ id }) => id);
+        expect(await idsWithin('club', direction, page), `club ${direction} page ${page}`).toEqual(first);
+      }
+    // The walk on from the sampled match may not read far enough: the matches are sorted instead.
+    const short = await plan('club', 'desc', 1, { ...tuning, reach: 10 });
+    expect(short).toEqual({ narrowed: true });
+    // As few matches as the probe's rows: sorted, without the probe.
+    expect(await plan('club', 'desc', 1, { ...tuning, sortable: 1_000 })).toEqual({ narrowed: true });
+    // Matches near the order's end: the probe decides, as before (no ids).
+    expect((await plan('quiet tiger', 'desc', 1)).within).toBeUndefined();
   });
 });
