@@ -10,12 +10,12 @@ import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { USER_LIST } from '../../src/areas/members/user.resource.js';
-import { fewTextMatches } from '../../src/crud/few-matches.js';
+import { fewTextMatches, type MatchTuning } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
 import { insertMembers } from '../support/member.js';
-import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
+import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 const MEMBERS = 3_000;
 /** Members 300 to 899 joined together: their nicknames end in `Club`. */
@@ -95,20 +95,8 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     // Scaled down: 600 stretch matches count as broad; the probe covers the last 350 ids. A page
     // of ten (the default) with its count window needs 61 matches there.
     const tuning = { few: 300, probeIds: 350, sortable: 400, samples: 100, reach: 350 };
-    const plan = (text: string, direction: 'asc' | 'desc', tuned = tuning) => {
-      const params = parseListParams({ quickSearch: text, order: `id,${direction}` }, USER_LIST);
-      const filtered = applyListFilters(
-        t.ctx.db.kysely.selectFrom('user').selectAll(),
-        USER_LIST,
-        params,
-        listDialect('postgres'),
-      );
-      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
-        tuning: tuned,
-      });
-    };
     const sortsMatches = async (text: string, direction: 'asc' | 'desc') =>
-      (await plan(text, direction)).narrowed;
+      (await planSearch(t, tuning, text, direction)).narrowed;
     // The stretch lies 2,100 ids from the newest: the walk would read them all first.
     expect(await sortsMatches('club', 'desc')).toBe(true);
     // From the oldest, it starts 300 ids in: the probe holds 50 of them, short of the window.
@@ -141,18 +129,8 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     // (ten of its ids sampled would count 32 per match seen, short of the 61 needed): 100 ids
     // sampled, the walk from the sampled match within 350 ids.
     const tuning = { few: 300, probeIds: 320, sortable: 400, samples: 100, reach: 350 };
-    const plan = (text: string, direction: 'asc' | 'desc', page: number, tuned = tuning) => {
-      const params = parseListParams({ quickSearch: text, order: `id,${direction}`, page }, USER_LIST);
-      const filtered = applyListFilters(
-        t.ctx.db.kysely.selectFrom('user').selectAll(),
-        USER_LIST,
-        params,
-        listDialect('postgres'),
-      );
-      return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
-        tuning: tuned,
-      });
-    };
+    const plan = (text: string, direction: 'asc' | 'desc', page: number, tuned = tuning) =>
+      planSearch(t, tuned, text, direction, page);
     const idsWithin = async (text: string, direction: 'asc' | 'desc', page: number) => {
       const { narrowed, within } = await plan(text, direction, page);
       expect(narrowed, `${text} ${direction} page ${page}`).toBe(true);
@@ -186,3 +164,15 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     expect((await plan('quiet tiger', 'desc', 1)).within).toBeUndefined();
   });
 });
+
+/** PostgreSQL: how fewTextMatches answers the member list's quick search for `text`, scaled by `tuning`. */
+function planSearch(t: TestApp, tuning: MatchTuning, text: string, direction: 'asc' | 'desc', page = 1) {
+  const params = parseListParams({ quickSearch: text, order: `id,${direction}`, page }, USER_LIST);
+  const filtered = applyListFilters(
+    t.ctx.db.kysely.selectFrom('user').selectAll(),
+    USER_LIST,
+    params,
+    listDialect('postgres'),
+  );
+  return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, { tuning });
+}
