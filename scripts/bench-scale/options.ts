@@ -1,5 +1,6 @@
 /** The command line of `npm run bench:scale`, parsed into typed options. */
 import type { Dialect } from '../../apps/server/src/db/dialect.js';
+import { FlagReader } from './flags.js';
 
 export type Screen = 'members' | 'log' | 'generated';
 
@@ -58,19 +59,12 @@ export function parseOptions(argv: string[]): Options {
   };
   let dialectGiven = false;
   const given = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    if (flag) given.add(flag);
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-      return next;
-    };
-    const count = (min: number) => {
-      const n = Number(value().replaceAll('_', ''));
-      if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer >= ${min}`);
-      return n;
-    };
+  const flags = new FlagReader(argv, USAGE);
+  const value = () => flags.value();
+  const count = (min: number) => flags.count(min);
+  while (flags.next()) {
+    const { flag } = flags;
+    given.add(flag);
     switch (flag) {
       case '--db': {
         const db = value();

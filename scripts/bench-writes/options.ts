@@ -1,5 +1,6 @@
 /** The command line of `npm run bench:writes`, parsed into typed options. */
 import type { Dialect } from '../../apps/server/src/db/dialect.js';
+import { FlagReader } from '../bench-scale/flags.js';
 
 const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres', 'mysql'];
 /** The seed's helper sequence holds 100,000 numbers (bench-scale/seed.ts): one statement's rows at most. */
@@ -33,19 +34,11 @@ export function parseOptions(argv: string[]): Options {
     database: 'bench_writes',
     port: 18_890,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-      return next;
-    };
-    const count = (min: number, max = Number.MAX_SAFE_INTEGER) => {
-      const n = Number(value().replaceAll('_', ''));
-      if (!Number.isInteger(n) || n < min || n > max)
-        throw new Error(`${flag} must be an integer from ${min} to ${max}`);
-      return n;
-    };
+  const flags = new FlagReader(argv, USAGE);
+  const value = () => flags.value();
+  const count = (min: number, max?: number) => flags.count(min, max);
+  while (flags.next()) {
+    const { flag } = flags;
     switch (flag) {
       case '--db': {
         const db = value();
