@@ -8,14 +8,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { afterAll } from 'vitest';
 
 const scratch: string[] = [];
 
 export function removeScratchDirs(): void {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
+// Imported while a test file is collected: the file removes what it made once its tests are
+// over, whether or not it calls removeScratchDirs itself (vitest runs each file in a fresh module graph).
+afterAll(removeScratchDirs);
 
-/** A fresh folder in the system temp dir, removed by removeScratchDirs. */
+/** A fresh folder in the system temp dir, removed by removeScratchDirs or after the test file. */
 export function scratchDir(prefix = 'portico-module-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   scratch.push(dir);

@@ -3,12 +3,11 @@
  * (a category, a module, versions uploaded as attachment zips) and buying as members.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dialect } from '../../src/db/dialect.js';
 import { createMember, loginMember } from './member.js';
-import { fakeProject, moduleJson, writeRawZip } from './module-project.js';
+import { fakeProject, moduleJson, scratchDir, writeRawZip } from './module-project.js';
 import { freePort } from './server-process.js';
 import { call, loginSuper, startTestApp, type TestApp } from './test-app.js';
 
@@ -16,7 +15,7 @@ import { call, loginSuper, startTestApp, type TestApp } from './test-app.js';
  * A store that starts empty: its project has no modules/ folder, so the first-party modules
  * (published when the store area is first enabled) are not in it.
  */
-export const emptyStore = () => ({ projectDir: mkdtempSync(join(tmpdir(), 'portico-store-project-')) });
+export const emptyStore = () => ({ projectDir: scratchDir('portico-store-project-') });
 
 /** An empty store listening on a free port (the site reaches it over HTTP, as it would another host). */
 export async function listeningStore(dialect: Dialect): Promise<{ store: TestApp; port: number }> {

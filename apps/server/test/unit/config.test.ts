@@ -3,13 +3,13 @@
  * against the working folder, and every bad value reported at once, one message each, so an
  * operator fixes the environment in one go.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { scratchDir } from '../support/module-project.js';
 
-const cwd = mkdtempSync(join(tmpdir(), 'portico-config-'));
+const cwd = scratchDir('portico-config-');
 writeFileSync(join(cwd, 'a-file'), '');
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {

@@ -5,12 +5,11 @@
  * before this was so); a module switched off is not downloadable free and `preCheck` does not
  * call it listed, while a member whose order covers it keeps their download.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { moduleJson, writeRawZip } from '../../support/module-project.js';
+import { moduleJson, scratchDir, writeRawZip } from '../../support/module-project.js';
 import { multipart } from '../../support/multipart.js';
 import { addModule, buyer, emptyStore, packageZip, publishVersion, sha256 } from '../../support/store.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/test-app.js';
@@ -42,7 +41,7 @@ async function uploadZip(t: TestApp, token: string, bytes: Buffer) {
 
 /** A package zip's bytes, made outside the upload storage. */
 function packageBytes(uid: string, version: string): Buffer {
-  const path = join(mkdtempSync(join(tmpdir(), 'portico-package-')), `${uid}.zip`);
+  const path = join(scratchDir('portico-package-'), `${uid}.zip`);
   writeRawZip(path, [
     { name: 'module.json', data: Buffer.from(JSON.stringify(moduleJson({ uid, version }))) },
     { name: `apps/web/src/modules/${uid}/index.ts`, data: Buffer.from(`export default '${version}';\n`) },

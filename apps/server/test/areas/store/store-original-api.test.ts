@@ -7,13 +7,13 @@
  * installer accepts.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { FREE_MODULE_ORDER } from '../../../src/areas/store/original-api/shapes.js';
 import { readPackageInfo } from '../../../src/features/module/index.js';
 import { createMember } from '../../support/member.js';
+import { scratchDir } from '../../support/module-project.js';
 import {
   addModule,
   emptyStore,
@@ -372,7 +372,7 @@ forEachDatabase(
         headers: { 'ba-user-token': buyer.token },
       });
       expect(sha256(own.rawPayload)).toBe(sha256(bytes));
-      const dir = mkdtempSync(join(tmpdir(), 'portico-original-download-'));
+      const dir = scratchDir('portico-original-download-');
       const file = join(dir, 'checkin.zip');
       writeFileSync(file, bytes);
       expect(await readPackageInfo(file, join(dir, 'work'))).toMatchObject({
