@@ -4,6 +4,8 @@
  * spread, clustered, in Chinese, not at all and with two letters (shorter than a trigram);
  * the title's LIKE filter; the status select and the switch; the creation-time range; each
  * sortable column both ways; a quick search and a filter with a sort; the deep and last pages.
+ * The searches whose matches are one product, a cluster, spread or none also run in ascending
+ * id order, as the members' and the log's shapes do (queries.ts).
  */
 import { PRODUCT_API } from './generated-module.js';
 import type { ListRequest } from './list-request.js';
@@ -18,7 +20,9 @@ import {
   like,
   MONTH_FROM,
   MONTH_TO,
+  orderBy,
   range,
+  shaped,
   sortings,
 } from './queries.js';
 
@@ -30,24 +34,41 @@ export function productQueries(rows: number): ListQuery[] {
     request,
     ...extra,
   });
-  const quick = (label: string, needle: string, extra: Partial<ListQuery> = {}) =>
+  const quick = (
+    label: string,
+    needle: string,
+    extra: Partial<ListQuery> = {},
+    direction: 'asc' | 'desc' = 'desc',
+  ) =>
     q(
-      `quick search, ${label} (${needle})`,
-      { quickSearch: needle },
+      shaped(`quick search, ${label} (${needle})`, direction),
+      { quickSearch: needle, ...orderBy(direction) },
       { row: contains('title', needle), ...extra },
     );
   // A code of one product only: SKU-<n> with n past a tenth of the table is no other's prefix.
   const rare = Math.floor(rows * 0.777) + 1;
   const cluster = clusterIds(rows);
+  const clustered = CLUSTER_TITLE.toLowerCase();
+  const shapes = (['desc', 'asc'] as const).flatMap((direction) => {
+    const clusterEnd = direction === 'desc' ? cluster.last : cluster.first;
+    return [
+      quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }, direction),
+      quick('spread phrase', 'smart kettle', {}, direction),
+      quick('clustered', clustered, { firstId: clusterEnd }, direction),
+      q(
+        shaped(`title LIKE, clustered (${clustered})`, direction),
+        { search: [like('title', clustered)], ...orderBy(direction) },
+        { row: contains('title', clustered), firstId: clusterEnd },
+      ),
+      quick('none', 'zzqx', { total: 0 }, direction),
+    ];
+  });
   return [
     // Exact: the generated migration counts the table's rows (largeTableCounts).
     q('first page, no filter', {}, { total: rows, firstId: rows }),
-    quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }),
+    ...shapes,
     quick('broad', 'lamp'),
-    quick('spread phrase', 'smart kettle'),
-    quick('clustered', CLUSTER_TITLE.toLowerCase(), { firstId: cluster.last }),
     quick('Chinese phrase', '智能 水壶'),
-    quick('none', 'zzqx', { total: 0 }),
     quick('two letters', 'ck'),
     q('title LIKE', { search: [like('title', 'sku-4242')] }, { row: contains('title', 'sku-4242') }),
     q('status = (select)', { search: [equal('status', 'gone')] }, { row: equals('status', 'gone') }),

@@ -178,9 +178,10 @@ export function memberQueries(members: number): ListQuery[] {
 /** The ids a search of the stretch must show first, in each direction. */
 const stretchEnd = (stretch: Stretch, direction: 'asc' | 'desc') =>
   direction === 'desc' ? stretch.last : stretch.first;
-const shaped = (label: string, direction: 'asc' | 'desc') =>
+/** A shape's label and request in one direction of the id order (desc: the lists' default). */
+export const shaped = (label: string, direction: 'asc' | 'desc') =>
   `${label}${direction === 'asc' ? ', id asc' : ''}`;
-const orderBy = (direction: 'asc' | 'desc') => (direction === 'asc' ? { order: 'id,asc' } : {});
+export const orderBy = (direction: 'asc' | 'desc') => (direction === 'asc' ? { order: 'id,asc' } : {});
 
 /**
  * Searches whose matches lie in one stretch far from the end, in one row, or nowhere
