@@ -15,6 +15,7 @@ import type { Db } from '../db/connection.js';
 import { escapeLike } from './like-pattern.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField } from './list-params.js';
+import { heldToo } from './trigram-postings.js';
 
 export interface WalkTuning {
   /** Estimated postings from which the sample is worth taking: fewer sort in a few ms. */
@@ -36,6 +37,8 @@ export interface WalkQuestion {
   fields: ListField[];
   /** 1-based start of the rarest trigram in the text. */
   start: number;
+  /** Starts of the other trigrams read (crud/trigram-search.ts): a sampled posting lacking one is no match. */
+  others: number[];
   direction: 'asc' | 'desc';
   /** Matches the walk must meet: the page, the count window, and one more. */
   needed: number;
@@ -47,7 +50,7 @@ export async function walkIsShort(
   question: WalkQuestion,
   tuning: WalkTuning,
 ): Promise<boolean> {
-  const { table, key, text, fields, start, direction, needed } = question;
+  const { table, key, text, fields, start, others, direction, needed } = question;
   if (needed > tuning.sample) return false;
   const side = sql.table(`${table}_trigram`);
   const id = sql.ref(`${table}.${key}`);
@@ -57,9 +60,12 @@ export async function walkIsShort(
     sql` or `,
   );
   const way = sql.raw(direction);
-  // Raw alias: the table-prefix plugin would take a reference's `sample` for a table.
-  const sampled = sql`(select id from ${side} where trigram = substring(lower(${text}), ${sql.lit(start)}, 3)
-    order by id ${way} limit ${sql.lit(tuning.sample)}) as sample`;
+  // Raw aliases: the table-prefix plugin would take a reference's `sample` for a table. The
+  // postings that lack another of the text's trigrams are dropped before their rows are read.
+  const postings = sql.raw('p');
+  const sampled = sql`(select p.id from (select id from ${side} where trigram = substring(lower(${text}), ${sql.lit(start)}, 3)
+    order by id ${way} limit ${sql.lit(tuning.sample)}) as ${postings}
+    where 1 = 1${heldToo(table, text, others, postings)}) as sample`;
   const { rows } = await sql<{ id: number | string }>`select ${id} as id from ${sampled}
     join ${sql.table(table)} on ${id} = sample.id where (${holds}) order by sample.id ${way}
     limit ${sql.lit(needed)}`.execute(db.kysely);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST } from '../../src/areas/members/user.resource.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
-import { planTrigrams } from '../../src/crud/trigram-search.js';
+import { planTrigrams, trigramCandidates } from '../../src/crud/trigram-search.js';
 import type { WalkTuning } from '../../src/crud/trigram-walk.js';
 import { testDatabases } from '../support/databases.js';
 import { insertMembers } from '../support/member.js';
@@ -88,4 +88,50 @@ describe.skipIf(!mysql)('trigram postings or a walk along the ids [mysql]', () =
       );
     }
   });
+
+  it('reads a row only where the postings hold the text’s other trigrams too', async () => {
+    // `kqzvw`: `kqz` in 200 user names, `qzv` in 350, `zvw` in 405, all three in the 5 matches.
+    const names = [
+      ...Array.from({ length: 5 }, (_, i) => `kqzvw${i}`),
+      ...Array.from({ length: 45 }, (_, i) => `kqzv${i}`),
+      ...Array.from({ length: 150 }, (_, i) => `kqz${i}`),
+      ...Array.from({ length: 300 }, (_, i) => `qzv${i}`),
+      ...Array.from({ length: 400 }, (_, i) => `zvw${i}`),
+    ];
+    await t.ctx.db.kysely
+      .insertInto('user')
+      .values(
+        names.map((username, i) => ({
+          username,
+          nickname: 'Member',
+          email: `k${i}@example.com`,
+          mobile: '',
+          group_id: 1,
+          password: '',
+          salt: '',
+          create_time: 1_700_000_000,
+        })),
+      )
+      .execute();
+    const params = parseListParams({ quickSearch: 'kqzvw', limit: 10 }, USER_LIST);
+    const plan = await planTrigrams(t.ctx.db, listDialect('mysql'), USER_LIST, params);
+    const candidates = trigramCandidates('user', 'kqzvw', plan);
+    if (!candidates) throw new Error('kqzvw: read no postings');
+    const id = sql.ref('user.id');
+    const { rows } = await sql<{ ANALYZE: string }>`analyze format=json select ${id} from ${sql.table('user')}
+      where ${candidates} and ${sql.ref('user.username')} like '%kqzvw%'`.execute(t.ctx.db.kysely);
+    const lookups = rowLookups(JSON.parse(rows[0]?.ANALYZE ?? '{}'), `${t.ctx.db.prefix}user`);
+    // The members' rows read: the five matches, not the 200 postings of the rarest trigram
+    // (MariaDB's semi-join looked each up before checking the second trigram) nor the 50 that
+    // hold two of the three.
+    expect(lookups).toBe(5);
+  });
 });
+
+/** The rows ANALYZE saw read from `table`: its loops times the rows of each, over the plan. */
+function rowLookups(plan: unknown, table: string): number {
+  if (!plan || typeof plan !== 'object') return 0;
+  const node = plan as Record<string, unknown>;
+  const own = node.table_name === table ? Number(node.r_loops ?? 0) * Number(node.r_rows ?? 0) : 0;
+  return Object.values(node).reduce<number>((sum, child) => sum + rowLookups(child, table), own);
+}
