@@ -1,0 +1,34 @@
+/**
+ * The sign-in form both login pages share: the account field has the focus once the form is
+ * shown (given after the first frame, not by `autoFocus` during React's commit: see the form),
+ * and a submit with empty fields says what is missing under each and sends nothing.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { LoginForm } from '../src/components/login/login-form';
+import { initI18n } from '../src/lang';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(cleanup);
+
+function renderForm() {
+  const onSubmit = vi.fn(async () => true);
+  render(<LoginForm captcha={false} accountPlaceholder="Account" onSubmit={onSubmit} />);
+  return onSubmit;
+}
+
+it('puts the cursor in the account field once the form is shown', async () => {
+  renderForm();
+  const account = screen.getByPlaceholderText('Account');
+  await waitFor(() => expect(document.activeElement).toBe(account));
+});
+
+it('says under each empty field what is missing and does not submit', async () => {
+  const onSubmit = renderForm();
+  fireEvent.click(screen.getByRole('button', { name: /sign in|login/i }));
+  expect(await screen.findByText('Please enter an account')).toBeTruthy();
+  expect(screen.getByText('Please input a password')).toBeTruthy();
+  expect(onSubmit).not.toHaveBeenCalled();
+});
