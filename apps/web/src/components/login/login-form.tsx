@@ -10,9 +10,8 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { isAccount, isPassword, type Rule } from '@portico/shared';
 // antd's Input and Password by their own modules: `Input` from 'antd' carries the search box,
 // text area and one-time-code input with it (about 5 KB the sign-in pages never use).
-import Input from 'antd/es/input/Input';
+import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import type { InputRef } from 'antd/es/input/Input';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaInput, newCaptchaId } from './captcha-input';
