@@ -4,7 +4,7 @@
  * outside React — for that one page. Navigating away (signed in, or already signed in) changes
  * the address and starts the app with the router there (main.tsx).
  */
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../stores/site-config';
 import { composeTitle } from '../utils/title';
@@ -16,8 +16,10 @@ export function SignInShell({ page, Page }: { page: SignInPage; Page: ComponentT
   const { t } = useTranslation();
   const siteName = useSiteConfig((s) => s.siteName);
 
-  // The form is drawn: nothing to cover (the overlay's delay is for pages still fetching their data).
-  useEffect(() => removeBlockLoading(0), []);
+  // The form is drawn: nothing to cover (the overlay's delay is for pages still fetching their
+  // data). Before the browser paints it: removed after that paint, the overlay hid the finished
+  // form for one more frame, and the removal cost a second layout.
+  useLayoutEffect(() => removeBlockLoading(0), []);
 
   useEffect(() => {
     document.title = composeTitle(t(page.title), siteName);
