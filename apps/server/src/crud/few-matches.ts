@@ -41,9 +41,18 @@ export interface MatchTuning extends StretchTuning {
    * rows than the probe would have read. More are read from a sampled one (match-stretch.ts).
    */
   sortable: number;
+  /** The ids a walk may read through matches spread thinly over the table, for the page and its window. */
+  spreadWalk: number;
 }
 
-const TUNING: MatchTuning = { few: 5_000, probeIds: 20_000, sortable: 20_000, samples: 1_000, reach: 20_000 };
+const TUNING: MatchTuning = {
+  few: 5_000,
+  probeIds: 20_000,
+  sortable: 20_000,
+  samples: 1_000,
+  reach: 20_000,
+  spreadWalk: 50_000,
+};
 
 /** How the page of a text search is read. */
 export interface TextMatches {
@@ -86,7 +95,20 @@ export async function fewTextMatches(
     samples: tuning.samples,
     need,
   });
+  // Matches spread thinly over the whole table are not a stretch to read from: a walk of the
+  // order meets one every span / estimate ids. An IP's 40,000 matches among ten million log
+  // entries: a walk of 30,000 rows, where the read past the sampled match rechecked the 1.2
+  // million rows that shared the IP's common trigrams (746 ms). Thin, not a far stretch: the
+  // matches sampled over the table lie across half of it, or those sampled near the end are
+  // more than half what an even spread would put there.
+  const evenNearEnd = (tuning.probeIds * estimate) / Math.max(1, sample.span);
+  const even = sample.spread || (sample.nearEnd > 0 && sample.nearEnd * 2 > evenNearEnd);
+  const thin = even && (need * sample.span) / Math.max(1, estimate) <= tuning.spreadWalk;
   if (sample.from !== null && sample.nearEnd < need) {
+    if (thin) {
+      tracePage(`thin-walk(~${Math.round(estimate)})`);
+      return { narrowed: false };
+    }
     // A deep page's ids would pass the bound parameters a statement may carry (65,535 on
     // PostgreSQL); the walk from the sampled match finds no more than `reach` anyway.
     const ids =

@@ -36,6 +36,13 @@ export interface Sample {
   from: number | null;
   /** Matches the sample suggests lie within `window` ids of the order's end. */
   nearEnd: number;
+  /** The ids from the table's first to its last. */
+  span: number;
+  /**
+   * The matches sampled over the table lie across at least half of it: spread thinly, not in
+   * one stretch (a walk of the order meets them every span / matches ids).
+   */
+  spread: boolean;
 }
 
 function pkOf(spec: ListSpec) {
@@ -62,8 +69,9 @@ export async function sampleMatches(
     db.kysely,
   );
   const { lo, hi } = ends.rows[0] ?? { lo: null, hi: null };
-  if (lo === null || hi === null) return { from: null, nearEnd: 0 };
+  if (lo === null || hi === null) return { from: null, nearEnd: 0, span: 0, spread: false };
   const [first, last] = [Number(lo), Number(hi)];
+  const span = last - first + 1;
   const end = desc ? last : first;
   const away = (distance: number) => (desc ? end - distance : end + distance);
   // Each sample placed within its step by the golden ratio's multiples: evenly spaced ids would
@@ -86,19 +94,21 @@ export async function sampleMatches(
   for (let k = 0; k * nearStep < window; k++) ids.push(away(k * nearStep + placed(nearStep, k)));
   const nearHits = await hitsAmong(ids);
   const nearEnd = nearHits.length * nearStep;
-  if (nearEnd >= need) return { from: null, nearEnd };
-  const farStep = Math.max(1, Math.ceil((last - first + 1 - window) / (samples - near)));
+  if (nearEnd >= need) return { from: null, nearEnd, span, spread: false };
+  const farStep = Math.max(1, Math.ceil((span - window) / (samples - near)));
   const farIds: number[] = [];
   for (let k = 0; window + k * farStep <= last - first; k++)
     farIds.push(away(window + k * farStep + placed(farStep, k)));
   const hits = nearHits.length > 0 || farIds.length === 0 ? nearHits : await hitsAmong(farIds);
   ids.push(...farIds);
-  if (hits[0] === undefined) return { from: null, nearEnd };
+  const [firstHit, lastHit] = [hits[0], hits[hits.length - 1]];
+  if (firstHit === undefined || lastHit === undefined) return { from: null, nearEnd, span, spread: false };
+  const spread = Math.abs(firstHit - lastHit) * 2 >= span;
   // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
   // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
   // read past it would recheck; past the id sampled before it they hold none of them.
-  const at = ids.indexOf(hits[0]);
-  return { from: ids[at - 1] ?? hits[0], nearEnd };
+  const at = ids.indexOf(firstHit);
+  return { from: ids[at - 1] ?? firstHit, nearEnd, span, spread };
 }
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
