@@ -107,8 +107,25 @@ export async function sampleMatches(
   // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
   // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
   // read past it would recheck; past the id sampled before it they hold none of them.
-  const at = ids.indexOf(firstHit);
-  return { from: ids[at - 1] ?? firstHit, nearEnd, span, spread };
+  const before = ids[ids.indexOf(firstHit) - 1];
+  if (before === undefined) return { from: firstHit, nearEnd, span, spread };
+  return { from: await closerTo(firstHit, before), nearEnd, span, spread };
+
+  /**
+   * The id sampled last before the first match, from `near` more ids between `before` and the
+   * match: the walk on from it crosses that much less of the gap (a step of the spread sample
+   * is 11,000 ids in ten million log entries, 16,000 rows read on the way to a stretch).
+   */
+  async function closerTo(match: number, before: number): Promise<number> {
+    const step = Math.ceil(Math.abs(match - before) / (near + 1));
+    if (step <= 1) return before;
+    const between: number[] = [];
+    for (let k = 1; k <= near; k++) between.push(desc ? before - k * step : before + k * step);
+    const inside = between.filter((id) => (desc ? id > match : id < match));
+    const [first] = await hitsAmong(inside);
+    if (first === undefined) return inside[inside.length - 1] ?? before;
+    return inside[inside.indexOf(first) - 1] ?? before;
+  }
 }
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
