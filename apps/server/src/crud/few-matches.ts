@@ -98,14 +98,15 @@ export async function fewTextMatches(
   // Matches spread thinly over the whole table are not a stretch to read from: a walk of the
   // order meets one every span / estimate ids. An IP's 40,000 matches among ten million log
   // entries: a walk of 30,000 rows, where the read past the sampled match rechecked the 1.2
-  // million rows that shared the IP's common trigrams (746 ms). Thin, not a far stretch: the
-  // matches sampled over the table lie across half of it, or those sampled near the end are
-  // more than half what an even spread would put there.
-  const evenNearEnd = (tuning.probeIds * estimate) / Math.max(1, sample.span);
-  const even = sample.spread || (sample.nearEnd > 0 && sample.nearEnd * 2 > evenNearEnd);
-  const thin = even && (need * sample.span) / Math.max(1, estimate) <= tuning.spreadWalk;
+  // million rows that shared the IP's common trigrams (746 ms). Unless the sample shows a
+  // stretch, a probe of the order's end as long as such a walk says whether it would do.
+  const thinWalk = Math.ceil((need * sample.span) / Math.max(1, estimate));
+  const thin = async () =>
+    !sample.clustered &&
+    thinWalk <= tuning.spreadWalk &&
+    (await windowNearEnd(db, spec, params, filtered, Math.min(tuning.spreadWalk, 2 * thinWalk)));
   if (sample.from !== null && sample.nearEnd < need) {
-    if (thin) {
+    if (await thin()) {
       tracePage(`thin-walk(~${Math.round(estimate)})`);
       return { narrowed: false };
     }
@@ -124,8 +125,9 @@ export async function fewTextMatches(
     return { narrowed: true };
   }
   const nearEnd = await windowNearEnd(db, spec, params, filtered, tuning.probeIds);
-  tracePage(`${nearEnd ? 'walk' : 'far-matches'}(~${Math.round(estimate)})`);
-  return { narrowed: !nearEnd };
+  const way = nearEnd ? 'walk' : thinWalk > tuning.probeIds && (await thin()) ? 'thin-walk' : 'far-matches';
+  tracePage(`${way}(~${Math.round(estimate)})`);
+  return { narrowed: way === 'far-matches' };
 }
 
 /**
