@@ -106,13 +106,6 @@ export async function sampleMatches(
   if (firstHit === undefined || lastHit === undefined) return { from: null, nearEnd, span, clustered: false };
   const clustered =
     hits !== nearHits && hits.length >= 5 && Math.abs(lastHit - firstHit) * 2 <= span - window;
-  // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
-  // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
-  // read past it would recheck; past the id sampled before it they hold none of them.
-  const before = ids[ids.indexOf(firstHit) - 1];
-  if (before === undefined) return { from: firstHit, nearEnd, span, clustered };
-  return { from: await closerTo(firstHit, before), nearEnd, span, clustered };
-
   /**
    * The id sampled last before the first match, from `near` more ids between `before` and the
    * match: the walk on from it crosses that much less of the gap (a step of the spread sample
@@ -128,6 +121,13 @@ export async function sampleMatches(
     if (first === undefined) return inside[inside.length - 1] ?? before;
     return inside[inside.indexOf(first) - 1] ?? before;
   }
+
+  // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
+  // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
+  // read past it would recheck; past the id sampled before it they hold none of them.
+  const before = ids[ids.indexOf(firstHit) - 1];
+  if (before === undefined) return { from: firstHit, nearEnd, span, clustered };
+  return { from: await closerTo(firstHit, before), nearEnd, span, clustered };
 }
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
