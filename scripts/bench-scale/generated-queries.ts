@@ -24,6 +24,7 @@ import {
   range,
   shaped,
   sortings,
+  stretchEnd,
 } from './queries.js';
 
 export function productQueries(rows: number): ListQuery[] {
@@ -50,7 +51,7 @@ export function productQueries(rows: number): ListQuery[] {
   const cluster = clusterIds(rows);
   const clustered = CLUSTER_TITLE.toLowerCase();
   const shapes = (['desc', 'asc'] as const).flatMap((direction) => {
-    const clusterEnd = direction === 'desc' ? cluster.last : cluster.first;
+    const clusterEnd = stretchEnd(cluster, direction);
     return [
       quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }, direction),
       quick('spread phrase', 'smart kettle', {}, direction),

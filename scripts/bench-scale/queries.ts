@@ -176,7 +176,7 @@ export function memberQueries(members: number): ListQuery[] {
 }
 
 /** The ids a search of the stretch must show first, in each direction. */
-const stretchEnd = (stretch: Stretch, direction: 'asc' | 'desc') =>
+export const stretchEnd = (stretch: Stretch, direction: 'asc' | 'desc') =>
   direction === 'desc' ? stretch.last : stretch.first;
 /** A shape's label and request in one direction of the id order (desc: the lists' default). */
 export const shaped = (label: string, direction: 'asc' | 'desc') =>
