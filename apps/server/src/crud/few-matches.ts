@@ -101,12 +101,10 @@ export async function fewTextMatches(
   // million rows that shared the IP's common trigrams (746 ms). Unless the sample shows a
   // stretch, a probe of the order's end as long as such a walk says whether it would do.
   const thinWalk = Math.ceil((need * sample.span) / Math.max(1, estimate));
-  const thin = async () =>
-    !sample.clustered &&
-    thinWalk <= tuning.spreadWalk &&
-    (await windowNearEnd(db, spec, params, filtered, Math.min(tuning.spreadWalk, 2 * thinWalk)));
+  const thinProbe = !sample.clustered && thinWalk <= tuning.spreadWalk;
+  const thinIds = Math.min(tuning.spreadWalk, 2 * thinWalk);
   if (sample.from !== null && sample.nearEnd < need) {
-    if (await thin()) {
+    if (thinProbe && (await windowNearEnd(db, spec, params, filtered, thinIds))) {
       tracePage(`thin-walk(~${Math.round(estimate)})`);
       return { narrowed: false };
     }
@@ -124,10 +122,12 @@ export async function fewTextMatches(
     tracePage(`far-matches(~${Math.round(estimate)})`);
     return { narrowed: true };
   }
-  const nearEnd = await windowNearEnd(db, spec, params, filtered, tuning.probeIds);
-  const way = nearEnd ? 'walk' : thinWalk > tuning.probeIds && (await thin()) ? 'thin-walk' : 'far-matches';
+  // One probe of the order's end, as long as the even-spread walk where that walk is longer.
+  const probeIds = thinProbe && thinWalk > tuning.probeIds ? thinIds : tuning.probeIds;
+  const nearEnd = await windowNearEnd(db, spec, params, filtered, probeIds);
+  const way = !nearEnd ? 'far-matches' : probeIds > tuning.probeIds ? 'thin-walk' : 'walk';
   tracePage(`${way}(~${Math.round(estimate)})`);
-  return { narrowed: way === 'far-matches' };
+  return { narrowed: !nearEnd };
 }
 
 /**
