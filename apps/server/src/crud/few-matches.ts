@@ -20,6 +20,10 @@
  *   sample of ids finds matches, but too few near the end for the probe, the probe is spared:
  *   up to `sortable` matches are sorted, more are read from the sampled one
  *   (crud/match-stretch.ts).
+ * A walk the probe found the page in is not walked again: the probe's ids are the first
+ * matches in the list's order, and the page and its count window read only them (an IP's
+ * matches in ten million log entries: the probe, the count and the page each walked the same
+ * 30,000 rows).
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
@@ -58,7 +62,11 @@ const TUNING: MatchTuning = {
 export interface TextMatches {
   /** From the trigram index's matches, sorted (not by walking the order). */
   narrowed: boolean;
-  /** The page's ids lie among these (crud/match-stretch.ts): the page reads only them. */
+  /**
+   * The first matches in the list's order, through the page and its count window: read from a
+   * sampled stretch (crud/match-stretch.ts) or by the probe's walk. The page and the count
+   * read only them.
+   */
   within?: RawBuilder<SqlBool>;
 }
 
@@ -104,43 +112,49 @@ export async function fewTextMatches(
   const thinProbe = !sample.clustered && thinWalk <= tuning.spreadWalk;
   const thinIds = Math.min(tuning.spreadWalk, 2 * thinWalk);
   if (sample.from !== null && sample.nearEnd < need) {
-    if (thinProbe && (await windowNearEnd(db, spec, params, filtered, thinIds))) {
+    const walked = thinProbe ? await walkNearEnd(spec, params, filtered, thinIds, need) : null;
+    if (walked) {
       tracePage(`thin-walk(~${Math.round(estimate)})`);
-      return { narrowed: false };
+      return { narrowed: false, within: amongIds(spec, walked) };
     }
-    // A deep page's ids would pass the bound parameters a statement may carry (65,535 on
-    // PostgreSQL); the walk from the sampled match finds no more than `reach` anyway.
+    // The walk from the sampled match finds no more than `reach`: a deeper page's are sorted.
     const ids =
       estimate > tuning.sortable && need <= tuning.reach
         ? await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach)
         : null;
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);
-      const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
-      return { narrowed: true, within: sql<SqlBool>`${pk} in (${sql.join(ids)})` };
+      return { narrowed: true, within: amongIds(spec, ids) };
     }
     tracePage(`far-matches(~${Math.round(estimate)})`);
     return { narrowed: true };
   }
   // One probe of the order's end, as long as the even-spread walk where that walk is longer.
   const probeIds = thinProbe && thinWalk > tuning.probeIds ? thinIds : tuning.probeIds;
-  const nearEnd = await windowNearEnd(db, spec, params, filtered, probeIds);
-  const way = !nearEnd ? 'far-matches' : probeIds > tuning.probeIds ? 'thin-walk' : 'walk';
+  const walked = await walkNearEnd(spec, params, filtered, probeIds, need);
+  const way = !walked ? 'far-matches' : probeIds > tuning.probeIds ? 'thin-walk' : 'walk';
   tracePage(`${way}(~${Math.round(estimate)})`);
-  return { narrowed: !nearEnd };
+  return walked ? { narrowed: false, within: amongIds(spec, walked) } : { narrowed: true };
+}
+
+/** The list's primary key is one of `ids` (one array parameter, however many they are). */
+function amongIds(spec: ListSpec, ids: number[]): RawBuilder<SqlBool> {
+  const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
+  return sql<SqlBool>`${pk} = any(${ids})`;
 }
 
 /**
- * Whether the page and its count window (list-total.ts) lie within the last `probeIds` ids in
- * the list's order: a walk bounded by the primary key's range reads no more rows than that.
+ * The first `need` matches in the list's order, when they lie within the last `probeIds` ids:
+ * the page and its count window (list-total.ts), walked as a walk bounded by the primary key's
+ * range would, reading no more rows than that. Null when fewer lie there.
  */
-async function windowNearEnd(
-  db: Db,
+async function walkNearEnd(
   spec: ListSpec,
   params: ListParams,
   filtered: AnySelect,
   probeIds: number,
-): Promise<boolean> {
+  need: number,
+): Promise<number[] | null> {
   const column = (spec.fields[spec.pk] as ListField).column;
   const pk = sql.ref(column);
   const table = sql.table(column.split('.')[0] ?? '');
@@ -148,17 +162,13 @@ async function windowNearEnd(
   const end = desc
     ? sql<number>`(select max(${pk}) from ${table}) - ${probeIds}`
     : sql<number>`(select min(${pk}) from ${table}) + ${probeIds}`;
-  const need = (params.page + PAGES_AHEAD) * params.limit + 1;
-  const probe = filtered
+  const rows = await filtered
     .clearSelect()
     .clearOrderBy()
-    .select(sql.lit(1).as('one'))
+    .select(pk.as('match_id'))
     .where(sql<SqlBool>`${pk} ${sql.raw(desc ? '>' : '<')} ${end}`)
     .orderBy(pk, desc ? 'desc' : 'asc')
-    .limit(need);
-  const row = await db.kysely
-    .selectFrom(probe.as('probe'))
-    .select(sql<number | string>`count(*)`.as('found'))
-    .executeTakeFirst();
-  return Number(row?.found ?? 0) >= need;
+    .limit(need)
+    .execute();
+  return rows.length >= need ? rows.map((row) => Number((row as { match_id: unknown }).match_id)) : null;
 }

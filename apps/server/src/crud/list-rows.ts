@@ -108,15 +108,17 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
     spanned: !!span,
   });
   const narrowed = text.narrowed;
+  // The first matches, when already found, hold the page and its count window; a count past
+  // the window still reads the whole search.
+  const found = text.within ? base.where(text.within) : base;
   // A window count walks the rows the way the page does, when the page walks the order.
-  const ordered = pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span })
-    ? undefined
-    : applyListOrder(base, spec.list, params);
+  const ordered =
+    pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span }) && !text.within
+      ? undefined
+      : applyListOrder(found, spec.list, params);
   const total = () => listTotal(ctx.db, ctx.dialect, spec.table, base, wholeTable, { ...params, ordered });
   const page = (known?: ListTotal) =>
-    // The matches found around a sampled one hold the page (crud/match-stretch.ts); the count
-    // still reads the whole search, whose window they only begin.
-    pageRows(text.within ? base.where(text.within) : base, spec.list, params, ctx.dialect, {
+    pageRows(found, spec.list, params, ctx.dialect, {
       narrowed,
       spanned: !!span,
       total: known,

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { USER_LIST } from '../../src/areas/members/user.resource.js';
-import { fewTextMatches, type MatchTuning } from '../../src/crud/few-matches.js';
+import { fewTextMatches, type MatchTuning, type TextMatches } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
@@ -131,9 +131,8 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     const tuning = { few: 300, probeIds: 320, sortable: 400, samples: 100, reach: 350, spreadWalk: 200 };
     const plan = (text: string, direction: 'asc' | 'desc', page: number, tuned = tuning) =>
       planSearch(t, tuned, text, direction, page);
-    const idsWithin = async (text: string, direction: 'asc' | 'desc', page: number) => {
-      const { narrowed, within } = await plan(text, direction, page);
-      expect(narrowed, `${text} ${direction} page ${page}`).toBe(true);
+    /** The ids a plan's page and count window are read from, in the list's order. */
+    const idsWithin = async ({ within }: TextMatches, direction: 'asc' | 'desc') => {
       if (!within) return null;
       const rows = await t.ctx.db.kysely
         .selectFrom('user')
@@ -143,33 +142,40 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
         .execute();
       return rows.map((row) => row.id);
     };
+    /** A plain query's first matches: the page's and its count window's, and one more. */
+    const first = (text: string, direction: 'asc' | 'desc', page: number) =>
+      expected(text, direction)
+        .slice(0, (page + 5) * 10 + 1)
+        .map(({ id }) => id);
     // The read past the sampled point narrows the trigram bitmap through the BRIN index on id + 0.
     const index = await sql<{ indexdef: string }>`select indexdef from pg_indexes
       where indexname = ${`${t.ctx.db.prefix}user_id_brin`}`.execute(t.ctx.db.kysely);
     expect(index.rows[0]?.indexdef).toMatch(/using brin \(\(\(id \+ 0\)\)\)/i);
-    // The page and its count window: (page + 5) pages of ten, and one more.
     for (const direction of ['desc', 'asc'] as const)
       for (const page of [1, 3]) {
-        const first = expected('club', direction)
-          .slice(0, (page + 5) * 10 + 1)
-          .map(({ id }) => id);
-        expect(await idsWithin('club', direction, page), `club ${direction} page ${page}`).toEqual(first);
+        const what = `club ${direction} page ${page}`;
+        const matches = await plan('club', direction, page);
+        expect(matches.narrowed, what).toBe(true);
+        expect(await idsWithin(matches, direction), what).toEqual(first('club', direction, page));
       }
     // The walk on from the sampled match may not read far enough: the matches are sorted instead.
     const short = await plan('club', 'desc', 1, { ...tuning, reach: 10 });
     expect(short).toEqual({ narrowed: true });
     // As few matches as the probe's rows: sorted, without the probe.
     expect(await plan('club', 'desc', 1, { ...tuning, sortable: 1_000 })).toEqual({ narrowed: true });
-    // Matches near the order's end: the probe decides, as before (no ids).
-    expect((await plan('quiet tiger', 'desc', 1)).within).toBeUndefined();
+    // Matches near the order's end: the probe's walk found the page and its window, which are
+    // read from its ids rather than walked again.
+    const near = await plan('quiet tiger', 'desc', 1);
+    expect(near.narrowed).toBe(false);
+    expect(await idsWithin(near, 'desc')).toEqual(first('quiet tiger', 'desc', 1));
     // One member in seven, too thin near the end for page 2's window (71 matches), not a
     // stretch: a walk meets them within 71 × 3,000 / ~430 ids, where a read past a sampled
     // match would recheck every row sharing the text's trigrams (a log's IPs: 746 ms).
-    expect(await plan('spread maple', 'desc', 2, { ...tuning, spreadWalk: 600 })).toEqual({
-      narrowed: false,
-    });
+    const thin = await plan('spread maple', 'desc', 2, { ...tuning, spreadWalk: 600 });
+    expect(thin.narrowed).toBe(false);
+    expect(await idsWithin(thin, 'desc')).toEqual(first('spread maple', 'desc', 2));
     // Unless that walk is longer than allowed: not walked, the matches read as before.
-    expect((await plan('spread maple', 'desc', 2)).narrowed).toBe(true);
+    expect(await plan('spread maple', 'desc', 2)).toEqual({ narrowed: true });
   });
 });
 
