@@ -12,7 +12,7 @@ import type { Db } from '../db/connection.js';
 import type { Dialect } from '../db/dialect.js';
 import { type IdOrderIndex, idOrderIndex } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
-import { escapeLike } from './like-pattern.js';
+import { caseMatters, escapeLike } from './like-pattern.js';
 import { mysqlTableRows, postgresTableRows, sqliteTableRows } from './table-estimate.js';
 
 type Condition = RawBuilder<SqlBool>;
@@ -84,8 +84,9 @@ const POSTGRES: ListDialect = {
   trigramPostings: false,
   estimatesMatches: true,
   nullsLarge: true,
-  // PostgreSQL's LIKE is case-sensitive; ILIKE is not.
-  like: (target, pattern, negate) => sql<SqlBool>`${target} ${not(negate)}ilike ${pattern} escape '!'`,
+  // PostgreSQL's LIKE is case-sensitive; ILIKE is not, and costs more where case cannot matter.
+  like: (target, pattern, negate) =>
+    sql<SqlBool>`${target} ${not(negate)}${sql.raw(caseMatters(pattern) ? 'ilike' : 'like')} ${pattern} escape '!'`,
   asText: (column) => sql`cast(${column} as text)`,
   inSet: (value, _column, text) => commaItem(POSTGRES, value, text),
   // Its primary key's index already lies apart from the rows.
