@@ -120,7 +120,7 @@ export async function fewTextMatches(
     // The walk from the sampled match finds no more than `reach`: a deeper page's are sorted.
     const ids =
       estimate > tuning.sortable && need <= tuning.reach
-        ? await matchesFrom(spec, params, filtered, sample.from, need, tuning.reach)
+        ? await matchesFrom(db, spec, params, filtered, sample.from, need, tuning.reach)
         : null;
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);

@@ -146,6 +146,7 @@ export function sampledStretch(sampled: readonly number[], hits: readonly number
 
 /** The first `need` matches in the list's order, from the sampled match `from`; null when short. */
 export async function matchesFrom(
+  db: Db,
   spec: ListSpec,
   params: ListParams,
   filtered: AnySelect,
@@ -159,13 +160,19 @@ export async function matchesFrom(
   const base = filtered.clearSelect().clearOrderBy().select(pk.as('match_id'));
   // `id + 0` keeps the planner off the primary key (a walk over every id past h, or a bitmap
   // of them all), for the BRIN index on that expression: the trigram and BRIN bitmaps are
-  // ANDed, and the few matches sorted.
+  // ANDed, and the few matches sorted. In the request's own process: the planner hands the
+  // bitmaps' read to parallel workers, whose start and merge cost more than the few rows they
+  // find (ten million log entries: 97 ms with two workers, 57 without).
+  const pastQuery = base
+    .where(sql<SqlBool>`${pk} + 0 ${sql.raw(desc ? '>' : '<')} ${from}`)
+    .orderBy(sql`${pk} + 0`, desc ? 'desc' : 'asc')
+    .limit(need)
+    .compile();
   const past = ids(
-    await base
-      .where(sql<SqlBool>`${pk} + 0 ${sql.raw(desc ? '>' : '<')} ${from}`)
-      .orderBy(sql`${pk} + 0`, desc ? 'desc' : 'asc')
-      .limit(need)
-      .execute(),
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      return (await trx.executeQuery(pastQuery)).rows as Record<string, unknown>[];
+    }),
   );
   if (past.length >= need) return past;
   const bound = desc ? from - reach : from + reach;
