@@ -124,7 +124,9 @@ export async function insertBatches(
 
 /**
  * One INSERT … SELECT of `size` rows (at most the sequence's BATCH) whose ids run from
- * `firstId`, over the sequence createSequence made.
+ * `firstId`, over the sequence createSequence made, in id order: as a site's rows are stored.
+ * The sequence's rows lie in its cross join's order; read so, a batch's rows next in id order
+ * were stored ~380 pages apart in PostgreSQL's heap, and a walk of 30,000 ids read 30,000 pages.
  */
 export async function insertSelect(
   db: Db,
@@ -138,7 +140,8 @@ export async function insertSelect(
   const names = Object.keys(values);
   await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
     select ${sql.join(Object.values(values))}
-    from ${sql.table(SEQUENCE)} s where ${sql.ref('s.n')} < ${sql.lit(size)}`.execute(db.kysely);
+    from ${sql.table(SEQUENCE)} s where ${sql.ref('s.n')} < ${sql.lit(size)}
+    order by ${sql.ref('s.n')}`.execute(db.kysely);
 }
 
 /**
