@@ -128,9 +128,9 @@ export async function sampleMatches(
 /**
  * Whether the matches among `sampled` (ids spread over `span` ids, in order) show one stretch:
  * five or more, within half the span, most of them next to another (a stretch holds every
- * sampled id it spans, or most). Thinly spread matches are met alone: five among 900 ids
- * sampled lie within half of ten million log entries one time in five (an IP's matches, one
- * entry in 256, took for a stretch: 2.4 s instead of a walk of 40,000 rows).
+ * sampled id it spans, or most). Thinly spread matches are met alone, and five of them lie
+ * within half the table about one time in five: an IP's log entries, one in 256 of ten million,
+ * were taken for a stretch so (2.4 s, where a walk of 30,000 rows finds the page).
  */
 export function sampledStretch(sampled: readonly number[], hits: readonly number[], span: number): boolean {
   const [first, last] = [hits[0], hits[hits.length - 1]];
