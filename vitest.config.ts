@@ -60,8 +60,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'modules/*/test/**/*.server.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
-          // The first test of a file pays for importing antd under jsdom, seconds on two busy cores.
-          testTimeout: 20_000,
+          // The first test of a file pays for importing antd under jsdom, seconds on two busy cores;
+          // a test's waits (apps/web/test/support/wait.ts) must fit in it.
+          testTimeout: 60_000,
           maxWorkers: 2,
         },
       },

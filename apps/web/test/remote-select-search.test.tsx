@@ -10,9 +10,9 @@ import { resetRequestState, setBaseUrl } from '../src/api/request';
 import { FormItem } from '../src/components/form/form-item';
 import { initI18n, loadBackendTexts } from '../src/lang';
 import { type LocalApi, listenAsApi } from './support/local-server';
+import { WAIT } from './support/wait';
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 10_000 };
 
 const MEMBERS = [
   { id: 3, nickname: 'Alice' },

@@ -5,12 +5,13 @@
  */
 import { configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { WAIT_MS } from './support/wait';
 
-// findBy*/waitFor wait up to 5 s, not testing-library's 1 s: a view's first render imports its
-// antd parts lazily, seconds under jsdom on two busy cores (CI's Node 24 run, niced, once missed
-// the terminal icon and the sessions card by that margin). A wait ends as soon as what it looks
-// for is there, so a passing run is no slower.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait as long as support/wait.ts says, not testing-library's 1 s: a view's first
+// render imports its antd parts lazily, seconds under jsdom on two busy cores (CI's Node 24 run,
+// niced, missed the terminal icon and the sessions card by 5 s once, the CRUD screen by 10 s
+// on a slow day).
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // Imported as the suite starts, not at the top: the wiring reaches the language packs and the
 // module registry, and a test file's vi.mock of those (modules/editor's tests) must apply.

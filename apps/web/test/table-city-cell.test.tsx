@@ -11,9 +11,9 @@ import { Cell } from '../src/components/table/cells';
 import type { Column } from '../src/components/table/types';
 import { initI18n } from '../src/lang';
 import { type LocalApi, listenAsApi } from './support/local-server';
+import { WAIT } from './support/wait';
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 10_000 };
 
 /** The area table by parent id, as `/admin/ajax/area` answers it. */
 const AREAS: Record<number, { value: number; label: string }[]> = {

@@ -17,10 +17,9 @@ import { useAdminInfo } from '../../../src/stores/admin-info';
 import type { PageRoute } from '../../../src/stores/admin-routes';
 import { useNavTabs } from '../../../src/stores/nav-tabs';
 import { type ApiAnswer, type LocalApi, listenAsApi } from '../../support/local-server';
+import { WAIT } from '../../support/wait';
 
 let server: LocalApi;
-/** The machine running the tests may be busy: a dialog or an answer may take seconds to show. */
-const WAIT = { timeout: 10_000 };
 
 // antd screens render slowly in jsdom under load.
 vi.setConfig({ testTimeout: 60_000 });

@@ -48,7 +48,7 @@ afterEach(cleanup);
 
 async function expectListed(): Promise<void> {
   // The first part of a slot pays for importing antd's list and card under jsdom.
-  expect(await screen.findByText('Signed-in sessions', {}, { timeout: 5000 })).toBeTruthy();
+  expect(await screen.findByText('Signed-in sessions')).toBeTruthy();
   expect(await screen.findByText('Chrome on Windows')).toBeTruthy();
   expect(screen.getByText('This device')).toBeTruthy();
   expect(screen.getByText('Unknown device')).toBeTruthy();
