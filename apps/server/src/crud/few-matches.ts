@@ -28,10 +28,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListDialect } from './list-dialect.js';
-import type { ListField, ListParams, ListSpec } from './list-params.js';
+import type { ListParams, ListSpec } from './list-params.js';
 import { PAGES_AHEAD } from './list-total.js';
 import { tracePage } from './list-trace.js';
-import { matchesFrom, type StretchTuning, sampleMatches } from './match-stretch.js';
+import { matchesFrom, pkOf, type StretchTuning, sampleMatches } from './match-stretch.js';
 import type { AnySelect } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
 
@@ -139,8 +139,7 @@ export async function fewTextMatches(
 
 /** The list's primary key is one of `ids` (one array parameter, however many they are). */
 function amongIds(spec: ListSpec, ids: number[]): RawBuilder<SqlBool> {
-  const pk = sql.ref((spec.fields[spec.pk] as ListField).column);
-  return sql<SqlBool>`${pk} = any(${ids})`;
+  return sql<SqlBool>`${pkOf(spec).pk} = any(${ids})`;
 }
 
 /**
@@ -155,9 +154,7 @@ async function walkNearEnd(
   probeIds: number,
   need: number,
 ): Promise<number[] | null> {
-  const column = (spec.fields[spec.pk] as ListField).column;
-  const pk = sql.ref(column);
-  const table = sql.table(column.split('.')[0] ?? '');
+  const { pk, table } = pkOf(spec);
   const desc = params.order.direction === 'desc';
   const end = desc
     ? sql<number>`(select max(${pk}) from ${table}) - ${probeIds}`

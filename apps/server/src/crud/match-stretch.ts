@@ -42,7 +42,8 @@ export interface Sample {
   clustered: boolean;
 }
 
-function pkOf(spec: ListSpec) {
+/** The list's primary key and its table, for the statements here and in few-matches.ts. */
+export function pkOf(spec: ListSpec) {
   const column = (spec.fields[spec.pk] as ListField).column;
   return { pk: sql.ref(column), table: sql.table(column.split('.')[0] ?? '') };
 }
