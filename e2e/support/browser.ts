@@ -4,7 +4,15 @@
  * that is a failure.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM);
@@ -41,10 +49,70 @@ export async function loginAsAdmin(
   await page.fill('#username', 'admin');
   await page.fill('#password', password);
   if (keep) await page.getByRole('checkbox').check();
+  const trouble = watchTrouble(page);
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/admin\/dashboard/);
+  try {
+    await page.waitForURL(/\/admin\/dashboard/);
+  } catch (error) {
+    throw new Error(`${String(error)}\n${await describeStuckPage(page, trouble.seen)}`, { cause: error });
+  } finally {
+    trouble.stop();
+  }
   // The loading block covers the page (and swallows clicks) until the start data is in.
   await page.waitForSelector('#block-loading', { state: 'detached' });
+}
+
+/**
+ * What went wrong on a page while it was watched: script errors, console errors, requests that
+ * failed or were answered with an error status. A sign-in that never reached the dashboard
+ * (once in CI, not reproduced) otherwise leaves only a timeout.
+ */
+function watchTrouble(page: Page): { seen: string[]; stop(): void } {
+  const seen: string[] = [];
+  const onPageError = (error: Error) => seen.push(`script error: ${error.message}`);
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') seen.push(`console: ${message.text()}`);
+  };
+  const onRequestFailed = (request: Request) =>
+    seen.push(
+      `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`,
+    );
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) seen.push(`answered ${response.status()}: ${response.url()}`);
+    // The API refuses in its envelope, with status 200: its message is gone from the screen by then.
+    else if (response.headers()['content-type']?.includes('json'))
+      void response
+        .json()
+        .then((body: { code?: number; msg?: string }) => {
+          if (body.code === 0) seen.push(`refused: ${response.url()}: ${body.msg ?? ''}`);
+        })
+        .catch(() => {});
+  };
+  page.on('pageerror', onPageError);
+  page.on('console', onConsole);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
+  return {
+    seen,
+    stop() {
+      page.off('pageerror', onPageError);
+      page.off('console', onConsole);
+      page.off('requestfailed', onRequestFailed);
+      page.off('response', onResponse);
+    },
+  };
+}
+
+/** Where the page is and what it shows, with what went wrong on it: for a test's failure message. */
+async function describeStuckPage(page: Page, trouble: string[]): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2000 })
+    .catch((error: unknown) => `(no text: ${String(error)})`);
+  return [
+    `The page is at ${page.url()} and shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+    ...(trouble.length > 0 ? trouble : ['No script error, console error or failed request was seen.']),
+  ].join('\n');
 }
 
 /**
