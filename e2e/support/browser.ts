@@ -45,16 +45,16 @@ export async function loginAsAdmin(
   password: string,
   keep = false,
 ): Promise<void> {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.fill('#username', 'admin');
-  await page.fill('#password', password);
-  if (keep) await page.getByRole('checkbox').check();
   const trouble = watchTrouble(page);
-  await page.keyboard.press('Enter');
   try {
-    await page.waitForURL(/\/admin\/dashboard/);
-  } catch (error) {
-    throw new Error(`${String(error)}\n${await describeStuckPage(page, trouble.seen)}`, { cause: error });
+    await page.goto(`${baseUrl}/admin/login`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', password);
+    if (keep) await page.getByRole('checkbox').check();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/dashboard/).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await describeStuckPage(page, trouble.seen)}`, { cause: error });
+    });
   } finally {
     trouble.stop();
   }
@@ -64,8 +64,8 @@ export async function loginAsAdmin(
 
 /**
  * What went wrong on a page while it was watched: script errors, console errors, requests that
- * failed or were answered with an error status. A sign-in that never reached the dashboard
- * (once in CI, not reproduced) otherwise leaves only a timeout.
+ * failed or were answered with an error status, and the API's refusals. A sign-in that never
+ * reached the dashboard (once in CI, not reproduced) otherwise leaves only a timeout.
  */
 function watchTrouble(page: Page): { seen: string[]; stop(): void } {
   const seen: string[] = [];
@@ -111,7 +111,9 @@ async function describeStuckPage(page: Page, trouble: string[]): Promise<string>
     .catch((error: unknown) => `(no text: ${String(error)})`);
   return [
     `The page is at ${page.url()} and shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
-    ...(trouble.length > 0 ? trouble : ['No script error, console error or failed request was seen.']),
+    ...(trouble.length > 0
+      ? trouble
+      : ['No script error, console error, failed request or refusal was seen.']),
   ].join('\n');
 }
 
