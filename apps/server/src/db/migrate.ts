@@ -35,6 +35,7 @@ import { originalComponentPathsMigration } from './migrations/0027-original-comp
 import { setBasedTrigramsMigration } from './migrations/0028-set-based-trigrams.js';
 import { logTrigramsMigration } from './migrations/0029-log-trigrams.js';
 import { idBrinMigration } from './migrations/0030-id-brin.js';
+import { changedTrigramsMigration } from './migrations/0031-changed-trigrams.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ function migrator(db: Db): Migrator {
     '0028-set-based-trigrams': setBasedTrigramsMigration(db.dialect, db.prefix),
     '0029-log-trigrams': logTrigramsMigration(db.dialect, db.prefix),
     '0030-id-brin': idBrinMigration(db.dialect, db.prefix),
+    '0031-changed-trigrams': changedTrigramsMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

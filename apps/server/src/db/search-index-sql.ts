@@ -106,12 +106,15 @@ export function trigramTable(side: string): string {
  * widths and separators), `key` the integer primary key.
  *
  * Each procedure is one set-based statement over the value's positions, not a loop of one
- * insert per trigram: a member's ~80 postings cost one statement. An update deletes only the
- * trigrams the new value lacks (`kept`: a trigram is kept when it occurs in the new value) and
- * inserts the new value's (those already there are skipped), so a sign-in that changes the
- * address rewrites a dozen postings, not all of them. The insert still offers every trigram:
- * skipping the old value's too would halve an update's cost, but an edit would then no longer
- * bring back postings lost behind the triggers' back (module-search-index.test.ts).
+ * insert per trigram: a member's ~80 postings cost one statement. An update touches only the
+ * trigrams that changed: it deletes those the new value lacks (`kept`: a trigram is kept when it
+ * occurs in the new value) and inserts those the old value lacked (`had`: its trigrams are
+ * posted already), so a nickname edited or a sign-in's new address writes a few postings, not
+ * the row's ~55 again (each a key lookup even when `insert ignore` skips it: half an update's
+ * cost on MariaDB). A row whose key changed has all its postings written under the new key.
+ *
+ * `form: 'every-trigram'` is the earlier form (migration 0031's down), whose update offered
+ * every trigram of the new value again.
  */
 export function trigramRoutines(
   { table, side, put, remove }: TrigramNames,
@@ -119,30 +122,37 @@ export function trigramRoutines(
   maxLength: number,
   numbers: TrigramNumbers,
   key = 'id',
+  form: 'changed-trigrams' | 'every-trigram' = 'changed-trigrams',
 ): string[] {
   // Byte comparison: a change of case or accent changes the trigrams too.
   const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
   const [newKey, oldKey] = key === 'id' ? ['new.id', 'old.id'] : [`new.\`${key}\``, `old.\`${key}\``];
   const n = positions(numbers, 'char_length(val) - 2', maxLength);
   const piece = `substring(val, ${n.i}, 3)`;
+  const notIn = (other: string) => `locate(cast(${piece} as binary), cast(${other} as binary)) = 0`;
+  const sameKey = (value: string) => `if(${oldKey} = ${newKey}, ${value}, '')`;
+  const onlyNew = form === 'changed-trigrams';
+  // The value the new one is put after: '' for a new row (every trigram written).
+  const had = (value: string) => (onlyNew ? `, ${value}` : '');
+  const unposted = onlyNew ? ` and ${notIn('had')}` : '';
   return [
-    `create procedure \`${put}\`(in row_id int, in val varchar(${maxLength}))
+    `create procedure \`${put}\`(in row_id int, in val varchar(${maxLength})${had(`in had varchar(${maxLength})`)})
        insert ignore into \`${side}\` (trigram, id)
-       ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2`,
+       ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2${unposted}`,
     // A join, not `trigram in (select …)`: MariaDB's single-table DELETE reads the whole
     // table for a subquery. The pieces are converted to the column's collation to compare.
     `create procedure \`${remove}\`(in row_id int, in val varchar(${maxLength}), in kept varchar(${maxLength}))
        delete s from \`${side}\` s join (
          ${n.with}select distinct convert(${piece} using utf8mb4) collate utf8mb4_bin as trigram
          from ${n.from} where ${n.i} <= char_length(val) - 2
-           and locate(cast(${piece} as binary), cast(kept as binary)) = 0
+           and ${notIn('kept')}
        ) gone on s.trigram = gone.trigram and s.id = row_id`,
     `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
-       call \`${put}\`(${newKey}, ${joined(columns, 'new')})`,
+       call \`${put}\`(${newKey}, ${joined(columns, 'new')}${had("''")})`,
     `create trigger \`${side}_au\` after update on \`${table}\` for each row
      if ${oldKey} <> ${newKey} or ${changed} then
-       call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, if(${oldKey} = ${newKey}, ${joined(columns, 'new')}, ''));
-       call \`${put}\`(${newKey}, ${joined(columns, 'new')});
+       call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, ${sameKey(joined(columns, 'new'))});
+       call \`${put}\`(${newKey}, ${joined(columns, 'new')}${had(sameKey(joined(columns, 'old')))});
      end if`,
     `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
        call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, '')`,

@@ -5,6 +5,7 @@
  * postings, so they must be the very set the loop wrote: for multi-byte text, values shorter
  * than a trigram, NULL columns, repeated trigrams, updates of case only, of the key, and deletes.
  * The earlier version's database is 0028's down: the loop procedure and the side table's `id` key.
+ * Since 0031 an update writes only the trigrams that changed: the postings must still be the loop's.
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,12 +101,21 @@ async function idKeys(db: Db): Promise<number> {
   return Number(rows[0]?.found);
 }
 
-/** The earlier version's database: migrated, with the note table indexed, then 0030 to 0028 undone. */
+/** How many parameters each trigram index's put procedure takes (3 since 0031: `had`). */
+async function putParameters(db: Db): Promise<number[]> {
+  const { rows } = await sql<{ found: number }>`select count(*) as found from information_schema.parameters
+    where specific_schema = database() and specific_name like ${`${db.prefix}%\\_trigram\\_put`}
+    group by specific_name order by specific_name`.execute(db.kysely);
+  return rows.map((row) => Number(row.found));
+}
+
+/** The earlier version's database: migrated, with the note table indexed, then 0031 to 0028 undone. */
 async function earlierVersion(db: Db): Promise<void> {
   await migrateToLatest(db);
   await createNotes(db);
   // The later ones first (0030 does nothing here; 0029's admin-log side table, made with the
   // new routines, goes with it).
+  expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
   expect(await migrateDownOne(db)).toBe('0030-id-brin');
   expect(await migrateDownOne(db)).toBe('0029-log-trigrams');
   expect(await migrateDownOne(db)).toBe('0028-set-based-trigrams');
@@ -164,6 +174,30 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         expect(await postings(db)).toEqual([]);
         await insertRows(db, 100);
         expect(await postings(db, 100)).toEqual(loopInserted);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "0031's update writes only the changed trigrams: the same postings as the loop, before and after it",
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        // admin, admin_log, note, user: each put takes the old value (`had`) as well.
+        expect(await putParameters(db)).toEqual([3, 3, 3, 3]);
+        expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
+        expect(await putParameters(db)).toEqual([2, 2, 2, 2]);
+        // Rows written by 0028's form, changed by 0031's.
+        await insertRows(db);
+        expect(await postings(db)).toEqual(loopInserted);
+        await migrateToLatest(db);
+        expect(await putParameters(db)).toEqual([3, 3, 3, 3]);
+        expect(await postings(db)).toEqual(loopInserted);
+        await changeRows(db);
+        expect(await postings(db)).toEqual(loopChanged);
       });
     },
     SLOW,

@@ -13,19 +13,10 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { type TrigramNames, trigramDown, trigramRoutines } from '../search-index-sql.js';
+import { trigramRoutines } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
+import { replaceRoutines, type TrigramIndex, trigramIndexes } from './trigram-indexes.js';
 import { trigramNumbers } from './trigram-numbers.js';
-
-const PUT = '_trigram_put';
-
-/** One trigram index as its routines describe it. */
-interface TrigramIndex {
-  names: TrigramNames;
-  columns: string[];
-  key: string;
-  maxLength: number;
-}
 
 export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Migration {
   return {
@@ -36,7 +27,8 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
         await replaceRoutines(
           db,
           index,
-          trigramRoutines(index.names, index.columns, index.maxLength, numbers, index.key),
+          // The form of this version: 0031 makes updates write only the changed trigrams.
+          trigramRoutines(index.names, index.columns, index.maxLength, numbers, index.key, 'every-trigram'),
         );
         // Only now: until the new triggers were there, the old ones deleted by `id`.
         if (await hasIdKey(db, index.names.side))
@@ -56,77 +48,10 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
 
 const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 
-/** This install's trigram indexes, from their procedures and insert triggers. */
-async function trigramIndexes(db: AnyDb, prefix: string): Promise<TrigramIndex[]> {
-  const { rows } = await sql<{ name: string; length: number | string | null; statement: string | null }>`
-    select r.routine_name as name, p.character_maximum_length as length, t.action_statement as statement
-    from information_schema.routines r
-    left join information_schema.parameters p
-      on p.specific_schema = r.routine_schema and p.specific_name = r.routine_name and p.parameter_name = 'val'
-    left join information_schema.triggers t
-      on t.trigger_schema = r.routine_schema and t.trigger_name = concat(left(r.routine_name, char_length(r.routine_name) - 4), '_ai')
-    where r.routine_schema = database() and r.routine_type = 'PROCEDURE'`.execute(db);
-  const indexes: TrigramIndex[] = [];
-  for (const { name, length, statement } of rows) {
-    if (!name.startsWith(prefix) || !name.endsWith(PUT)) continue;
-    const side = name.slice(0, -'_put'.length);
-    const names = {
-      table: side.slice(0, -'_trigram'.length),
-      side,
-      put: name,
-      remove: `${side}_remove`,
-    };
-    const call = statement === null ? null : parseInsertTrigger(statement);
-    if (call === null || length === null) {
-      console.warn(
-        `Trigram index ${side} left as it is: its insert trigger or procedure is not the expected one`,
-      );
-      continue;
-    }
-    indexes.push({ names, ...call, maxLength: Number(length) });
-  }
-  return indexes;
-}
-
-/**
- * The key and columns of an insert trigger as trigramRoutines writes it (either version):
- * call `…_put`(new.id, lower(concat_ws(char(1), new.`a`, new.`b`))).
- */
-export function parseInsertTrigger(statement: string): { key: string; columns: string[] } | null {
-  const match =
-    /call\s+`[^`]+`\s*\(\s*new\.(?:`([^`]+)`|(id))\s*,\s*lower\(concat_ws\(char\(1\),(.*)\)\)\s*\)\s*;?\s*$/is.exec(
-      statement,
-    );
-  if (!match) return null;
-  const columns = [...(match[3] ?? '').matchAll(/new\.`([^`]+)`/g)].map((m) => m[1] ?? '');
-  if (columns.length === 0) return null;
-  return { key: match[1] ?? 'id', columns };
-}
-
 async function hasIdKey(db: AnyDb, side: string): Promise<boolean> {
   const { rows } = await sql<{ found: number }>`select count(*) as found from information_schema.statistics
     where table_schema = database() and table_name = ${side} and index_name = 'id'`.execute(db);
   return Number(rows[0]?.found ?? 0) > 0;
-}
-
-/**
- * Drops the index's triggers and procedures and creates `routines`. The side table stays, with
- * its postings. Should the server refuse (it granted the triggers once), the index goes
- * altogether, as where 0013 could not make it: a side table no trigger keeps would answer
- * searches wrongly, one that is missing makes them scan.
- */
-async function replaceRoutines(db: AnyDb, { names }: TrigramIndex, routines: string[]): Promise<void> {
-  const [dropTriggers, dropProcedures] = [
-    trigramDown(names).filter((s) => s.startsWith('drop trigger')),
-    trigramDown(names).filter((s) => s.startsWith('drop procedure')),
-  ];
-  for (const statement of [...dropTriggers, ...dropProcedures]) await run(db, statement);
-  try {
-    for (const statement of routines) await run(db, statement);
-  } catch (error) {
-    for (const statement of trigramDown(names)) await run(db, statement);
-    console.warn(`MySQL trigram index for ${names.table} dropped (${String(error)}); LIKE will scan`);
-  }
 }
 
 /** The earlier versions' procedure and triggers: one insert per trigram, deletes by `id`. */
