@@ -64,9 +64,16 @@ export async function hostileStore(): Promise<HostileStore> {
       if (res.destroyed) return;
       oversize.sent += chunk.length;
       if (!res.write(chunk))
-        await new Promise((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve);
+        await new Promise<void>((resolve) => {
+          // Whichever comes first takes the other away: a listener left behind per wait was an
+          // EventEmitter leak warning in every run.
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
         });
     }
     oversize.finished = true;
