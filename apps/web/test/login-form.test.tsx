@@ -25,6 +25,17 @@ it('puts the cursor in the account field once the form is shown', async () => {
   await waitFor(() => expect(document.activeElement).toBe(account));
 });
 
+it('leaves the cursor where the visitor put it before the form was shown', async () => {
+  renderForm();
+  // A quick visitor (or a password manager, or a test typing on a slow machine) is in the
+  // password field before the first frame: taking the focus from there sent the rest of the
+  // password into the account field.
+  const password = screen.getByPlaceholderText('Please input a password');
+  password.focus();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(document.activeElement).toBe(password);
+});
+
 it('says under each empty field what is missing and does not submit', async () => {
   const onSubmit = renderForm();
   fireEvent.click(screen.getByRole('button', { name: /sign in|login/i }));

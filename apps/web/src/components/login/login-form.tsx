@@ -46,10 +46,16 @@ export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder
   // The account field takes the focus once the form is on screen, not as React commits it
   // (`autoFocus`): focusing an element makes the browser lay the page out there and then, before
   // its first paint, and on a cold sign-in that forced layout cost 30-40 ms of main thread.
+  // Only when no field has it yet, as `autoFocus` does: on a slow machine the visitor (or a
+  // password manager) may be in the password field by then, and what they typed next went into
+  // the account field.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => account.current?.focus());
+      timer = setTimeout(() => {
+        const focused = document.activeElement;
+        if (!focused || focused === document.body) account.current?.focus();
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
