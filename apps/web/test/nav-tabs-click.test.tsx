@@ -3,9 +3,10 @@
  * up with it. The URL changes first; the open tabs' active page (the store's activePath) follows
  * in the back-office layout's effect once the new address has rendered, which on a busy machine
  * comes visibly later: the browser test saw the administrators' tab still marked active while the
- * address was the dashboard's, and a click on it then went nowhere (the address stayed).
+ * address was the dashboard's, and a click on it then went nowhere (the address stayed). Closing
+ * a tab goes by the address too: closing the page shown leaves it, closing another stays put.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { initI18n, loadBackendTexts } from '../src/lang';
@@ -109,6 +110,30 @@ it('adds no step to the history for a click on the tab shown', async () => {
   await act(async () => {
     fireEvent.click(tabNamed('Dashboard'));
   });
+  expect(router.state.location.pathname).toBe(DASHBOARD);
+  expect(router.state.historyAction).not.toBe('PUSH');
+});
+
+/** Closes the administrators' tab with the address at `at` and the store's active tab `active`. */
+async function closeAdminsTab(at: string, active: string) {
+  const router = renderTabs(at, active);
+  await act(async () => {
+    fireEvent.click(within(tabNamed('Admins')).getByRole('img', { name: /Close tab/ }));
+  });
+  expect(useNavTabs.getState().tabs.map((open) => open.path)).toEqual([DASHBOARD]);
+  return router;
+}
+
+it('leaves the page shown when its tab is closed while the tab list still marks another active', async () => {
+  // The address is the administrators' page; the layout has not yet told the tab list, which
+  // still marks the dashboard active. Closing the page shown must still leave it (the browser
+  // test once saw the tab gone and the address staying on the closed page).
+  const router = await closeAdminsTab(ADMINS, DASHBOARD);
+  expect(router.state.location.pathname).toBe(DASHBOARD);
+});
+
+it('stays on the page shown when another tab is closed while the tab list still marks that one active', async () => {
+  const router = await closeAdminsTab(DASHBOARD, ADMINS);
   expect(router.state.location.pathname).toBe(DASHBOARD);
   expect(router.state.historyAction).not.toBe('PUSH');
 });

@@ -27,8 +27,11 @@ interface NavTabsStore {
   setAdminRoutes(result: AdminRoutes): void;
   /** Opens or re-activates the tab of a route, updating its query. */
   openTab(route: PageRoute, search: string): void;
-  /** Closes a tab; answers where to go when it was the active one. */
-  closeTab(path: string): string | null;
+  /**
+   * Closes a tab; answers where to go when it was the page shown (`shownPath`, the address's:
+   * `activePath` lags behind it while a navigation renders).
+   */
+  closeTab(path: string, shownPath: string): string | null;
   closeOthers(path: string): void;
   /** Closes every tab; answers the first menu route to show. */
   closeAll(): string;
@@ -54,11 +57,10 @@ export const useNavTabs = create<NavTabsStore>()(
             : [...s.tabs, { path: route.path, title: route.title, search, generation: 0, route }];
           return { tabs, activePath: route.path };
         }),
-      closeTab: (path) => {
-        const { tabs, activePath } = get();
-        const rest = tabs.filter((tab) => tab.path !== path);
+      closeTab: (path, shownPath) => {
+        const rest = get().tabs.filter((tab) => tab.path !== path);
         set({ tabs: rest });
-        if (path !== activePath) return null;
+        if (path !== shownPath) return null;
         const last = rest[rest.length - 1];
         return last ? withSearch(last) : ADMIN_BASE;
       },

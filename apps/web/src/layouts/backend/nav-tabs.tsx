@@ -1,5 +1,5 @@
 /**
- * One tab per open page. Closing the active tab goes to the last one; the right-click
+ * One tab per open page. Closing the tab of the page shown goes to the last one; the right-click
  * menu reloads, closes, goes full screen, closes the others or all.
  *
  * From the keyboard the tabs are one stop (the active tab), as tab lists are: the arrow keys,
@@ -17,7 +17,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentUrl } from '../../router/navigation';
+import { currentPath, currentUrl } from '../../router/navigation';
 import { themeColor, useConfig } from '../../stores/config';
 import { type Tab, useNavTabs, withSearch } from '../../stores/nav-tabs';
 import { menuTitle } from './menu-tree';
@@ -28,8 +28,9 @@ export function NavTabs() {
   const layout = useConfig((s) => s.layout);
   const { tabs, activePath, closeTab, closeOthers, closeAll, reloadTab, setTabFullScreen } = useNavTabs();
 
+  // Compared with the address, not the store's active tab, for the reason `openTab` below gives.
   const close = (tab: Tab) => {
-    const next = closeTab(tab.path);
+    const next = closeTab(tab.path, currentPath());
     if (next) void navigate(next);
   };
 
