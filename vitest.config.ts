@@ -76,8 +76,13 @@ export default defineConfig({
           // expect.poll's default second is shorter than an antd leave animation on a loaded
           // machine (CI once saw an upload's finished row beside its fading 'uploading' row).
           expect: { poll: { timeout: 15_000 } },
-          // One browser and one server at a time: the machine has two cores.
-          fileParallelism: false,
+          // After the server and web tests (a group of their own), two files at a time: a file
+          // spends much of its time waiting (on its server, on builds and installs, on animations).
+          // One at a time they took about 28 minutes of CI; two at a time, about 17.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          // Each file's server would otherwise build a stale web app, two builds into one folder.
+          globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
     ],
