@@ -6,13 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  chooseLanguage,
-  loginAsAdmin,
-  newPage,
-  settledScreenshot,
-} from './support/browser.js';
+import { browserAvailable, settledScreenshot } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 /** Set E2E_SCREENSHOT_DIR to look at the page. */
@@ -22,10 +17,12 @@ describe.skipIf(!browserAvailable)('API reference page', () => {
   const suite = serverWithBrowser();
 
   const open = async (lang: 'en' | 'zh-cn', width: number) => {
-    const { context, page } = await newPage(suite.browser, { width, height: 900 });
-    await chooseLanguage(page, suite.server.baseUrl, lang);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/routine/apiReference`);
+    const { context, page } = await openSignedIn(suite.browser, suite.server, {
+      lang,
+      width,
+      height: 900,
+      path: '/admin/routine/apiReference',
+    });
     await page.locator('.ba-api-group').first().waitFor();
     return { context, page };
   };

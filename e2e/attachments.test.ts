@@ -1,7 +1,8 @@
 /** Uploading through a form in Chromium: the same image twice is one attachment used twice. */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 const PNG = Buffer.from(
@@ -14,9 +15,7 @@ describe.skipIf(!browserAvailable)('attachments', () => {
   const suite = serverWithBrowser();
 
   it('uploads the same image twice and shows one attachment with reference count 2', async () => {
-    const { context, page } = await newPage(suite.browser);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
+    const { context, page } = await openSignedIn(suite.browser, suite.server, { path: '/admin/auth/admin' });
     await page.waitForSelector('.ant-table-row');
     await page.waitForSelector('#block-loading', { state: 'detached' });
     await page.getByRole('button', { name: '添加' }).click();

@@ -2,11 +2,12 @@
  * The configuration screen in Chromium: a new site name shows in the page title at once,
  * and the mail tab's test mail reaches an SMTP server started by the test.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
-import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, launchBrowser } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 describe.skipIf(!browserAvailable)('configuration', () => {
   let server: E2eServer;
@@ -25,18 +26,15 @@ describe.skipIf(!browserAvailable)('configuration', () => {
     await mailbox?.close();
   });
 
-  const openConfig = async (page: Page) => {
-    // English, so the test mail's subject needs no header decoding.
-    await chooseLanguage(page, server.baseUrl, 'en');
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/routine/config`);
-    await page.waitForSelector('#site_name');
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+  // English, so the test mail's subject needs no header decoding.
+  const openConfig = async () => {
+    const opened = await openSignedIn(browser, server, { lang: 'en', path: '/admin/routine/config' });
+    await opened.page.waitForSelector('#site_name');
+    return opened;
   };
 
   it('changes the site name and shows it in the page title', async () => {
-    const { context, page } = await newPage(browser);
-    await openConfig(page);
+    const { context, page } = await openConfig();
     await page.fill('#site_name', 'E2E Site');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.title()).toBe('System configuration - E2E Site');
@@ -47,8 +45,7 @@ describe.skipIf(!browserAvailable)('configuration', () => {
   });
 
   it('sends a test mail that arrives with the right subject', async () => {
-    const { context, page } = await newPage(browser);
-    await openConfig(page);
+    const { context, page } = await openConfig();
     await page.getByRole('tab', { name: 'Mail' }).click();
     await page.fill('#smtp_server', '127.0.0.1');
     await page.fill('#smtp_port', String(mailbox.port));

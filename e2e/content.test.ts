@@ -4,17 +4,15 @@
  * script smuggled into its body; drafts and unknown ids show the 404 screen.
  */
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('content pages', () => {
   const suite = serverWithBrowser();
 
   it('publishes an article from the back-office and shows it, safely, under its own title', async () => {
-    const admin = await newPage(suite.browser);
-    await loginAsAdmin(admin.page, suite.server.baseUrl, suite.server.adminPassword);
-    await admin.page.goto(`${suite.server.baseUrl}/admin/content/content`);
-    await admin.page.waitForSelector('#block-loading', { state: 'detached' });
+    const admin = await openSignedIn(suite.browser, suite.server, { path: '/admin/content/content' });
     await admin.page.getByRole('button', { name: '添加' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByPlaceholder('请输入标题').fill('Spring opening hours');

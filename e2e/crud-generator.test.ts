@@ -19,17 +19,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { parseCsv } from '../apps/server/test/support/spreadsheets.js';
 import { adminToken, api } from './support/api.js';
 import { audit, settle } from './support/axe.js';
-import {
-  browserAvailable,
-  chooseLanguage,
-  launchBrowser,
-  loginAsAdmin,
-  newPage,
-  settledScreenshot,
-} from './support/browser.js';
+import { browserAvailable, launchBrowser, settledScreenshot } from './support/browser.js';
 import { copyProject } from './support/project-copy.js';
 import { qrLikePng } from './support/qr-png.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 type Lang = 'en' | 'zh-cn';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -106,11 +100,7 @@ describe.skipIf(!browserAvailable)('the CRUD generator, on a copy of the project
   };
 
   async function signIn(lang: Lang, width: number): Promise<{ context: BrowserContext; page: Page }> {
-    const opened = await newPage(browser, { width, height: 900 });
-    opened.page.setDefaultTimeout(30_000);
-    await chooseLanguage(opened.page, server.baseUrl, lang);
-    await loginAsAdmin(opened.page, server.baseUrl, server.adminPassword);
-    return opened;
+    return openSignedIn(browser, server, { lang, width, height: 900, timeout: 30_000 });
   }
   const openGenerator = async (at: Page) => {
     await at.goto(`${server.baseUrl}/admin/crud/crud`);

@@ -7,13 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  chooseLanguage,
-  loginAsAdmin,
-  newPage,
-  settledScreenshot,
-} from './support/browser.js';
+import { browserAvailable, settledScreenshot } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 type Lang = 'en' | 'zh-cn';
@@ -53,12 +48,8 @@ describe.skipIf(!browserAvailable)('first-run guidance', () => {
     if (SHOTS) await settledScreenshot(page, join(SHOTS, `first-run-${name}.png`));
   };
 
-  const signIn = async (lang: Lang, width: number) => {
-    const { context, page } = await newPage(suite.browser, { width, height: 900 });
-    await chooseLanguage(page, suite.server.baseUrl, lang);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    return { context, page };
-  };
+  const signIn = (lang: Lang, width: number) =>
+    openSignedIn(suite.browser, suite.server, { lang, width, height: 900 });
 
   /** Whether the page scrolls sideways (something does not fit the screen). */
   const overflows = (page: Page) =>

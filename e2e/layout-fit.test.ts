@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, chooseLanguage, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, launchBrowser } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 type Lang = 'en' | 'zh-cn';
 /** Set E2E_SCREENSHOT_DIR to look at what the assertions measure. */
@@ -49,13 +50,9 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `layout-fit-${name}.png`) });
   };
 
-  /** Signs in with the interface already in `lang`, as a visitor who chose it before. */
-  const signIn = async (lang: Lang, width: number, height = 900) => {
-    const { context, page } = await newPage(browser, { width, height });
-    await chooseLanguage(page, server.baseUrl, lang);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    return { context, page };
-  };
+  /** The dashboard, signed in, with the interface in `lang`, as a visitor who chose it before. */
+  const signIn = (lang: Lang, width: number, height = 900) =>
+    openSignedIn(browser, server, { lang, width, height });
 
   /** Whether the element's centre is reachable, i.e. nothing lies over it. */
   const uncovered = (page: Page, selector: string) =>

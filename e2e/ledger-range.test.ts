@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('balance change range', () => {
@@ -35,10 +36,9 @@ describe.skipIf(!browserAvailable)('balance change range', () => {
       token,
     );
 
-    const { page, context } = await newPage(suite.browser);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/user/moneyLog?user_id=${id}`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(suite.browser, suite.server, {
+      path: `/admin/user/moneyLog?user_id=${id}`,
+    });
     await page.getByRole('button', { name: '添加' }).click();
     const dialog = page.getByRole('dialog');
     // The member's current balance is shown once the form has loaded it.

@@ -8,8 +8,9 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/api.js';
-import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, launchBrowser } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 const ROWS = 10_050;
 
@@ -38,10 +39,7 @@ describe.skipIf(!browserAvailable)('list totals and paging by key', () => {
   });
 
   it('counts the whole log exactly and says "more than" for a broad search', async () => {
-    const { page, context } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/auth/adminLog`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(browser, server, { path: '/admin/auth/adminLog' });
     const footer = page.locator('.ant-pagination-total-text');
     await expect.poll(() => footer.textContent()).toMatch(/^共 \d+ 条$/);
     const exact = Number((await footer.textContent())?.replace(/\D/g, ''));
@@ -63,10 +61,7 @@ describe.skipIf(!browserAvailable)('list totals and paging by key', () => {
   it('asks for the next page with the shown page’s keys and shows the offset page', async () => {
     // Signing in is logged: both sign-ins happen before the pages are compared.
     const token = await adminToken(server);
-    const { page, context } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/auth/adminLog`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(browser, server, { path: '/admin/auth/adminLog' });
     await page.locator('.ant-table-row').first().waitFor();
     const offsetPage = await fetch(`${server.baseUrl}/admin/auth.AdminLog/index?page=2&limit=10`, {
       headers: { batoken: token, server: 'true' },

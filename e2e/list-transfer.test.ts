@@ -15,13 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, readXlsxFile } from '../apps/server/test/support/spreadsheets.js';
 import { adminToken, api } from './support/api.js';
 import { audit, settle } from './support/axe.js';
-import {
-  browserAvailable,
-  chooseLanguage,
-  loginAsAdmin,
-  newPage,
-  settledScreenshot,
-} from './support/browser.js';
+import { browserAvailable, settledScreenshot } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 /** Enough members that a download takes a while and the bar moves. */
@@ -108,14 +103,12 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
    * the export writes times in the site's zone, the table in the browser's.
    */
   const openMembers = async (lang: 'en' | 'zh-cn', width = 1280, search = '') => {
-    const { context, page } = await newPage(suite.browser, {
+    const { context, page } = await openSignedIn(suite.browser, suite.server, {
+      lang,
       width,
-      height: 800,
       timezoneId: 'Asia/Shanghai',
+      path: `/admin/user/user${search ? `?quickSearch=${search}` : ''}`,
     });
-    await chooseLanguage(page, suite.server.baseUrl, lang);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/user/user${search ? `?quickSearch=${search}` : ''}`);
     await page.locator('.ant-table-row').first().waitFor();
     return { context, page };
   };

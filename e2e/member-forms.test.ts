@@ -12,6 +12,7 @@ import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.
 import { adminToken, api } from './support/api.js';
 import { browserAvailable, launchBrowser, loginAsAdmin, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 describe.skipIf(!browserAvailable)('member forms on a new site', () => {
   let server: E2eServer;
@@ -123,9 +124,7 @@ describe.skipIf(!browserAvailable)('member forms on a new site', () => {
   });
 
   it('lets an administrator edit a self-registered member, who has no birthday', async () => {
-    const admin = await newPage(browser);
-    await loginAsAdmin(admin.page, server.baseUrl, server.adminPassword);
-    await admin.page.goto(`${server.baseUrl}/admin/user/user`);
+    const admin = await openSignedIn(browser, server, { path: '/admin/user/user' });
     const row = admin.page.locator('.ant-table-row', { hasText: 'newbie' });
     await row.waitFor();
     await admin.page.waitForSelector('#block-loading', { state: 'detached' });
@@ -151,9 +150,7 @@ describe.skipIf(!browserAvailable)('member forms on a new site', () => {
     } finally {
       db.close();
     }
-    const { context, page } = await newPage(browser);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/user/user`);
+    const { context, page } = await openSignedIn(browser, server, { path: '/admin/user/user' });
     const row = page.locator('.ant-table-row', { hasText: 'newbie' });
     await row.waitFor();
     await page.waitForSelector('#block-loading', { state: 'detached' });

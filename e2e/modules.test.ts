@@ -15,12 +15,12 @@ import {
   browserAvailable,
   chooseLanguage,
   launchBrowser,
-  loginAsAdmin,
   newPage,
   settledScreenshot,
 } from './support/browser.js';
 import { SERVER_STEP, showLocalModules } from './support/module-page.js';
 import { type E2eServer, startServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 
 type Lang = 'en' | 'zh-cn';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -73,16 +73,14 @@ describe.skipIf(!browserAvailable)('module market', () => {
   const shoot = async (page: Page, name: string) => {
     if (SHOTS) await settledScreenshot(page, join(SHOTS, `modules-${name}.png`));
   };
-  const setLang = async (page: Page, lang: Lang) => {
-    await chooseLanguage(page, server.baseUrl, lang);
-  };
   const openMarket = async (lang: Lang, width: number) => {
-    const { context, page } = await newPage(browser, { width, height: 900 });
-    await setLang(page, lang);
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/moduleStore`);
+    const { context, page } = await openSignedIn(browser, server, {
+      lang,
+      width,
+      height: 900,
+      path: '/admin/moduleStore',
+    });
     await page.getByTestId('module-market').waitFor();
-    await page.waitForSelector('#block-loading', { state: 'detached' });
     await showLocalModules(page);
     return { context, page };
   };
@@ -283,7 +281,8 @@ describe.skipIf(!browserAvailable)('module market', () => {
       token,
     );
     const { context, page } = await newPage(browser, { width: 390 });
-    await setLang(page, 'en');
+    await chooseLanguage(page, server.baseUrl, 'en');
+    await page.goto(`${server.baseUrl}/admin/login`);
     await page.fill('#username', 'watcher2');
     await page.fill('#password', 'Watcher123');
     await page.keyboard.press('Enter');

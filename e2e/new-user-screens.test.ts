@@ -11,13 +11,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addGuardedAdmin, adminToken, api } from './support/api.js';
-import {
-  browserAvailable,
-  chooseLanguage,
-  loginAsAdmin,
-  newPage,
-  settledScreenshot,
-} from './support/browser.js';
+import { browserAvailable, chooseLanguage, newPage, opened, settledScreenshot } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 /** Set E2E_SCREENSHOT_DIR to look at the screens. */
@@ -117,10 +112,9 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
   });
 
   it('downloads the OpenAPI document as a named file', async () => {
-    const { page, context } = await newPage(suite.browser);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/routine/apiReference`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(suite.browser, suite.server, {
+      path: '/admin/routine/apiReference',
+    });
     const link = page.getByRole('link', { name: /OpenAPI/ });
     await link.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 5000 }), link.click()]);
@@ -129,10 +123,10 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
   });
 
   it('takes the SMTP password in a password field and never shows the stored one', async () => {
-    const { page, context } = await newPage(suite.browser, { width: 390 });
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/routine/config?tab=mail`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(suite.browser, suite.server, {
+      width: 390,
+      path: '/admin/routine/config?tab=mail',
+    });
     const pass = page.locator('#smtp_pass');
     await pass.waitFor();
     expect(await pass.getAttribute('type')).toBe('password');
@@ -159,10 +153,7 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
       headers: { batoken: token, server: 'true' },
     }).then((r) => r.json() as Promise<{ data: { list: { id: number }[] } }>);
     const id = found.data.list[0]?.id;
-    const { page, context } = await newPage(suite.browser);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.goto(`${suite.server.baseUrl}/admin/auth/admin`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(suite.browser, suite.server, { path: '/admin/auth/admin' });
     await page.locator('.ant-table-row', { hasText: 'watcher1' }).locator('td').nth(2).dblclick();
     await page.getByRole('dialog').locator('#mobile').fill('13900009999');
     await page.getByTestId('form-save').click();
@@ -188,9 +179,7 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
       ['en', 390],
       ['en', 1440],
     ] as const) {
-      const { page, context } = await newPage(suite.browser, { width });
-      await chooseLanguage(page, suite.server.baseUrl, lang);
-      await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
+      const { page, context } = await openSignedIn(suite.browser, suite.server, { lang, width });
       await page.getByTestId('terminal-button').click();
       await page.getByTestId('terminal-setup').click();
       await page.getByTestId('terminal-settings').waitFor();
@@ -200,7 +189,8 @@ describe.skipIf(!browserAvailable)('new user screens', () => {
 
       await page.getByTestId('terminal-package-manager').click();
       const dialog = page.getByRole('dialog', { name: /选择包管理器|Please select package manager/ });
-      await dialog.waitFor();
+      // Clicked while it zoomed in, its Confirm once did nothing on CI.
+      await opened(dialog);
       await shoot(page, `terminal-package-manager-${lang}-${width}`);
       await dialog.getByRole('button', { name: /^(确\s*认|Confirm)$/ }).click();
       await dialog.waitFor({ state: 'hidden' });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
 import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
 import type { E2eServer } from './support/server.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 const BROWSER_ZONE = 'America/New_York';
@@ -97,10 +98,10 @@ describe.skipIf(!browserAvailable)('one clock', () => {
 
   it("sends a searched date range as the site's days, and says so under the picker", async () => {
     const { server, browser } = suite;
-    const { page, context } = await newPage(browser, { timezoneId: BROWSER_ZONE });
-    await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-    await page.goto(`${server.baseUrl}/admin/auth/adminLog`);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
+    const { page, context } = await openSignedIn(browser, server, {
+      timezoneId: BROWSER_ZONE,
+      path: '/admin/auth/adminLog',
+    });
     await page.getByRole('button', { name: /通用搜索|generic search/i }).click();
     const asked: string[] = [];
     page.on('request', (request) => {

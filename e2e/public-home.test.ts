@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 describe.skipIf(!browserAvailable)('public home', () => {
@@ -70,10 +71,7 @@ describe.skipIf(!browserAvailable)('public home', () => {
     expect(await brandLinkOf(page, article)).toBe('/user');
 
     // The administrator picks the page in System configuration → Basics.
-    const admin = await newPage(suite.browser);
-    await loginAsAdmin(admin.page, suite.server.baseUrl, suite.server.adminPassword);
-    await admin.page.goto(`${suite.server.baseUrl}/admin/routine/config`);
-    await admin.page.waitForSelector('#block-loading', { state: 'detached' });
+    const admin = await openSignedIn(suite.browser, suite.server, { path: '/admin/routine/config' });
     const select = admin.page.locator('#home_page');
     await select.click();
     await admin.page.locator('.ant-select-item-option', { hasText: 'aboutus' }).click();

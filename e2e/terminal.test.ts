@@ -7,30 +7,29 @@
  * Tasks that must exist before the page loads are written into `storeTerminal` as the app
  * itself keeps them; the queue starts a Waiting task when the back-office comes up.
  */
+import { join } from 'node:path';
 import { TerminalTaskStatus as S } from '@portico/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, chooseLanguage, loginAsAdmin, newPage } from './support/browser.js';
+import { browserAvailable } from './support/browser.js';
+import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
 
 /** test.npm installs a small package from the npm registry: give it room on a slow network. */
 const TASK_TIMEOUT = 120_000;
+/** Set E2E_SCREENSHOT_DIR to look at the panel at 390 px (it was written to /tmp on every run). */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 describe.skipIf(!browserAvailable)('web terminal', () => {
   const suite = serverWithBrowser();
 
   /**
-   * A super administrator's back-office; in `lang` when given, chosen on the sign-in page as a
-   * visitor does. (Written into storage once the back-office runs, the choice could be
-   * overwritten by the app saving its settings, which it may do at any moment.)
+   * A super administrator's back-office; in `lang` when given, stored before the page opens, as
+   * a visitor who chose it earlier. (Written into storage once the back-office runs, the choice
+   * could be overwritten by the app saving its settings, which it may do at any moment.)
    */
-  const signedIn = async (width = 1280, lang?: 'zh-cn' | 'en') => {
-    const { context, page } = await newPage(suite.browser, { width });
-    if (lang) await chooseLanguage(page, suite.server.baseUrl, lang);
-    await loginAsAdmin(page, suite.server.baseUrl, suite.server.adminPassword);
-    await page.waitForSelector('#block-loading', { state: 'detached' });
-    return { context, page };
-  };
+  const signedIn = (width = 1280, lang?: 'zh-cn' | 'en') =>
+    openSignedIn(suite.browser, suite.server, { width, lang });
   /** Puts tasks into the stored queue and reloads, as if they had been added before. */
   const seed = async (page: Page, tasks: object[], extra: object = {}) => {
     await page.evaluate(
@@ -226,7 +225,7 @@ describe.skipIf(!browserAvailable)('web terminal', () => {
       for (const id of ['terminal-test', 'terminal-install', 'terminal-clean', 'terminal-setup']) {
         expect(await page.getByTestId(id).isVisible(), id).toBe(true);
       }
-      await page.screenshot({ path: `/tmp/terminal-390-${lang}.png` });
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, `terminal-390-${lang}.png`) });
 
       await page.getByTestId('terminal-setup').click();
       await page.getByTestId('terminal-settings').waitFor();
@@ -234,7 +233,7 @@ describe.skipIf(!browserAvailable)('web terminal', () => {
       expect(await page.getByTestId('terminal-settings').innerText()).toMatch(
         lang === 'en' ? /pnpm is not on a fresh machine/ : /新机器上没有 pnpm/,
       );
-      await page.screenshot({ path: `/tmp/terminal-settings-390-${lang}.png` });
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, `terminal-settings-390-${lang}.png`) });
       await page.getByTestId('terminal-back').click();
       await page.getByTestId('terminal-test').waitFor();
       await context.close();

@@ -79,6 +79,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in', () => {
   it('is set up from the profile, then asks for a code after the password', async () => {
     const { context, page } = await newPage(suite.browser);
     await chooseLanguage(page, suite.server.baseUrl, 'en');
+    await page.goto(`${suite.server.baseUrl}/admin/login`);
     await page.fill('#username', 'admin');
     await page.fill('#password', suite.server.adminPassword);
     await page.keyboard.press('Enter');

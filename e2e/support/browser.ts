@@ -9,6 +9,8 @@ import {
   type BrowserContext,
   type ConsoleMessage,
   chromium,
+  type Frame,
+  type Locator,
   type Page,
   type Request,
   type Response,
@@ -27,11 +29,22 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; timezoneId?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    timezoneId?: string;
+    /** What the site has stored in the browser already (support/signed-in.ts). */
+    localStorage?: { origin: string; entries: { name: string; value: string }[] };
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const stored = options.localStorage;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
+    storageState: stored && {
+      cookies: [],
+      origins: [{ origin: stored.origin, localStorage: stored.entries }],
+    },
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -45,27 +58,45 @@ export async function loginAsAdmin(
   password: string,
   keep = false,
 ): Promise<void> {
-  const trouble = watchTrouble(page);
-  try {
+  await explainingFailure(page, async () => {
     await page.goto(`${baseUrl}/admin/login`);
     await page.fill('#username', 'admin');
     await page.fill('#password', password);
     if (keep) await page.getByRole('checkbox').check();
+    // CI once saw this form submitted empty after both fills: say so rather than time out on it.
+    const filled = [await page.inputValue('#username'), await page.inputValue('#password')];
+    if (filled[0] !== 'admin' || filled[1] !== password) {
+      throw new Error(
+        `The sign-in form lost what was typed (account '${filled[0]}', password ${filled[1] ? 'kept' : 'empty'}).`,
+      );
+    }
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/dashboard/).catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\n${await describeStuckPage(page, trouble.seen)}`, { cause: error });
-    });
-  } finally {
-    trouble.stop();
-  }
+    await page.waitForURL(/\/admin\/dashboard/);
+  });
   // The loading block covers the page (and swallows clicks) until the start data is in.
   await page.waitForSelector('#block-loading', { state: 'detached' });
 }
 
 /**
+ * Runs `steps` watching the page; when they fail, the error also says where the page is, what
+ * it shows and what went wrong on it, where a timeout alone would say nothing. For steps that
+ * failed once on a loaded machine without a cause anyone could find.
+ */
+export async function explainingFailure<T>(page: Page, steps: () => Promise<T>): Promise<T> {
+  const trouble = watchTrouble(page);
+  try {
+    return await steps();
+  } catch (error) {
+    throw new Error(`${String(error)}\n${await describeStuckPage(page, trouble.seen)}`, { cause: error });
+  } finally {
+    trouble.stop();
+  }
+}
+
+/**
  * What went wrong on a page while it was watched: script errors, console errors, requests that
- * failed or were answered with an error status, and the API's refusals. A sign-in that never
- * reached the dashboard (once in CI, not reproduced) otherwise leaves only a timeout.
+ * failed or were answered with an error status, the API's refusals, and where the page went
+ * (explainingFailure).
  */
 function watchTrouble(page: Page): { seen: string[]; stop(): void } {
   const seen: string[] = [];
@@ -88,13 +119,18 @@ function watchTrouble(page: Page): { seen: string[]; stop(): void } {
         })
         .catch(() => {});
   };
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) seen.push(`navigated: ${frame.url()}`);
+  };
   page.on('pageerror', onPageError);
   page.on('console', onConsole);
+  page.on('framenavigated', onNavigated);
   page.on('requestfailed', onRequestFailed);
   page.on('response', onResponse);
   return {
     seen,
     stop() {
+      page.off('framenavigated', onNavigated);
       page.off('pageerror', onPageError);
       page.off('console', onConsole);
       page.off('requestfailed', onRequestFailed);
@@ -118,11 +154,13 @@ async function describeStuckPage(page: Page, trouble: string[]): Promise<string>
 }
 
 /**
- * Opens the sign-in page with the interface already in `lang`, as a visitor who chose it
- * before (the language is kept in the web app's stored settings).
+ * Stores `lang` as the interface language, as a visitor who chose it before (the language is
+ * kept in the web app's stored settings): the next page of the site opens in it.
  */
 export async function chooseLanguage(page: Page, baseUrl: string, lang: 'zh-cn' | 'en'): Promise<void> {
-  await page.goto(`${baseUrl}/admin/login`);
+  // Any page of the site gives its storage; the icon does not start the web app, whose start
+  // would only be thrown away (and whose requests the next navigation would abort).
+  await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate(
     (defaultLang) =>
       localStorage.setItem(
@@ -133,8 +171,30 @@ export async function chooseLanguage(page: Page, baseUrl: string, lang: 'zh-cn' 
   );
 }
 
+/**
+ * Waits until an antd popup (a dialog, a menu) has finished opening. It zooms or slides in, and a
+ * click while it moves can miss: the button is pressed in one place and released in another, so
+ * the browser clicks neither. CI twice saw a dialog's button clicked and nothing happen.
+ */
+export async function opened(popup: Locator): Promise<Locator> {
+  await popup.and(popup.page().locator(':not([class*="-appear"]):not([class*="-enter"])')).waitFor();
+  return popup;
+}
+
 /** A screenshot once nothing animates (a dialog still zooming in would be caught half drawn). */
 export async function settledScreenshot(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.screenshot({ path, animations: 'disabled' });
+}
+
+/**
+ * Runs the page's CPU `rate` times slower, as a loaded machine does (CI sees load 10 on two
+ * cores): for a test of a race that only shows there. Answers the function that restores it.
+ */
+export async function slowCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
 }

@@ -8,8 +8,8 @@ import { basename } from 'node:path';
 import type { Envelope } from '@portico/shared';
 import type { Browser } from 'playwright-core';
 import { api } from './api.js';
-import { chooseLanguage, loginAsAdmin, newPage } from './browser.js';
 import type { E2eServer } from './server.js';
+import { openSignedIn } from './signed-in.js';
 
 export type Lang = 'en' | 'zh-cn';
 
@@ -96,11 +96,12 @@ export async function memberWithPoints(
 
 /** The module page's market view, signed in as the super administrator, in `lang`. */
 export async function openMarketOn(browser: Browser, server: E2eServer, lang: Lang, width: number) {
-  const { context, page } = await newPage(browser, { width, height: 900 });
-  await chooseLanguage(page, server.baseUrl, lang);
-  await loginAsAdmin(page, server.baseUrl, server.adminPassword);
-  await page.goto(`${server.baseUrl}/admin/moduleStore`);
+  const { context, page } = await openSignedIn(browser, server, {
+    lang,
+    width,
+    height: 900,
+    path: '/admin/moduleStore',
+  });
   await page.getByTestId('market-view').waitFor();
-  await page.waitForSelector('#block-loading', { state: 'detached' });
   return { context, page };
 }
