@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
 import { audit, settle } from './support/axe.js';
-import { browserAvailable, chooseLanguage, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, newPage, opened } from './support/browser.js';
 import type { E2eServer } from './support/server.js';
 import { openSignedIn } from './support/signed-in.js';
 import { serverWithBrowser } from './support/suite.js';
@@ -317,6 +317,44 @@ describe.skipIf(!browserAvailable)('accessibility', () => {
     await page.keyboard.press('Delete');
     await expect.poll(titles, { timeout: 10_000 }).toEqual(before.slice(0, -1));
     await context.close();
+  });
+
+  it('opens a dialog without motion when the system asks for less, and zooms it in otherwise', async () => {
+    const zoomsWith = async (motion: 'full' | 'reduced') => {
+      const { context, page } = await openSignedIn(suite.browser, suite.server, {
+        lang: 'en',
+        path: '/admin/auth/admin',
+        motion,
+      });
+      await settle(page);
+      // Watched from before the click: on a loaded machine the zoom may be over by the time a
+      // check after the click runs.
+      await page.evaluate(() => {
+        const seen = window as { zoomed?: boolean };
+        seen.zoomed = false;
+        new MutationObserver(() => {
+          for (const dialog of document.querySelectorAll('.ant-modal')) {
+            const style = getComputedStyle(dialog);
+            if (style.animationName !== 'none' && style.animationDuration !== '0s') seen.zoomed = true;
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+      });
+      await page.locator('.ba-table-header').getByRole('button', { name: 'Add' }).click();
+      // Open to the end: the zoom's running phase starts frames after the form is there.
+      await opened(page.locator('.ant-modal').filter({ has: page.locator('#username') }));
+      const zoomed = await page.evaluate(() => Boolean((window as { zoomed?: boolean }).zoomed));
+      await context.close();
+      return zoomed;
+    };
+    expect({ reduced: await zoomsWith('reduced'), full: await zoomsWith('full') }).toEqual({
+      reduced: false,
+      full: true,
+    });
   });
 
   it('keeps the focus inside an Add dialog opened from the keyboard and gives it back on Escape', async () => {

@@ -35,12 +35,21 @@ export async function newPage(
     timezoneId?: string;
     /** What the site has stored in the browser already (support/signed-in.ts). */
     localStorage?: { origin: string; entries: { name: string; value: string }[] };
+    /**
+     * `reduced` by default: the system asks for less motion, so dialogs, menus and pages appear at
+     * once. A test clicks the moment a control is there, where a person waits for it to stop
+     * moving, and a click into a dialog still zooming in can be pressed on its button and
+     * released beside it, and CI saw clicks in opening dialogs do nothing. `full` for a test
+     * about the motion itself (e2e/README.md, "Timing").
+     */
+    motion?: 'full' | 'reduced';
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const stored = options.localStorage;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
+    reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
     storageState: stored && {
       cookies: [],
       origins: [{ origin: stored.origin, localStorage: stored.entries }],

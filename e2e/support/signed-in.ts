@@ -25,6 +25,8 @@ export interface SignedInOptions {
   timeout?: number;
   /** Settings the web app keeps beside the language (`storeConfig_v2`'s layout: dark mode, …). */
   layout?: Record<string, unknown>;
+  /** The system's motion setting (`newPage`'s: reduced by default). */
+  motion?: 'full' | 'reduced';
 }
 
 /** The stored entries of a signed-in administrator with the interface in `lang`. */

@@ -2,13 +2,16 @@
  * antd's theme and locale around the app, whichever shell draws it (App.tsx with the router,
  * sign-in-shell.tsx without). Dark mode switches antd's algorithm too, also for messages and
  * notifications raised outside components (the request layer). The theme's focus ring is
- * handed to the page's own controls as CSS variables (styles/index.css).
+ * handed to the page's own controls as CSS variables (styles/index.css). A visitor whose system
+ * asks for less motion gets none of antd's (dialogs, menus, messages appear and go at once); the
+ * app's own animations stop under the same media query in its styles.
  */
 import { ConfigProvider, type ThemeConfig, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect } from 'react';
 import { useConfig } from '../stores/config';
 import { DARK, LIGHT } from '../theme';
+import { usePrefersReducedMotion } from '../utils/reduced-motion';
 
 /** antd's colours that the app's own styles read (as `var(--ant-…)`), set on the whole page. */
 const PAGE_TOKENS = [
@@ -42,9 +45,13 @@ function exposeTokens(config: ThemeConfig): void {
 
 export function ThemeRoot({ locale, children }: { locale: Locale; children: ReactNode }) {
   const isDark = useConfig((s) => s.layout.isDark);
-  const themeConfig: ThemeConfig = isDark
-    ? { ...DARK, algorithm: theme.darkAlgorithm }
-    : { ...LIGHT, algorithm: theme.defaultAlgorithm };
+  const motion = !usePrefersReducedMotion();
+  const base = isDark ? DARK : LIGHT;
+  const themeConfig: ThemeConfig = {
+    ...base,
+    token: { ...base.token, motion },
+    algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+  };
   useEffect(() => {
     document.documentElement.classList.toggle('dark', isDark);
     exposeTokens(themeConfig);
