@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
-import { browserAvailable, launchBrowser } from './support/browser.js';
+import { browserAvailable, explainingFailure, launchBrowser } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 import { openSignedIn } from './support/signed-in.js';
 
@@ -46,18 +46,23 @@ describe.skipIf(!browserAvailable)('configuration', () => {
 
   it('sends a test mail that arrives with the right subject', async () => {
     const { context, page } = await openConfig();
-    await page.getByRole('tab', { name: 'Mail' }).click();
-    await page.fill('#smtp_server', '127.0.0.1');
-    await page.fill('#smtp_port', String(mailbox.port));
-    await page.fill('#smtp_user', 'mailer');
-    await page.fill('#smtp_pass', 'e2e-mail-pass');
-    await page.locator('.ant-select', { has: page.locator('#smtp_verification') }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'TLS' }).click();
-    await page.fill('#smtp_sender_mail', 'noreply@example.com');
-    await page.getByRole('button', { name: 'Test mail sending' }).click();
-    await page.getByTestId('test-mail-receiver').fill('boss@example.com');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
+    // CI once saw no mail arrive, with nothing to say which step had gone wrong.
+    await explainingFailure(page, async () => {
+      await page.getByRole('tab', { name: 'Mail' }).click();
+      await page.fill('#smtp_server', '127.0.0.1');
+      await page.fill('#smtp_port', String(mailbox.port));
+      await page.fill('#smtp_user', 'mailer');
+      await page.fill('#smtp_pass', 'e2e-mail-pass');
+      const verification = page.locator('.ant-select', { has: page.locator('#smtp_verification') });
+      await verification.click();
+      await page.locator('.ant-select-item-option', { hasText: 'TLS' }).click();
+      await expect.poll(() => verification.innerText()).toBe('TLS');
+      await page.fill('#smtp_sender_mail', 'noreply@example.com');
+      await page.getByRole('button', { name: 'Test mail sending' }).click();
+      await page.getByTestId('test-mail-receiver').fill('boss@example.com');
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
+    });
     expect({ to: mailbox.received[0]?.to, subject: mailbox.received[0]?.subject }).toEqual({
       to: ['boss@example.com'],
       subject: expect.stringMatching(/^This is a test email-/),
