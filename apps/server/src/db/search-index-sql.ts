@@ -184,7 +184,6 @@ export function trigramDown({ side, put, remove }: TrigramNames): string[] {
   ];
 }
 
-/** PostgreSQL: the GIN index of one column (prefixed table name). */
 /**
  * PostgreSQL estimates a `%text%` match from the column's histogram: the share of its sampled
  * values holding the text, at least one of them. With the default 100, a phrase in 2,462 of a
@@ -200,6 +199,7 @@ export function postgresColumnStatistics(table: string, column: string, target: 
   return `alter table "${table}" alter column "${column}" set statistics ${target}`;
 }
 
+/** PostgreSQL: the GIN index of one column (prefixed table name). */
 export function postgresTrigramIndex(table: string, column: string): string {
   return `create index if not exists "${table}_${column}_trgm" on "${table}" using gin ("${column}" gin_trgm_ops)`;
 }
