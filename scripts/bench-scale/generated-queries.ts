@@ -9,7 +9,7 @@
  */
 import { PRODUCT_API } from './generated-module.js';
 import type { ListRequest } from './list-request.js';
-import { CLUSTER_TITLE, clusterIds } from './product-rows.js';
+import { CLUSTERS, clusterIds } from './product-rows.js';
 import {
   between,
   contains,
@@ -48,22 +48,26 @@ export function productQueries(rows: number): ListQuery[] {
     );
   // A code of one product only: SKU-<n> with n past a tenth of the table is no other's prefix.
   const rare = Math.floor(rows * 0.777) + 1;
-  const cluster = clusterIds(rows);
-  const clustered = CLUSTER_TITLE.toLowerCase();
-  const shapes = (['desc', 'asc'] as const).flatMap((direction) => {
-    const clusterEnd = stretchEnd(cluster, direction);
-    return [
-      quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }, direction),
-      quick('spread phrase', 'smart kettle', {}, direction),
-      quick('clustered', clustered, { firstId: clusterEnd }, direction),
-      q(
-        shaped(`title LIKE, clustered (${clustered})`, direction),
-        { search: [like('title', clustered)], ...orderBy(direction) },
-        { row: contains('title', clustered), firstId: clusterEnd },
-      ),
-      quick('none', 'zzqx', { total: 0 }, direction),
-    ];
-  });
+  // Each cluster by quick search and by its title's LIKE: the first row shown is its end.
+  const clusteredShapes = (direction: 'asc' | 'desc') =>
+    Object.entries(CLUSTERS).flatMap(([size, cluster]) => {
+      const words = cluster.title.toLowerCase();
+      const firstId = stretchEnd(clusterIds(rows, cluster), direction);
+      return [
+        quick(`clustered, ${size}`, words, { firstId }, direction),
+        q(
+          shaped(`title LIKE, clustered, ${size} (${words})`, direction),
+          { search: [like('title', words)], ...orderBy(direction) },
+          { row: contains('title', words), firstId },
+        ),
+      ];
+    });
+  const shapes = (['desc', 'asc'] as const).flatMap((direction) => [
+    quick('rare: one product', `SKU-${rare}`, { total: 1, firstId: rare }, direction),
+    quick('spread phrase', 'smart kettle', {}, direction),
+    ...clusteredShapes(direction),
+    quick('none', 'zzqx', { total: 0 }, direction),
+  ]);
   return [
     // Exact: the generated migration counts the table's rows (largeTableCounts).
     q('first page, no filter', {}, { total: rows, firstId: rows }),

@@ -2,9 +2,9 @@
  * What a seeded product of the generated screen (generated-module.ts) looks like, every column
  * an SQL expression of its id as the member seed does (seed-rows.ts). Titles are an adjective,
  * a noun and the product's code (`SKU-<id>`), English or Chinese: a noun alone is a broad
- * search, an adjective and noun a spread one, a code a rare one. One stretch of ids, created
- * together, are "Autumn sale" products: a search whose matches cluster, deep in the list's
- * order, as the members named alice12… do.
+ * search, an adjective and noun a spread one, a code a rare one. Two stretches of ids, created
+ * together, are "Autumn sale" products (2,000) and "Clearance" ones (100,000): searches whose
+ * matches cluster, deep in the list's order, narrowly or broadly, as the members named alice12… do.
  */
 import { sql } from 'kysely';
 import { HISTORY_END, YEAR_SECONDS } from './seed-rows.js';
@@ -55,15 +55,25 @@ export const PRODUCT_NOUNS = [
   '雨伞',
 ] as const;
 
-/** The clustered products' title prefix, and where their ids start (a fraction of the table). */
-export const CLUSTER_TITLE = 'Autumn sale';
-const CLUSTER_AT = 0.3;
-const CLUSTER_ROWS = 2000;
+/** A stretch of products sharing a title prefix: where it starts (a fraction of the table), how many. */
+export interface ProductCluster {
+  title: string;
+  at: number;
+  rows: number;
+  /** At most this share of a small table. */
+  share: number;
+}
 
-/** The ids of the clustered products: a stretch 30% into the table, 2,000 rows (fewer in a small one). */
-export function clusterIds(rows: number): { first: number; last: number } {
-  const first = Math.floor(rows * CLUSTER_AT) + 1;
-  return { first, last: first + Math.min(CLUSTER_ROWS, Math.floor(rows / 50)) - 1 };
+/** 2,000 rows 30% into the table, and 100,000 (a tenth of a million) 60% into it. */
+export const CLUSTERS = {
+  narrow: { title: 'Autumn sale', at: 0.3, rows: 2000, share: 1 / 50 },
+  broad: { title: 'Clearance', at: 0.6, rows: 100_000, share: 1 / 10 },
+} satisfies Record<string, ProductCluster>;
+
+/** The ids of a cluster's products (fewer in a small table). */
+export function clusterIds(rows: number, cluster: ProductCluster): { first: number; last: number } {
+  const first = Math.floor(rows * cluster.at) + 1;
+  return { first, last: first + Math.min(cluster.rows, Math.floor(rows * cluster.share)) - 1 };
 }
 
 export const PRODUCT_STATUS_SHARES = 'draft 2 in 10, gone 1 in 10, sale the rest';
@@ -72,8 +82,13 @@ const HISTORY_START = HISTORY_END - 4 * YEAR_SECONDS;
 
 export function productColumns(kit: SqlKit, id: Expr, rows: number): Record<string, Expr> {
   const h = (salt: number, modulo: number) => kit.hash(id, salt, modulo);
-  const { first, last } = clusterIds(rows);
-  const adjective = sql`case when ${id} between ${sql.lit(first)} and ${sql.lit(last)} then ${sql.lit(CLUSTER_TITLE)} else ${kit.pick(PRODUCT_ADJECTIVES, h(31, PRODUCT_ADJECTIVES.length))} end`;
+  // The cluster's title where its ids lie, a hashed adjective elsewhere.
+  const clustered = Object.values(CLUSTERS).map((cluster) => {
+    const { first, last } = clusterIds(rows, cluster);
+    return sql`when ${id} between ${sql.lit(first)} and ${sql.lit(last)} then ${sql.lit(cluster.title)}`;
+  });
+  const adjective = sql`case ${sql.join(clustered, sql` `)}
+    else ${kit.pick(PRODUCT_ADJECTIVES, h(31, PRODUCT_ADJECTIVES.length))} end`;
   const step = Math.max(1, Math.floor((HISTORY_END - HISTORY_START) / rows));
   const created = sql`(${sql.lit(HISTORY_START)} + (${id}) * ${sql.lit(step)} + ${h(32, step)})`;
   const status = h(33, 10);
