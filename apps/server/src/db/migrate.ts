@@ -36,6 +36,7 @@ import { setBasedTrigramsMigration } from './migrations/0028-set-based-trigrams.
 import { logTrigramsMigration } from './migrations/0029-log-trigrams.js';
 import { idBrinMigration } from './migrations/0030-id-brin.js';
 import { changedTrigramsMigration } from './migrations/0031-changed-trigrams.js';
+import { moduleKeyBrinMigration } from './migrations/0032-module-key-brin.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ function migrator(db: Db): Migrator {
     '0029-log-trigrams': logTrigramsMigration(db.dialect, db.prefix),
     '0030-id-brin': idBrinMigration(db.dialect, db.prefix),
     '0031-changed-trigrams': changedTrigramsMigration(db.dialect, db.prefix),
+    '0032-module-key-brin': moduleKeyBrinMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -12,11 +12,16 @@
  * whatever drops the table calls it first, or the slots outlive it and a table made again under
  * its name would start from the old count.
  *
+ * On PostgreSQL the table also gets the BRIN index on its key that 0030-id-brin.ts gives the
+ * members and the log: a quick search whose matches cluster far from the list's end reads the
+ * matches past a sampled one through it (crud/match-stretch.ts) instead of rechecking them all.
+ *
  * MySQL refuses the triggers without the TRIGGER privilege: the table is then not counted
  * (with a warning) and its lists show the estimate, as an uncounted table's do. So is a table
  * whose prefixed name leaves no room for its triggers' names (a 20-letter prefix and a 40-letter
  * generated table): failing would stop the module's install for what is only a speed-up.
  */
+import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { addRowCounter, dropRowCounter } from './0016-row-counts.js';
 import { addIdBlocks, dropIdBlocks } from './0019-id-blocks.js';
@@ -57,6 +62,17 @@ export async function largeTableCounts(
   // Without the row count, blocks alone would not give an exact total: both or neither.
   if (!(await addRowCounter(db, dialect, prefix, table))) return;
   await addIdBlocks(db, dialect, prefix, table, key);
+  if (dialect === 'postgres') await addKeyBrin(db, prefix, table, key);
+}
+
+/** The key's BRIN index (named as triggersFit allows: `_key_brin` is as long as `_block_ai`). */
+const keyBrin = (prefix: string, table: string) => sql.id(`${prefix}${table}_key_brin`);
+
+/** On `key + 0`, the expression match-stretch.ts names (0030-id-brin.ts says why not the key). */
+export async function addKeyBrin(db: AnyDb, prefix: string, table: string, key: string): Promise<void> {
+  await sql`create index if not exists ${keyBrin(prefix, table)} on ${sql.id(`${prefix}${table}`)} using brin ((${sql.ref(key)} + 0))`.execute(
+    db,
+  );
 }
 
 /** Stops counting `table`: its triggers, slots and blocks go. */
@@ -70,6 +86,11 @@ export async function dropLargeTableCounts(
   if (!triggersFit(prefix, table)) return;
   await dropIdBlocks(db, dialect, prefix, table);
   await dropRowCounter(db, dialect, prefix, table);
+  if (dialect === 'postgres') await dropKeyBrin(db, prefix, table);
+}
+
+export async function dropKeyBrin(db: AnyDb, prefix: string, table: string): Promise<void> {
+  await sql`drop index if exists ${keyBrin(prefix, table)}`.execute(db);
 }
 
 function checkNames(prefix: string, table: string, key: string): void {
