@@ -37,6 +37,7 @@ import { logTrigramsMigration } from './migrations/0029-log-trigrams.js';
 import { idBrinMigration } from './migrations/0030-id-brin.js';
 import { changedTrigramsMigration } from './migrations/0031-changed-trigrams.js';
 import { moduleKeyBrinMigration } from './migrations/0032-module-key-brin.js';
+import { trigramKeyTypesMigration } from './migrations/0033-trigram-key-types.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ function migrator(db: Db): Migrator {
     '0030-id-brin': idBrinMigration(db.dialect, db.prefix),
     '0031-changed-trigrams': changedTrigramsMigration(db.dialect, db.prefix),
     '0032-module-key-brin': moduleKeyBrinMigration(db.dialect, db.prefix),
+    '0033-trigram-key-types': trigramKeyTypesMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -90,13 +90,18 @@ const joined = (columns: readonly string[], row: string) =>
  * the triggers need: they delete a row's postings by its old value's trigrams, so no second
  * key on `id` doubles the cost of every posting written (migration 0028 drops the one earlier
  * versions had).
+ *
+ * `id` has the type of the table's key (`keyType`): MariaDB orders a page by the table's key
+ * through the postings' `(trigram, id)` only when the two compare as the same type. With an
+ * `int` beside an `int unsigned` key it read every candidate and sorted them: 100,000 clustered
+ * products, 500 ms a page instead of a few.
  */
-export function trigramTable(side: string): string {
+export function trigramTable(side: string, keyType = 'int'): string {
   // Trigrams compare byte for byte: they are already lower-cased, and a collation that equates
   // accents or widths would merge postings that LIKE, checking afterwards, tells apart anyway.
   return `create table if not exists \`${side}\` (
     trigram varchar(3) character set utf8mb4 collate utf8mb4_bin not null,
-    id int not null,
+    id ${keyType} not null,
     primary key (trigram, id)
   ) engine=InnoDB`;
 }

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateDownOne, migrateToLatest } from '../../src/db/migrate.js';
 import { searchIndex } from '../../src/db/migrations/search-index.js';
+import { integerColumnType } from '../../src/db/migrations/trigram-indexes.js';
 import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
 import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
@@ -109,12 +110,14 @@ async function putParameters(db: Db): Promise<number[]> {
   return rows.map((row) => Number(row.found));
 }
 
-/** The earlier version's database: migrated, with the note table indexed, then 0031 to 0028 undone. */
+/** The earlier version's database: migrated, with the note table indexed, then 0033 to 0028 undone. */
 async function earlierVersion(db: Db): Promise<void> {
   await migrateToLatest(db);
   await createNotes(db);
   // The later ones first (0030 does nothing here; 0029's admin-log side table, made with the
   // new routines, goes with it).
+  expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
+  expect(await migrateDownOne(db)).toBe('0032-module-key-brin');
   expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
   expect(await migrateDownOne(db)).toBe('0030-id-brin');
   expect(await migrateDownOne(db)).toBe('0029-log-trigrams');
@@ -180,6 +183,32 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
   );
 
   it(
+    "0033 gives a side table its key's type: an unsigned key's postings are unsigned, the core's stay int",
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        // A generated table's key (int unsigned): MariaDB sorted every candidate when the
+        // postings' id was a plain int.
+        await sql`create table ${named(db, 'gadget')} (id int unsigned auto_increment primary key,
+          title varchar(60) null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`.execute(
+          db.kysely,
+        );
+        await searchIndex(db.kysely, { dialect: db.dialect, prefix: db.prefix }, 'gadget', ['title']);
+        const postingsType = (table: string) =>
+          integerColumnType(db.kysely, `${db.prefix}${table}_trigram`, 'id');
+        expect(await postingsType('gadget')).toBe('int unsigned');
+        expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
+        expect(await postingsType('gadget')).toBe('int');
+        await migrateToLatest(db);
+        expect(await postingsType('gadget')).toBe('int unsigned');
+        expect(await postingsType('user')).toBe('int');
+      });
+    },
+    SLOW,
+  );
+
+  it(
     "0031's update writes only the changed trigrams: the same postings as the loop, before and after it",
     async () => {
       if (!mysql) return;
@@ -188,6 +217,8 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         await createNotes(db);
         // admin, admin_log, note, user: each put takes the old value (`had`) as well.
         expect(await putParameters(db)).toEqual([3, 3, 3, 3]);
+        expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
+        expect(await migrateDownOne(db)).toBe('0032-module-key-brin');
         expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
         expect(await putParameters(db)).toEqual([2, 2, 2, 2]);
         // Rows written by 0028's form, changed by 0031's.

@@ -27,6 +27,7 @@ import {
   withPgTrgm,
 } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
+import { integerColumnType } from './trigram-indexes.js';
 import { trigramNumbers } from './trigram-numbers.js';
 
 /** Names go into the statements as they are: a module's own identifiers, checked here once more. */
@@ -101,7 +102,7 @@ async function mysqlIndex(
     console.warn(`MySQL trigram index for ${names.table} skipped: its columns are too long; LIKE will scan`);
     return;
   }
-  await run(trigramTable(names.side));
+  await run(trigramTable(names.side, await integerColumnType(db, names.table, key)));
   const numbers = await trigramNumbers(db);
   try {
     for (const statement of trigramRoutines(names, columns, width, numbers, key)) await run(statement);

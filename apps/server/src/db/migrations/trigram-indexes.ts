@@ -85,3 +85,11 @@ export async function replaceRoutines(db: AnyDb, { names }: TrigramIndex, routin
     console.warn(`MySQL trigram index for ${names.table} dropped (${String(error)}); LIKE will scan`);
   }
 }
+
+/** An integer column's type without its display width (`int unsigned`), `int` when it is none. */
+export async function integerColumnType(db: AnyDb, table: string, column: string): Promise<string> {
+  const { rows } = await sql<{ type: string }>`select column_type as type from information_schema.columns
+    where table_schema = database() and table_name = ${table} and column_name = ${column}`.execute(db);
+  const type = (rows[0]?.type ?? '').toLowerCase().replace(/\(\d+\)/, '');
+  return /^(tinyint|smallint|mediumint|int|bigint)( unsigned)?$/.test(type) ? type : 'int';
+}
