@@ -21,10 +21,9 @@ type Condition = RawBuilder<SqlBool>;
 
 /** Trigrams whose postings are estimated to find the rarest (evenly spread over the text). */
 const CONSIDERED = 12;
-/** Postings from which a trigram is common: reading them costs more than scanning for a broad match. */
-const COMMON = 200_000;
 /**
- * The same for a list sorted by another column (EXPLAIN's estimate, about twice the postings).
+ * Postings from which a trigram is common, for a list sorted by another column than the key
+ * (EXPLAIN's estimate, about twice the postings): reading them costs more than scanning.
  * Its candidates must all be looked up and sorted (about 2 µs each), while the order's index,
  * checked row by row (about 0.35 µs a row), finds the 120 matches of a page and its counting
  * window within 120 / (matches per row) rows. Measured on a million members sorted by last
@@ -99,7 +98,9 @@ export async function planTrigrams(
     if (table && typeof item.val === 'string') searches.push({ table, text: item.val, fields: [field] });
   }
   const inIdOrder = params.order.field === spec.pk;
-  const common = inIdOrder ? COMMON : COMMON_OUT_OF_ID_ORDER;
+  // In id order the postings are read in the key's order and stop after the page, however
+  // many there are: the sample below weighs them against the walk. Out of it, all are sorted.
+  const common = inIdOrder ? Number.POSITIVE_INFINITY : COMMON_OUT_OF_ID_ORDER;
   const picks = new Map<string, { starts: number[]; postings: number }>();
   for (const { table, text, fields } of searches) {
     const key = `${table} ${text}`;
