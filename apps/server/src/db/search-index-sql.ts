@@ -94,7 +94,7 @@ const joined = (columns: readonly string[], row: string) =>
  * `id` has the type of the table's key (`keyType`): MariaDB orders a page by the table's key
  * through the postings' `(trigram, id)` only when the two compare as the same type. With an
  * `int` beside an `int unsigned` key it read every candidate and sorted them: 100,000 clustered
- * products, 500 ms a page instead of a few.
+ * products, 500 ms a list request where the postings in order answer in 15-20.
  */
 export function trigramTable(side: string, keyType = 'int'): string {
   // Trigrams compare byte for byte: they are already lower-cased, and a collation that equates

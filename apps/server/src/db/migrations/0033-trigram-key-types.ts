@@ -3,7 +3,7 @@
  * sql.ts, trigramTable, says why: with `int` beside an `int unsigned` key, MariaDB sorted every
  * candidate of a search instead of reading the postings in the key's order). The core's keys are
  * `int`, as their side tables' ids were; a generated table's key is `int unsigned`. Altering a
- * side table rewrites it: a minute or so per ten million postings. Down gives them `int` again.
+ * side table rewrites it: 23 s for a million products' 19.5 million postings here. Down gives them `int` again.
  * Other databases: nothing.
  */
 import { type Migration, sql } from 'kysely';
