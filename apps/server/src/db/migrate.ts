@@ -38,6 +38,7 @@ import { idBrinMigration } from './migrations/0030-id-brin.js';
 import { changedTrigramsMigration } from './migrations/0031-changed-trigrams.js';
 import { moduleKeyBrinMigration } from './migrations/0032-module-key-brin.js';
 import { trigramKeyTypesMigration } from './migrations/0033-trigram-key-types.js';
+import { trigramKeyParametersMigration } from './migrations/0034-trigram-key-parameters.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ function migrator(db: Db): Migrator {
     '0031-changed-trigrams': changedTrigramsMigration(db.dialect, db.prefix),
     '0032-module-key-brin': moduleKeyBrinMigration(db.dialect, db.prefix),
     '0033-trigram-key-types': trigramKeyTypesMigration(db.dialect, db.prefix),
+    '0034-trigram-key-parameters': trigramKeyParametersMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,
@@ -101,6 +103,20 @@ export async function migrateUpTo(db: Db, name: string): Promise<MigrationResult
 export async function migrateDownOne(db: Db): Promise<string | null> {
   const result = check(await migrator(db).migrateDown());
   return result.results?.[0]?.migrationName ?? null;
+}
+
+/**
+ * Undoes the latest migrations down to and including `name`, and returns their names, latest
+ * first (for tests that need an earlier version's database).
+ */
+export async function migrateDownThrough(db: Db, name: string): Promise<string[]> {
+  const undone: string[] = [];
+  for (;;) {
+    const last = await migrateDownOne(db);
+    if (last === null) throw new Error(`migrateDownThrough: ${name} was not applied`);
+    undone.push(last);
+    if (last === name) return undone;
+  }
 }
 
 /** Undoes every migration (used by tests proving that down migrations work). */

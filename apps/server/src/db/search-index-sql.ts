@@ -106,9 +106,21 @@ export function trigramTable(side: string, keyType = 'int'): string {
   ) engine=InnoDB`;
 }
 
+/** How trigramRoutines writes an index's routines beyond its names, columns and length. */
+export interface TrigramRoutineOptions {
+  /** The table's integer primary key. */
+  key?: string;
+  /**
+   * The key's type (`int unsigned`, `bigint`, …), which the procedures' `row_id` takes: with
+   * an `int` parameter, a row whose key is past 2,147,483,647 could not be written at all.
+   */
+  keyType?: string;
+  form?: 'changed-trigrams' | 'every-trigram';
+}
+
 /**
  * The procedures and triggers; `maxLength` is the longest joined value indexed (the columns'
- * widths and separators), `key` the integer primary key.
+ * widths and separators).
  *
  * Each procedure is one set-based statement over the value's positions, not a loop of one
  * insert per trigram: a member's ~80 postings cost one statement. An update touches only the
@@ -126,8 +138,7 @@ export function trigramRoutines(
   columns: readonly string[],
   maxLength: number,
   numbers: TrigramNumbers,
-  key = 'id',
-  form: 'changed-trigrams' | 'every-trigram' = 'changed-trigrams',
+  { key = 'id', keyType = 'int', form = 'changed-trigrams' }: TrigramRoutineOptions = {},
 ): string[] {
   // Byte comparison: a change of case or accent changes the trigrams too.
   const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
@@ -141,12 +152,12 @@ export function trigramRoutines(
   const had = (value: string) => (onlyNew ? `, ${value}` : '');
   const unposted = onlyNew ? ` and ${notIn('had')}` : '';
   return [
-    `create procedure \`${put}\`(in row_id int, in val varchar(${maxLength})${had(`in had varchar(${maxLength})`)})
+    `create procedure \`${put}\`(in row_id ${keyType}, in val varchar(${maxLength})${had(`in had varchar(${maxLength})`)})
        insert ignore into \`${side}\` (trigram, id)
        ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2${unposted}`,
     // A join, not `trigram in (select …)`: MariaDB's single-table DELETE reads the whole
     // table for a subquery. The pieces are converted to the column's collation to compare.
-    `create procedure \`${remove}\`(in row_id int, in val varchar(${maxLength}), in kept varchar(${maxLength}))
+    `create procedure \`${remove}\`(in row_id ${keyType}, in val varchar(${maxLength}), in kept varchar(${maxLength}))
        delete s from \`${side}\` s join (
          ${n.with}select distinct convert(${piece} using utf8mb4) collate utf8mb4_bin as trigram
          from ${n.from} where ${n.i} <= char_length(val) - 2

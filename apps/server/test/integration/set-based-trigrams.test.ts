@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
-import { migrateDownOne, migrateToLatest } from '../../src/db/migrate.js';
+import { migrateDownThrough, migrateToLatest } from '../../src/db/migrate.js';
 import { searchIndex } from '../../src/db/migrations/search-index.js';
 import { integerColumnType } from '../../src/db/migrations/trigram-indexes.js';
 import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
@@ -110,18 +110,12 @@ async function putParameters(db: Db): Promise<number[]> {
   return rows.map((row) => Number(row.found));
 }
 
-/** The earlier version's database: migrated, with the note table indexed, then 0033 to 0028 undone. */
+/** The earlier version's database: migrated, with the note table indexed, then 0028 and all after it undone. */
 async function earlierVersion(db: Db): Promise<void> {
   await migrateToLatest(db);
   await createNotes(db);
-  // The later ones first (0030 does nothing here; 0029's admin-log side table, made with the
-  // new routines, goes with it).
-  expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
-  expect(await migrateDownOne(db)).toBe('0032-module-key-brin');
-  expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
-  expect(await migrateDownOne(db)).toBe('0030-id-brin');
-  expect(await migrateDownOne(db)).toBe('0029-log-trigrams');
-  expect(await migrateDownOne(db)).toBe('0028-set-based-trigrams');
+  // 0029's admin-log side table, made with the new routines, goes too.
+  await migrateDownThrough(db, '0028-set-based-trigrams');
   // user, admin and note: each side table has its `id` key back.
   expect(await idKeys(db)).toBe(3);
 }
@@ -198,11 +192,56 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         const postingsType = (table: string) =>
           integerColumnType(db.kysely, `${db.prefix}${table}_trigram`, 'id');
         expect(await postingsType('gadget')).toBe('int unsigned');
-        expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
+        await migrateDownThrough(db, '0033-trigram-key-types');
         expect(await postingsType('gadget')).toBe('int');
         await migrateToLatest(db);
         expect(await postingsType('gadget')).toBe('int unsigned');
         expect(await postingsType('user')).toBe('int');
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "a row whose key is past int's range is indexed, written, changed and deleted (0034: the procedures take the key's type)",
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        // Generated tables' keys: `int unsigned`, or `bigint` when the designer asks for it.
+        const tables = [
+          { table: 'gadget', type: 'int unsigned', far: 3_000_000_000 },
+          { table: 'widget', type: 'bigint unsigned', far: 10_000_000_000 },
+        ];
+        const postingIds = async (table: string, trigram: string) => {
+          const { rows } = await sql<{ id: number | string }>`select id from ${named(db, `${table}_trigram`)}
+            where trigram = ${trigram} order by id`.execute(db.kysely);
+          return rows.map((row) => String(row.id));
+        };
+        const insert = (table: string, id: number, title: string) =>
+          sql`insert into ${named(db, table)} (id, title) values (${id}, ${title})`.execute(db.kysely);
+        for (const { table, type } of tables) {
+          await sql`create table ${named(db, table)} (id ${sql.raw(type)} auto_increment primary key,
+            title varchar(60) null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`.execute(
+            db.kysely,
+          );
+          await searchIndex(db.kysely, { dialect: db.dialect, prefix: db.prefix }, table, ['title']);
+        }
+        for (const { table, far } of tables) {
+          await insert(table, far, 'Far away');
+          expect(await postingIds(table, 'far')).toEqual([String(far)]);
+          await sql`update ${named(db, table)} set title = 'Near' where id = ${far}`.execute(db.kysely);
+          expect(await postingIds(table, 'far')).toEqual([]);
+          expect(await postingIds(table, 'nea')).toEqual([String(far)]);
+          await sql`delete from ${named(db, table)} where id = ${far}`.execute(db.kysely);
+          expect(await postingIds(table, 'nea')).toEqual([]);
+        }
+        // An install from before 0034: its procedures took an int, and the server refused the row.
+        await migrateDownThrough(db, '0034-trigram-key-parameters');
+        await expect(insert('gadget', 3_000_000_001, 'Refused')).rejects.toThrow(/out of range/i);
+        await migrateToLatest(db);
+        await insert('gadget', 3_000_000_001, 'Accepted');
+        expect(await postingIds('gadget', 'acc')).toEqual(['3000000001']);
       });
     },
     SLOW,
@@ -217,9 +256,7 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         await createNotes(db);
         // admin, admin_log, note, user: each put takes the old value (`had`) as well.
         expect(await putParameters(db)).toEqual([3, 3, 3, 3]);
-        expect(await migrateDownOne(db)).toBe('0033-trigram-key-types');
-        expect(await migrateDownOne(db)).toBe('0032-module-key-brin');
-        expect(await migrateDownOne(db)).toBe('0031-changed-trigrams');
+        await migrateDownThrough(db, '0031-changed-trigrams');
         expect(await putParameters(db)).toEqual([2, 2, 2, 2]);
         // Rows written by 0028's form, changed by 0031's.
         await insertRows(db);
@@ -264,7 +301,7 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
           const names = trigramNames(db.prefix, table);
           for (const statement of trigramDown(names).filter((s) => !s.startsWith('drop table')))
             await sql.raw(statement).execute(db.kysely);
-          for (const statement of trigramRoutines(names, columns, length, 'recursive', key))
+          for (const statement of trigramRoutines(names, columns, length, 'recursive', { key }))
             await sql.raw(statement).execute(db.kysely);
         }
         await expectLoopPostings(db);

@@ -28,7 +28,10 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
           db,
           index,
           // The form of this version: 0031 makes updates write only the changed trigrams.
-          trigramRoutines(index.names, index.columns, index.maxLength, numbers, index.key, 'every-trigram'),
+          trigramRoutines(index.names, index.columns, index.maxLength, numbers, {
+            key: index.key,
+            form: 'every-trigram',
+          }),
         );
         // Only now: until the new triggers were there, the old ones deleted by `id`.
         if (await hasIdKey(db, index.names.side))

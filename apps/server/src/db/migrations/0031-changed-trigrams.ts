@@ -22,7 +22,7 @@ export function changedTrigramsMigration(dialect: Dialect, prefix: string): Migr
       await replaceRoutines(
         db,
         index,
-        trigramRoutines(index.names, index.columns, index.maxLength, numbers, index.key, form),
+        trigramRoutines(index.names, index.columns, index.maxLength, numbers, { key: index.key, form }),
       );
   };
   return {

@@ -102,10 +102,12 @@ async function mysqlIndex(
     console.warn(`MySQL trigram index for ${names.table} skipped: its columns are too long; LIKE will scan`);
     return;
   }
-  await run(trigramTable(names.side, await integerColumnType(db, names.table, key)));
+  const keyType = await integerColumnType(db, names.table, key);
+  await run(trigramTable(names.side, keyType));
   const numbers = await trigramNumbers(db);
   try {
-    for (const statement of trigramRoutines(names, columns, width, numbers, key)) await run(statement);
+    for (const statement of trigramRoutines(names, columns, width, numbers, { key, keyType }))
+      await run(statement);
   } catch (error) {
     // Creating triggers needs the TRIGGER privilege (and more where binary logging is on).
     for (const statement of trigramDown(names)) await run(statement);

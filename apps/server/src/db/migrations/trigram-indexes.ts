@@ -90,6 +90,21 @@ export async function replaceRoutines(db: AnyDb, { names }: TrigramIndex, routin
 export async function integerColumnType(db: AnyDb, table: string, column: string): Promise<string> {
   const { rows } = await sql<{ type: string }>`select column_type as type from information_schema.columns
     where table_schema = database() and table_name = ${table} and column_name = ${column}`.execute(db);
-  const type = (rows[0]?.type ?? '').toLowerCase().replace(/\(\d+\)/, '');
+  return integerType(rows[0]?.type);
+}
+
+/** The type of a procedure's integer parameter, as integerColumnType gives a column's. */
+export async function integerParameterType(db: AnyDb, procedure: string, parameter: string): Promise<string> {
+  const { rows } = await sql<{
+    type: string;
+  }>`select dtd_identifier as type from information_schema.parameters
+    where specific_schema = database() and specific_name = ${procedure} and parameter_name = ${parameter}`.execute(
+    db,
+  );
+  return integerType(rows[0]?.type);
+}
+
+function integerType(declared: string | undefined): string {
+  const type = (declared ?? '').toLowerCase().replace(/\(\d+\)/, '');
   return /^(tinyint|smallint|mediumint|int|bigint)( unsigned)?$/.test(type) ? type : 'int';
 }
