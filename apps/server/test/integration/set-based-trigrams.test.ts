@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateDownThrough, migrateToLatest } from '../../src/db/migrate.js';
 import { searchIndex } from '../../src/db/migrations/search-index.js';
-import { integerColumnType } from '../../src/db/migrations/trigram-indexes.js';
+import { integerColumnType, trigramIndexes } from '../../src/db/migrations/trigram-indexes.js';
+import { trigramNumbers } from '../../src/db/migrations/trigram-numbers.js';
 import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
 import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
@@ -246,6 +247,62 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
     },
     SLOW,
   );
+
+  it(
+    'an index whose routines were cut off half-way (no insert trigger) is dropped, not left to miss new rows',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        const tables = async () => {
+          const { rows } = await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables
+            where table_schema = database() and table_name like ${`${db.prefix}%\\_trigram`} order by 1`.execute(
+            db.kysely,
+          );
+          return rows.map((row) => row.name.slice(db.prefix.length));
+        };
+        expect(await tables()).toEqual([
+          'admin_log_trigram',
+          'admin_trigram',
+          'note_trigram',
+          'user_trigram',
+        ]);
+        // replaceRoutines drops the triggers first: a renewal cut off there leaves the procedures.
+        for (const statement of trigramDown(trigramNames(db.prefix, NOTE)).filter((s) =>
+          s.startsWith('drop trigger'),
+        ))
+          await sql.raw(statement).execute(db.kysely);
+        const found = await trigramIndexes(db.kysely, db.prefix);
+        expect(found.map((index) => index.names.table.slice(db.prefix.length)).sort()).toEqual([
+          'admin',
+          'admin_log',
+          'user',
+        ]);
+        expect(await tables()).toEqual(['admin_log_trigram', 'admin_trigram', 'user_trigram']);
+        // The table still takes rows, and the next look finds the same indexes.
+        await sql`insert into ${named(db, NOTE)} (title) values ('after')`.execute(db.kysely);
+        expect((await trigramIndexes(db.kysely, db.prefix)).length).toBe(3);
+      });
+    },
+    SLOW,
+  );
+
+  it('takes a lost connection for an error, not for a server without the sequence engine', async () => {
+    if (!mysql) return;
+    await withScratchDatabase(mysql, async (db) => {
+      await migrateToLatest(db);
+      expect(await trigramNumbers(db.kysely)).toBe('sequence');
+      await db.kysely.connection().execute(async (held) => {
+        const { rows } = await sql<{ id: number }>`select connection_id() as id`.execute(held);
+        // Another of the pool's connections ends this one, as a restarting server would.
+        await sql`kill connection ${sql.lit(Number(rows[0]?.id))}`.execute(db.kysely);
+        await expect(trigramNumbers(held)).rejects.toThrow();
+      });
+    });
+  });
 
   it(
     "0031's update writes only the changed trigrams: the same postings as the loop, before and after it",

@@ -19,7 +19,10 @@ export interface TrigramIndex {
 
 const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 
-/** This install's trigram indexes, from their procedures and insert triggers. */
+/**
+ * This install's trigram indexes, from their procedures and insert triggers. One whose insert
+ * trigger is missing is dropped (below), one in a form not trigramRoutines' is left out.
+ */
 export async function trigramIndexes(db: AnyDb, prefix: string): Promise<TrigramIndex[]> {
   const { rows } = await sql<{ name: string; length: number | string | null; statement: string | null }>`
     select r.routine_name as name, p.character_maximum_length as length, t.action_statement as statement
@@ -39,7 +42,15 @@ export async function trigramIndexes(db: AnyDb, prefix: string): Promise<Trigram
       put: name,
       remove: `${side}_remove`,
     };
-    const call = statement === null ? null : parseInsertTrigger(statement);
+    if (statement === null) {
+      // The routines' renewal (replaceRoutines) was cut off between dropping the triggers and
+      // making them again: a connection lost, a process stopped. No trigger keeps the postings
+      // now, so searches would miss every row written since; without the side table they scan.
+      for (const drop of trigramDown(names)) await run(db, drop);
+      console.warn(`Trigram index ${side} dropped: it had no insert trigger; LIKE will scan`);
+      continue;
+    }
+    const call = parseInsertTrigger(statement);
     if (call === null || length === null) {
       console.warn(
         `Trigram index ${side} left as it is: its insert trigger or procedure is not the expected one`,
