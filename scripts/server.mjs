@@ -44,6 +44,8 @@ async function bundle() {
     target: 'node20',
     format: 'esm',
     sourcemap: true,
+    // Positions only: a stack trace needs no copy of the sources (the map: 2.4 MB → 0.7 MB).
+    sourcesContent: false,
     external,
     logLevel: 'warning',
     write: false,
