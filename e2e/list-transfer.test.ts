@@ -129,23 +129,24 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
     return { context, page };
   };
 
-  /** Searches the list and waits until the table shows the search's first page. */
   /**
-   * Searches and waits for the table to show the search's first rows (their ids in order): the
-   * first id alone can also head the unsearched list, when that row matches too.
+   * Searches and waits for the table to show the search's first rows (their ids in order) and
+   * its total: the newest members can head both the unsearched and the searched list, so the
+   * rows alone do not say the search has been applied.
    */
-  const quickSearch = async (page: Page, text: string, firstIds: number[]) => {
+  const quickSearch = async (page: Page, text: string, firstIds: number[], total: number) => {
     await page.locator('.ba-quick-search input').fill(text);
     const shown = firstIds.slice(0, 5).map(String);
     await expect
-      .poll(async () =>
-        (
+      .poll(async () => ({
+        ids: (
           await page
             .locator('.ant-table-row')
             .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')))
         ).slice(0, shown.length),
-      )
-      .toEqual(shown);
+        total: await page.locator('.ant-pagination-total-text').innerText(),
+      }))
+      .toEqual({ ids: shown, total: `${total} in total` });
   };
 
   /** The titles of the table's data columns as shown (not the checkbox or Operate column). */
@@ -220,6 +221,7 @@ describe.skipIf(!browserAvailable)('list export and import', () => {
       page,
       'bulk',
       members.map((member) => member.id),
+      total,
     );
     // Hidden columns stay out of the file.
     await page.getByRole('button', { name: 'Column display' }).click();
