@@ -19,6 +19,57 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
+/** Quiet after its last request for this long, a page has what it shows (networkidle's sense, shorter). */
+const QUIET_MS = 300;
+
+/** Resolves once no request of the page has been in flight for QUIET_MS (counted from the call). */
+function networkQuiet(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = () => {
+      inFlight++;
+      clearTimeout(timer);
+    };
+    const ended = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      arm();
+    };
+    const done = () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      resolve();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(done, QUIET_MS);
+    };
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    arm();
+  });
+}
+
+/**
+ * Opens `path` inside the running app, as its menu does (the router follows history), and waits
+ * as settle() does: its code and data loaded and nothing moving. A page load would hold the
+ * block-loading overlay a second each time (router/block-loading.ts) and load everything again.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const quiet = networkQuiet(page);
+  await page.evaluate((to) => {
+    const key = Math.random().toString(36).slice(2, 10);
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key, idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  await quiet;
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 /** axe's serious and critical findings on the page (or inside `scope`), one readable line each. */
 export async function audit(page: Page, label: string, scope?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
