@@ -12,6 +12,7 @@ import type { Db } from '../db/connection.js';
 import type { Dialect } from '../db/dialect.js';
 import { type IdOrderIndex, idOrderIndex } from '../db/large-tables.js';
 import type { TableName } from '../db/schema.js';
+import { DOTTED_MAP, dottedPattern } from '../db/search-index-sql.js';
 import { caseMatters, escapeLike } from './like-pattern.js';
 import { mysqlTableRows, postgresTableRows, sqliteTableRows } from './table-estimate.js';
 
@@ -27,6 +28,11 @@ export interface ListDialect {
    * its index rather than walked along the order (crud/few-matches.ts).
    */
   readonly estimatesMatches: boolean;
+  /**
+   * PostgreSQL: `target like pattern` on a dotted column (an IP address, isDottedColumn), as
+   * the column's index reads it: both sides mapped (db/search-index-sql.ts, dottedValue).
+   */
+  likeDotted?(target: Expression<unknown>, pattern: string, negate?: boolean): Condition;
   /** Nulls sort above every value (PostgreSQL) rather than below (MySQL, SQLite): crud/list-seek.ts. */
   readonly nullsLarge: boolean;
   /** `target like pattern` (already escaped, escapeLike), case-insensitive on every database alike. */
@@ -47,6 +53,10 @@ const not = (negate?: boolean) => sql.raw(negate ? 'not ' : '');
 function commaItem(dialect: ListDialect, value: string, text: Expression<unknown>): Condition {
   return dialect.like(sql`(',' || ${text} || ',')`, `%,${escapeLike(value)},%`);
 }
+
+/** A dotted column as its index holds it (db/search-index-sql.ts, dottedValue). */
+const dotted = (target: Expression<unknown>) =>
+  sql`translate(${target}, ${sql.lit(DOTTED_MAP.from)}, ${sql.lit(DOTTED_MAP.to)})`;
 
 const SQLITE: ListDialect = {
   ftsIndexes: true,
@@ -87,6 +97,7 @@ const POSTGRES: ListDialect = {
   // PostgreSQL's LIKE is case-sensitive; ILIKE is not, and costs more where case cannot matter.
   like: (target, pattern, negate) =>
     sql<SqlBool>`${target} ${not(negate)}${sql.raw(caseMatters(pattern) ? 'ilike' : 'like')} ${pattern} escape '!'`,
+  likeDotted: (target, pattern, negate) => POSTGRES.like(dotted(target), dottedPattern(pattern), negate),
   asText: (column) => sql`cast(${column} as text)`,
   inSet: (value, _column, text) => commaItem(POSTGRES, value, text),
   // Its primary key's index already lies apart from the rows.

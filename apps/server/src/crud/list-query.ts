@@ -5,7 +5,7 @@
  */
 import { INTEGER_COLUMN, inIntegerRange, zonedToInstant } from '@portico/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { leadsListIndex } from '../db/search-registry.js';
+import { isDottedColumn, leadsListIndex } from '../db/search-registry.js';
 import { fail } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { escapeLike } from './like-pattern.js';
@@ -210,9 +210,13 @@ function searchCondition(
       if (scalar === '') return null;
       return sql<SqlBool>`${ref} ${sql.raw(item.operator)} ${value(scalar)}`;
     case 'LIKE':
-    case 'NOT LIKE':
+    case 'NOT LIKE': {
       if (scalar === '') return null;
-      return dialect.like(asText(field, dialect), `%${escapeLike(scalar)}%`, item.operator === 'NOT LIKE');
+      const pattern = `%${escapeLike(scalar)}%`;
+      const negate = item.operator === 'NOT LIKE';
+      if (dialect.likeDotted && isDottedColumn(field.column)) return dialect.likeDotted(ref, pattern, negate);
+      return dialect.like(asText(field, dialect), pattern, negate);
+    }
     case 'IN':
     case 'NOT IN': {
       const values = (item.val as string[]).filter((v) => v !== '');

@@ -39,6 +39,7 @@ import { changedTrigramsMigration } from './migrations/0031-changed-trigrams.js'
 import { moduleKeyBrinMigration } from './migrations/0032-module-key-brin.js';
 import { trigramKeyTypesMigration } from './migrations/0033-trigram-key-types.js';
 import { trigramKeyParametersMigration } from './migrations/0034-trigram-key-parameters.js';
+import { dottedTrigramsMigration } from './migrations/0035-dotted-trigrams.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ function migrator(db: Db): Migrator {
     '0032-module-key-brin': moduleKeyBrinMigration(db.dialect, db.prefix),
     '0033-trigram-key-types': trigramKeyTypesMigration(db.dialect, db.prefix),
     '0034-trigram-key-parameters': trigramKeyParametersMigration(db.dialect, db.prefix),
+    '0035-dotted-trigrams': dottedTrigramsMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

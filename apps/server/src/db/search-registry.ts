@@ -11,6 +11,7 @@
  * checks MySQL's side tables exist; SQLite's FTS index is made with the table's module).
  */
 import {
+  DOTTED_COLUMNS,
   LIST_INDEXES,
   LOG_TRIGRAM_COLUMNS,
   SQLITE_SEARCH_COLUMNS,
@@ -88,4 +89,10 @@ export function declareListIndexes(table: string, indexes: readonly (readonly st
 /** `column` of `table` is the first column of one of its list indexes. */
 export function leadsListIndex(table: string, column: string): boolean {
   return (listIndexes.get(table) ?? []).some((columns) => columns[0] === column);
+}
+
+/** PostgreSQL: whether `column` (`table.column`) is indexed with its dots mapped (DOTTED_COLUMNS). */
+export function isDottedColumn(column: string): boolean {
+  const [table = '', name = ''] = column.split('.');
+  return DOTTED_COLUMNS[table]?.includes(name) ?? false;
 }
