@@ -30,9 +30,10 @@ export interface ListDialect {
   readonly estimatesMatches: boolean;
   /**
    * PostgreSQL: `target like pattern` on a dotted column (an IP address, isDottedColumn), as
-   * the column's index reads it: both sides mapped (db/search-index-sql.ts, dottedValue).
+   * the column's index reads it: both sides mapped (db/search-index-sql.ts, dottedValue). Not
+   * for NOT LIKE, which no index serves: the plain form checks a row for half the cost.
    */
-  likeDotted?(target: Expression<unknown>, pattern: string, negate?: boolean): Condition;
+  likeDotted?(target: Expression<unknown>, pattern: string): Condition;
   /** Nulls sort above every value (PostgreSQL) rather than below (MySQL, SQLite): crud/list-seek.ts. */
   readonly nullsLarge: boolean;
   /** `target like pattern` (already escaped, escapeLike), case-insensitive on every database alike. */
@@ -97,7 +98,7 @@ const POSTGRES: ListDialect = {
   // PostgreSQL's LIKE is case-sensitive; ILIKE is not, and costs more where case cannot matter.
   like: (target, pattern, negate) =>
     sql<SqlBool>`${target} ${not(negate)}${sql.raw(caseMatters(pattern) ? 'ilike' : 'like')} ${pattern} escape '!'`,
-  likeDotted: (target, pattern, negate) => POSTGRES.like(dotted(target), dottedPattern(pattern), negate),
+  likeDotted: (target, pattern) => POSTGRES.like(dotted(target), dottedPattern(pattern)),
   asText: (column) => sql`cast(${column} as text)`,
   inSet: (value, _column, text) => commaItem(POSTGRES, value, text),
   // Its primary key's index already lies apart from the rows.

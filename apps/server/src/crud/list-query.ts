@@ -214,7 +214,8 @@ function searchCondition(
       if (scalar === '') return null;
       const pattern = `%${escapeLike(scalar)}%`;
       const negate = item.operator === 'NOT LIKE';
-      if (dialect.likeDotted && isDottedColumn(field.column)) return dialect.likeDotted(ref, pattern, negate);
+      if (!negate && dialect.likeDotted && isDottedColumn(field.column))
+        return dialect.likeDotted(ref, pattern);
       return dialect.like(asText(field, dialect), pattern, negate);
     }
     case 'IN':
