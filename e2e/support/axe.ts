@@ -16,7 +16,12 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 export async function settle(page: Page): Promise<void> {
   await page.waitForSelector('#block-loading', { state: 'detached' });
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await stillness(page);
+}
+
+/** Waits until no animation of the page is running. */
+function stillness(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** Quiet after its last request for this long, a page has what it shows (networkidle's sense, shorter). */
@@ -67,7 +72,7 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }, path);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
   await quiet;
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await stillness(page);
 }
 
 /** axe's serious and critical findings on the page (or inside `scope`), one readable line each. */
