@@ -32,7 +32,7 @@ import type { ListParams, ListSpec } from './list-params.js';
 import { PAGES_AHEAD } from './list-total.js';
 import { tracePage } from './list-trace.js';
 import { matchesFrom, pkOf, type StretchTuning, sampleMatches } from './match-stretch.js';
-import type { AnySelect } from './query-types.js';
+import type { AnySelect, SearchForms } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
 
 export interface MatchTuning extends StretchTuning {
@@ -63,6 +63,11 @@ export interface TextMatches {
   /** From the trigram index's matches, sorted (not by walking the order). */
   narrowed: boolean;
   /**
+   * The page and its count walk the order, or read the `within` ids: the search's walked form
+   * serves them (an IP's plain LIKE, list-query.ts walkedFormDiffers).
+   */
+  walks: boolean;
+  /**
    * The first matches in the list's order, through the page and its count window: read from a
    * sampled stretch (crud/match-stretch.ts) or by the probe's walk. The page and the count
    * read only them.
@@ -75,22 +80,26 @@ export async function fewTextMatches(
   dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
-  filtered: AnySelect,
+  filtered: SearchForms,
   { spanned = false, tuning = TUNING }: { spanned?: boolean; tuning?: MatchTuning } = {},
 ): Promise<TextMatches> {
-  if (!dialect.estimatesMatches || params.order.field !== spec.pk) return { narrowed: false };
+  const { indexed, walked } = filtered;
+  // Not decided here: the planner chooses, from the indexed form.
+  const planned = { narrowed: false, walks: false };
+  if (!dialect.estimatesMatches || params.order.field !== spec.pk) return planned;
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
-  if (!searchesText) return { narrowed: false };
-  const estimate = await plannedRows(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+  if (!searchesText) return planned;
+  const estimate = await plannedRows(db, indexed.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+  const sorted = { narrowed: true, walks: false };
   if (estimate < tuning.few) {
     tracePage(`few-matches(~${Math.round(estimate)})`);
-    return { narrowed: true };
+    return sorted;
   }
   // A creation-time range's stretch of ids (crud/id-span.ts) bounds the walk already; the
   // table's end says nothing of it (a month two years back: the probe read 20,000 rows for none).
   if (spanned) {
     tracePage(`walk(~${Math.round(estimate)})`);
-    return { narrowed: false };
+    return { narrowed: false, walks: true };
   }
   const need = (params.page + PAGES_AHEAD) * params.limit + 1;
   // The sample says whether the probe of the order's end can succeed: when it shows too few
@@ -98,7 +107,7 @@ export async function fewTextMatches(
   // off) are spared. Up to `sortable` matches are sorted: the read past a sampled match
   // rechecks every row of the pages its matches share with other rows, which costs more
   // than sorting them where rows were stored out of id order (10,000 log entries: 100,000 rows).
-  const sample = await sampleMatches(db, spec, params, filtered, {
+  const sample = await sampleMatches(db, spec, params, walked, {
     window: tuning.probeIds,
     samples: tuning.samples,
     need,
@@ -112,10 +121,10 @@ export async function fewTextMatches(
   const thinProbe = !sample.clustered && thinWalk <= tuning.spreadWalk;
   const thinIds = Math.min(tuning.spreadWalk, 2 * thinWalk);
   if (sample.from !== null && sample.nearEnd < need) {
-    const walked = thinProbe ? await walkNearEnd(spec, params, filtered, thinIds, need) : null;
-    if (walked) {
+    const thin = thinProbe ? await walkNearEnd(spec, params, walked, thinIds, need) : null;
+    if (thin) {
       tracePage(`thin-walk(~${Math.round(estimate)})`);
-      return { narrowed: false, within: amongIds(spec, walked) };
+      return { narrowed: false, walks: true, within: amongIds(spec, thin) };
     }
     // The walk from the sampled match finds no more than `reach`: a deeper page's are sorted.
     const ids =
@@ -124,17 +133,17 @@ export async function fewTextMatches(
         : null;
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);
-      return { narrowed: true, within: amongIds(spec, ids) };
+      return { narrowed: true, walks: true, within: amongIds(spec, ids) };
     }
     tracePage(`far-matches(~${Math.round(estimate)})`);
-    return { narrowed: true };
+    return sorted;
   }
   // One probe of the order's end, as long as the even-spread walk where that walk is longer.
   const probeIds = thinProbe && thinWalk > tuning.probeIds ? thinIds : tuning.probeIds;
-  const walked = await walkNearEnd(spec, params, filtered, probeIds, need);
-  const way = !walked ? 'far-matches' : probeIds > tuning.probeIds ? 'thin-walk' : 'walk';
+  const found = await walkNearEnd(spec, params, walked, probeIds, need);
+  const way = !found ? 'far-matches' : probeIds > tuning.probeIds ? 'thin-walk' : 'walk';
   tracePage(`${way}(~${Math.round(estimate)})`);
-  return walked ? { narrowed: false, within: amongIds(spec, walked) } : { narrowed: true };
+  return found ? { narrowed: false, walks: true, within: amongIds(spec, found) } : sorted;
 }
 
 /** The list's primary key is one of `ids` (one array parameter, however many they are). */

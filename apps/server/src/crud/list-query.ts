@@ -41,6 +41,11 @@ export interface FilterOptions {
   trigrams?: TrigramLookups;
   /** SQLite: what each search found in its FTS index (crud/search-index.ts searchIndexMatches). */
   matches?: IndexMatches;
+  /**
+   * PostgreSQL: the query walks rows along the order rather than reading a text index, so an
+   * IP column's LIKE is the plain one (`likeDotted` costs every row it checks twice as much).
+   */
+  walked?: boolean;
 }
 
 export function applyListFilters<Q extends AnySelect>(
@@ -53,6 +58,7 @@ export function applyListFilters<Q extends AnySelect>(
     lang = 'zh-cn',
     trigrams = NO_TRIGRAMS,
     matches = NO_INDEX_MATCHES,
+    walked = false,
   }: FilterOptions = {},
 ): Q {
   const conditions: Condition[] = [];
@@ -66,7 +72,7 @@ export function applyListFilters<Q extends AnySelect>(
   }
   for (const item of params.search) {
     const field = spec.fields[item.field] as ListField;
-    const condition = searchCondition(field, item, dialect, timeZone);
+    const condition = searchCondition(field, item, dialect, { timeZone, walked });
     if (condition && item.operator === 'LIKE' && typeof item.val === 'string') {
       const covering = coveringTable([field], trigrams.tables);
       const match = matches.get(likeKey(field, item.val));
@@ -84,6 +90,20 @@ export function applyListFilters<Q extends AnySelect>(
     );
   }
   return conditions.reduce((query, condition) => query.where(condition) as Q, qb);
+}
+
+/**
+ * Whether `walked` changes the filters: PostgreSQL, with a LIKE on an IP column (which reads its
+ * index through `likeDotted`). Elsewhere the walked and the indexed queries are the same.
+ */
+export function walkedFormDiffers(spec: ListSpec, params: ListParams, dialect: ListDialect): boolean {
+  return (
+    !!dialect.likeDotted &&
+    params.search.some((item) => {
+      const field = spec.fields[item.field];
+      return item.operator === 'LIKE' && !!field && isDottedColumn(field.column);
+    })
+  );
 }
 
 export function applyListOrder<Q extends AnySelect>(qb: Q, spec: ListSpec, params: ListParams): Q {
@@ -188,7 +208,7 @@ function searchCondition(
   field: ListField,
   item: SearchItem,
   dialect: ListDialect,
-  timeZone: string,
+  { timeZone, walked }: { timeZone: string; walked: boolean },
 ): Condition | null {
   const ref = sql.ref(field.column);
   const scalar = Array.isArray(item.val) ? '' : item.val;
@@ -214,7 +234,7 @@ function searchCondition(
       if (scalar === '') return null;
       const pattern = `%${escapeLike(scalar)}%`;
       const negate = item.operator === 'NOT LIKE';
-      if (!negate && dialect.likeDotted && isDottedColumn(field.column))
+      if (!negate && !walked && dialect.likeDotted && isDottedColumn(field.column))
         return dialect.likeDotted(ref, pattern);
       return dialect.like(asText(field, dialect), pattern, negate);
     }

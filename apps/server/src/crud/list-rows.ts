@@ -15,6 +15,7 @@ import {
   type ListParams,
   pageFromOtherIndex,
   parseListParams,
+  walkedFormDiffers,
 } from './list-query.js';
 import { type ListTotal, listTotal } from './list-total.js';
 import { tracePage, traceTotal } from './list-trace.js';
@@ -41,6 +42,11 @@ export interface FilteredList {
   filtered: AnySelect;
   /** `filtered`, narrowed to the id span a time range covers when there is one (same rows). */
   base: AnySelect;
+  /**
+   * `filtered` and `base` in the form cheapest to check row by row along the order (the same
+   * rows; they differ only where walkedFormDiffers says): for the reads that walk.
+   */
+  walked: { filtered: AnySelect; base: AnySelect };
   span: IdSpan | null;
 }
 
@@ -59,13 +65,18 @@ export async function filteredList(
   for (const match of matches.values())
     tracePage(match === 'broad' ? 'fts-walk' : `fts-ids(${match.length})`);
   if (span) tracePage(`id-span(${span.hi - span.lo + 1})`);
-  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.dialect, {
-    timeZone,
-    lang: request.lang,
-    trigrams,
-    matches,
-  });
-  return { filtered, base: span ? filtered.where(withinSpan(spec.list, span)) : filtered, span };
+  const options = { timeZone, lang: request.lang, trigrams, matches };
+  const filtered = applyListFilters(unfiltered, spec.list, params, ctx.dialect, options);
+  const walkedFiltered = walkedFormDiffers(spec.list, params, ctx.dialect)
+    ? applyListFilters(unfiltered, spec.list, params, ctx.dialect, { ...options, walked: true })
+    : filtered;
+  const spanned = (query: AnySelect) => (span ? query.where(withinSpan(spec.list, span)) : query);
+  return {
+    filtered,
+    base: spanned(filtered),
+    walked: { filtered: walkedFiltered, base: spanned(walkedFiltered) },
+    span,
+  };
 }
 
 /** The index's answer: a page of rows and its total, or a tree, or select options. */
@@ -83,7 +94,7 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
       return { list: await present(rows), ...total };
     }
   }
-  const { filtered, base, span } = await filteredList(ctx, spec, request, params, unfiltered);
+  const { filtered, base, walked, span } = await filteredList(ctx, spec, request, params, unfiltered);
   if (spec.tree) {
     const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);
     const nodes = rows as TreeRow[];
@@ -104,19 +115,25 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
   // A text search matching few rows: its page is taken from its index's matches, sorted.
   // Estimated without the span's `id between`, which repeats the time range's selectivity
   // (PostgreSQL multiplies the two and took a month's 54,000 matches for 1,563).
-  const text = await fewTextMatches(ctx.db, ctx.dialect, spec.list, params, filtered, {
-    spanned: !!span,
-  });
+  const text = await fewTextMatches(
+    ctx.db,
+    ctx.dialect,
+    spec.list,
+    params,
+    { indexed: filtered, walked: walked.filtered },
+    { spanned: !!span },
+  );
   const narrowed = text.narrowed;
+  const read = text.walks ? walked.base : base;
   // The first matches, when already found, hold the page and its count window; a count past
   // the window still reads the whole search.
-  const found = text.within ? base.where(text.within) : base;
+  const found = text.within ? read.where(text.within) : read;
   // A window count walks the rows the way the page does, when the page walks the order.
   const ordered =
     pageFromOtherIndex(spec.list, params, { narrowed, spanned: !!span }) && !text.within
       ? undefined
       : applyListOrder(found, spec.list, params);
-  const total = () => listTotal(ctx.db, ctx.dialect, spec.table, base, wholeTable, { ...params, ordered });
+  const total = () => listTotal(ctx.db, ctx.dialect, spec.table, read, wholeTable, { ...params, ordered });
   const page = (known?: ListTotal) =>
     pageRows(found, spec.list, params, ctx.dialect, {
       narrowed,

@@ -8,3 +8,13 @@ import type { SelectQueryBuilder } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries join arbitrary tables.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/**
+ * One filtered list query in two forms with the same rows: `indexed` for reads through a text
+ * index and for the planner's estimates, `walked` for checking rows one by one along the order
+ * (PostgreSQL's IP LIKE: crud/list-query.ts walkedFormDiffers). Usually the same query.
+ */
+export interface SearchForms {
+  indexed: AnySelect;
+  walked: AnySelect;
+}

@@ -11,9 +11,10 @@ import { CompiledQuery, sql } from 'kysely';
 import { stringify } from 'qs';
 import { beforeAll, expect, it } from 'vitest';
 import { USER_LIST } from '../../src/areas/members/user.resource.js';
+import { fewTextMatches } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
-import { applyListFilters } from '../../src/crud/list-query.js';
+import { applyListFilters, walkedFormDiffers } from '../../src/crud/list-query.js';
 import { insertId } from '../../src/db/insert-id.js';
 import { call, forEachDatabase, loginSuper } from '../support/test-app.js';
 
@@ -145,5 +146,38 @@ forEachDatabase('LIKE on IP address columns', (get) => {
       );
       expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('user_last_login_ip_dots');
     });
+  });
+
+  it('PostgreSQL: a walk along the ids checks the plain LIKE, and meets the rows a plain contains does', async () => {
+    const t = get();
+    if (t.ctx.db.dialect !== 'postgres') return;
+    const dialect = listDialect('postgres');
+    const params = parseListParams(
+      { search: [{ field: 'last_login_ip', operator: 'LIKE', val: '10.3.' }], order: 'id,desc', limit: 5 },
+      USER_LIST,
+    );
+    expect(walkedFormDiffers(USER_LIST, params, dialect)).toBe(true);
+    const forms = {
+      indexed: applyListFilters(t.ctx.db.kysely.selectFrom('user').selectAll(), USER_LIST, params, dialect),
+      walked: applyListFilters(t.ctx.db.kysely.selectFrom('user').selectAll(), USER_LIST, params, dialect, {
+        walked: true,
+      }),
+    };
+    // The mapped form costs every row walked a translate() (twice the check at ten million log
+    // entries); only the index read needs it.
+    expect(forms.indexed.compile().sql).toContain('translate(');
+    expect(forms.walked.compile().sql).not.toContain('translate(');
+    // Scaled down so the matches (one address in seven) count as broad and the order's end is walked.
+    const tuning = { few: 1, probeIds: 1_000, sortable: 1, samples: 100, reach: 1_000, spreadWalk: 1_000 };
+    const text = await fewTextMatches(t.ctx.db, dialect, USER_LIST, params, forms, { tuning });
+    expect(text).toMatchObject({ narrowed: false, walks: true });
+    const within = await t.ctx.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where(text.within ?? sql<boolean>`false`)
+      .orderBy('id', 'desc')
+      .execute();
+    // The page and its count window: five pages ahead of the first, and one more row.
+    expect(within.map((row) => row.id)).toEqual(holding(members, '10.3.', false, true).slice(0, 31));
   });
 });

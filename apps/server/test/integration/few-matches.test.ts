@@ -42,8 +42,8 @@ forEachDatabase('text searches matching few or many rows', (get) => {
       params,
       listDialect(t.ctx.db.dialect),
     );
-    return (await fewTextMatches(t.ctx.db, listDialect(t.ctx.db.dialect), USER_LIST, params, filtered))
-      .narrowed;
+    const forms = { indexed: filtered, walked: filtered };
+    return (await fewTextMatches(t.ctx.db, listDialect(t.ctx.db.dialect), USER_LIST, params, forms)).narrowed;
   };
 
   it('reads a rare search from its index on PostgreSQL, and walks a broad one', async () => {

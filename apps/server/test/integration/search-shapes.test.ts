@@ -113,11 +113,15 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
       listDialect('postgres'),
     );
     expect(
-      await fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, {
-        spanned: true,
-        tuning,
-      }),
-    ).toEqual({ narrowed: false });
+      await fewTextMatches(
+        t.ctx.db,
+        listDialect('postgres'),
+        USER_LIST,
+        params,
+        { indexed: filtered, walked: filtered },
+        { spanned: true, tuning },
+      ),
+    ).toEqual({ narrowed: false, walks: true });
     // Few matches (by the planner's estimate): sorted, as before.
     expect(await sortsMatches('solitary heron', 'desc')).toBe(true);
   });
@@ -160,9 +164,12 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
       }
     // The walk on from the sampled match may not read far enough: the matches are sorted instead.
     const short = await plan('club', 'desc', 1, { ...tuning, reach: 10 });
-    expect(short).toEqual({ narrowed: true });
+    expect(short).toEqual({ narrowed: true, walks: false });
     // As few matches as the probe's rows: sorted, without the probe.
-    expect(await plan('club', 'desc', 1, { ...tuning, sortable: 1_000 })).toEqual({ narrowed: true });
+    expect(await plan('club', 'desc', 1, { ...tuning, sortable: 1_000 })).toEqual({
+      narrowed: true,
+      walks: false,
+    });
     // Matches near the order's end: the probe's walk found the page and its window, which are
     // read from its ids rather than walked again.
     const near = await plan('quiet tiger', 'desc', 1);
@@ -175,7 +182,7 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     expect(thin.narrowed).toBe(false);
     expect(await idsWithin(thin, 'desc')).toEqual(first('spread maple', 'desc', 2));
     // Unless that walk is longer than allowed: not walked, the matches read as before.
-    expect(await plan('spread maple', 'desc', 2)).toEqual({ narrowed: true });
+    expect(await plan('spread maple', 'desc', 2)).toEqual({ narrowed: true, walks: false });
   });
 });
 
@@ -188,5 +195,6 @@ function planSearch(t: TestApp, tuning: MatchTuning, text: string, direction: 'a
     params,
     listDialect('postgres'),
   );
-  return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, filtered, { tuning });
+  const forms = { indexed: filtered, walked: filtered };
+  return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, forms, { tuning });
 }
