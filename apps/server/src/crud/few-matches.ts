@@ -34,6 +34,7 @@ import { tracePage } from './list-trace.js';
 import { matchesFrom, pkOf, type StretchTuning, sampleMatches } from './match-stretch.js';
 import type { AnySelect, SearchForms } from './query-types.js';
 import { plannedRows } from './table-estimate.js';
+import { narrowestWord, type Refilter } from './word-candidates.js';
 
 export interface MatchTuning extends StretchTuning {
   /** Matches few enough to fetch and sort all of them for a page. */
@@ -81,7 +82,16 @@ export async function fewTextMatches(
   spec: ListSpec,
   params: ListParams,
   filtered: SearchForms,
-  { spanned = false, tuning = TUNING }: { spanned?: boolean; tuning?: MatchTuning } = {},
+  {
+    spanned = false,
+    tuning = TUNING,
+    refilter,
+  }: {
+    spanned?: boolean;
+    tuning?: MatchTuning;
+    /** The list's filters for other parameters: the read past a sampled match may narrow its text to a word. */
+    refilter?: Refilter;
+  } = {},
 ): Promise<TextMatches> {
   const { indexed, walked } = filtered;
   // Not decided here: the planner chooses, from the indexed form.
@@ -127,10 +137,11 @@ export async function fewTextMatches(
       return { narrowed: false, walks: true, within: amongIds(spec, thin) };
     }
     // The walk from the sampled match finds no more than `reach`: a deeper page's are sorted.
-    const ids =
-      estimate > tuning.sortable && need <= tuning.reach
-        ? await matchesFrom(db, spec, params, filtered, sample.from, need, tuning.reach)
-        : null;
+    const stretched = estimate > tuning.sortable && need <= tuning.reach;
+    const narrower = stretched && refilter ? await narrowestWord(db, params, refilter, estimate) : null;
+    const ids = stretched
+      ? await matchesFrom(db, spec, params, { ...filtered, narrower }, sample.from, need, tuning.reach)
+      : null;
     if (ids) {
       tracePage(`stretch(~${Math.round(estimate)})`);
       return { narrowed: true, walks: true, within: amongIds(spec, ids) };

@@ -12,6 +12,7 @@ import { pageRows } from './list-page-rows.js';
 import {
   applyListFilters,
   applyListOrder,
+  type FilterOptions,
   type ListParams,
   pageFromOtherIndex,
   parseListParams,
@@ -48,6 +49,8 @@ export interface FilteredList {
    */
   walked: { filtered: AnySelect; base: AnySelect };
   span: IdSpan | null;
+  /** The options the filters were applied with, to apply them again with other parameters. */
+  filters: FilterOptions;
 }
 
 /** The request's conditions applied to the resource's list query, unordered and unpaged. */
@@ -76,6 +79,7 @@ export async function filteredList(
     base: spanned(filtered),
     walked: { filtered: walkedFiltered, base: spanned(walkedFiltered) },
     span,
+    filters: options,
   };
 }
 
@@ -94,7 +98,13 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
       return { list: await present(rows), ...total };
     }
   }
-  const { filtered, base, walked, span } = await filteredList(ctx, spec, request, params, unfiltered);
+  const { filtered, base, walked, span, filters } = await filteredList(
+    ctx,
+    spec,
+    request,
+    params,
+    unfiltered,
+  );
   if (spec.tree) {
     const rows = await present((await applyListOrder(base, spec.list, params).execute()) as Row[]);
     const nodes = rows as TreeRow[];
@@ -121,7 +131,10 @@ export async function listRows(ctx: ListReader, spec: ResourceSpec, request: Fas
     spec.list,
     params,
     { indexed: filtered, walked: walked.filtered },
-    { spanned: !!span },
+    {
+      spanned: !!span,
+      refilter: (other) => applyListFilters(unfiltered, spec.list, other, ctx.dialect, filters),
+    },
   );
   const narrowed = text.narrowed;
   const read = text.walks ? walked.base : base;

@@ -9,7 +9,9 @@
  *    nearest the order's end, or says the matches are thin near that end; h is the id
  *    sampled just before that match;
  * 2. the matches past h are read from the trigram index ANDed with the id's BRIN index
- *    (db/migrations/0030-id-brin.ts), which rechecks only the rows on pages past h;
+ *    (db/migrations/0030-id-brin.ts), which rechecks only the rows on pages past h; through
+ *    one word of the text when the planner expects it to match about as few rows
+ *    (crud/word-candidates.ts), its candidates then rechecked;
  * 3. the order is walked on from h, within `reach` ids, for the rest of the page and its count
  *    window: past the sample's step, the sampled match's stretch.
  * The ids found are exactly the first `need` matches (every match past h, then those from h
@@ -20,6 +22,9 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import type { AnySelect, SearchForms } from './query-types.js';
+
+/** Candidates of a word read past the sampled match, per match needed, before its read gives up. */
+const WORD_CANDIDATES = 4;
 
 export interface StretchTuning {
   /** Ids sampled over the table. */
@@ -98,7 +103,8 @@ export async function sampleMatches(
   for (let k = 0; window + k * farStep <= last - first; k++)
     farIds.push(away(window + k * farStep + placed(farStep, k)));
   const hits = nearHits.length > 0 || farIds.length === 0 ? nearHits : await hitsAmong(farIds);
-  ids.push(...farIds);
+  // A new array: the list trace keeps the near sample's parameter as it was passed.
+  const sampled = [...ids, ...farIds];
   const firstHit = hits[0];
   if (firstHit === undefined) return { from: null, nearEnd, span, clustered: false };
   const clustered = hits !== nearHits && sampledStretch(farIds, hits, span - window);
@@ -121,7 +127,7 @@ export async function sampleMatches(
   // Not the match itself: the BRIN index's ranges past it may still hold rows of its own
   // stretch (rows stored out of id order, as a bulk load leaves them), whose every row the
   // read past it would recheck; past the id sampled before it they hold none of them.
-  const before = ids[ids.indexOf(firstHit) - 1];
+  const before = sampled[sampled.indexOf(firstHit) - 1];
   if (before === undefined) return { from: firstHit, nearEnd, span, clustered };
   return { from: await closerTo(firstHit, before), nearEnd, span, clustered };
 }
@@ -150,7 +156,7 @@ export async function matchesFrom(
   db: Db,
   spec: ListSpec,
   params: ListParams,
-  filtered: SearchForms,
+  filtered: SearchForms & { narrower?: AnySelect | null },
   from: number,
   need: number,
   reach: number,
@@ -164,17 +170,39 @@ export async function matchesFrom(
   // ANDed, and the few matches sorted. In the request's own process: the planner hands the
   // bitmaps' read to parallel workers, whose start and merge cost more than the few rows they
   // find (ten million log entries: 97 ms with two workers, 57 without).
-  const pastQuery = matchIds(filtered.indexed)
-    .where(sql<SqlBool>`${pk} + 0 ${sql.raw(desc ? '>' : '<')} ${from}`)
-    .orderBy(sql`${pk} + 0`, desc ? 'desc' : 'asc')
-    .limit(need)
-    .compile();
-  const past = ids(
-    await db.kysely.transaction().execute(async (trx) => {
-      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-      return (await trx.executeQuery(pastQuery)).rows as Record<string, unknown>[];
-    }),
-  );
+  const pastFrom = async (query: AnySelect, limit: number) => {
+    const compiled = matchIds(query)
+      .where(sql<SqlBool>`${pk} + 0 ${sql.raw(desc ? '>' : '<')} ${from}`)
+      .orderBy(sql`${pk} + 0`, desc ? 'desc' : 'asc')
+      .limit(limit)
+      .compile();
+    return ids(
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+        return (await trx.executeQuery(compiled)).rows as Record<string, unknown>[];
+      }),
+    );
+  };
+  const past =
+    (filtered.narrower && (await pastByWord(filtered.narrower))) ?? (await pastFrom(filtered.indexed, need));
+  /**
+   * The matches past `from`, from the first candidates of a word of the text (each a row the
+   * text may hold), rechecked; null when they are too many to tell.
+   */
+  async function pastByWord(narrower: AnySelect): Promise<number[] | null> {
+    const limit = WORD_CANDIDATES * need;
+    const candidates = await pastFrom(narrower, limit);
+    if (candidates.length === 0) return [];
+    const matched = ids(
+      await matchIds(filtered.walked)
+        .where(sql<SqlBool>`${pk} = any(${candidates})`)
+        .orderBy(pk, desc ? 'desc' : 'asc')
+        .limit(need)
+        .execute(),
+    );
+    // Every candidate past `from` was read, or the first ones hold the first `need` matches.
+    return candidates.length < limit || matched.length >= need ? matched : null;
+  }
   if (past.length >= need) return past;
   const bound = desc ? from - reach : from + reach;
   const onward = ids(

@@ -10,12 +10,19 @@ import type { AnySelect } from './query-types.js';
 
 /** PostgreSQL: the rows the planner expects `query` to return (EXPLAIN: planned, nothing read). */
 export async function plannedRows(db: Db, query: AnySelect): Promise<number> {
+  return (await planned(db, query)).rows;
+}
+
+/** PostgreSQL: the planner's rows and total cost (in its own units) for `query`. */
+export async function planned(db: Db, query: AnySelect): Promise<{ rows: number; cost: number }> {
   const compiled = query.compile();
-  const { rows } = await db.kysely.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
+  type Plan = { 'Plan Rows': number; 'Total Cost': number };
+  const { rows } = await db.kysely.executeQuery<{ 'QUERY PLAN': [{ Plan: Plan }] }>({
     ...compiled,
     sql: `explain (format json) ${compiled.sql}`,
   });
-  return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  return { rows: Number(plan?.['Plan Rows'] ?? 0), cost: Number(plan?.['Total Cost'] ?? 0) };
 }
 
 /**

@@ -12,8 +12,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { USER_LIST } from '../../src/areas/members/user.resource.js';
 import { fewTextMatches, type MatchTuning, type TextMatches } from '../../src/crud/few-matches.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
-import { parseListParams } from '../../src/crud/list-params.js';
+import { type ListParams, parseListParams } from '../../src/crud/list-params.js';
 import { applyListFilters } from '../../src/crud/list-query.js';
+import { matchesFrom } from '../../src/crud/match-stretch.js';
+import { plannedRows } from '../../src/crud/table-estimate.js';
+import { narrowestWord } from '../../src/crud/word-candidates.js';
 import { insertMembers } from '../support/member.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
@@ -184,6 +187,57 @@ forEachDatabase('text searches, wherever their matches lie', (get) => {
     // Unless that walk is longer than allowed: not walked, the matches read as before.
     expect(await plan('spread maple', 'desc', 2)).toEqual({ narrowed: true, walks: false });
   });
+
+  it('PostgreSQL: proves no match lies past the sampled one through one word of the text, then rechecks', async () => {
+    const t = get();
+    if (t.ctx.db.dialect !== 'postgres') return;
+    const dialect = listDialect('postgres');
+    const members = () => t.ctx.db.kysely.selectFrom('user').selectAll();
+    const refilter = (other: ListParams) => applyListFilters(members(), USER_LIST, other, dialect);
+    const words = async (text: string) => {
+      const params = parseListParams({ quickSearch: text }, USER_LIST);
+      const estimate = (await plannedRows(t.ctx.db, refilter(params))) || 1;
+      return (await narrowestWord(t.ctx.db, params, refilter, estimate))?.compile().parameters ?? null;
+    };
+    // `club` (600 members) is about as rare as `tiger club` (514); `tiger` (2,571) is not.
+    expect(await words('tiger club')).toContain('%club%');
+    // `maple club` (86): neither `maple` (429) nor `club` is near it; one word is not narrowed.
+    expect(await words('maple club')).toBeNull();
+    expect(await words('club')).toBeNull();
+    // Through the list's own path, both ways: the page and its window are a plain query's.
+    const tuning = { few: 300, probeIds: 320, sortable: 400, samples: 100, reach: 350, spreadWalk: 200 };
+    for (const direction of ['desc', 'asc'] as const) {
+      const matches = await planSearch(t, tuning, 'tiger club', direction, 1);
+      expect(matches.narrowed, direction).toBe(true);
+      const rows = await members()
+        .select('id')
+        .where(matches.within ?? sql<boolean>`false`)
+        .orderBy('id', direction)
+        .execute();
+      const plain = await members()
+        .select('id')
+        .where(sql<boolean>`lower(nickname) like '%tiger club%'`)
+        .orderBy('id', direction)
+        .limit(61)
+        .execute();
+      expect(
+        rows.map((row) => row.id),
+        direction,
+      ).toEqual(plain.map((row) => row.id));
+    }
+    // A word whose candidates past the sampled match are too many to tell (`tiger`, six members
+    // in seven, the newest first): the whole text's read answers, with the same ids.
+    const params = parseListParams({ quickSearch: 'tiger club', order: 'id,desc' }, USER_LIST);
+    const filtered = applyListFilters(members(), USER_LIST, params, dialect);
+    const broad = refilter(parseListParams({ quickSearch: 'tiger' }, USER_LIST));
+    const from = firstId + STRETCH.last - 50;
+    const forms = { indexed: filtered, walked: filtered };
+    const exact = await matchesFrom(t.ctx.db, USER_LIST, params, forms, from, 61, 350);
+    expect(exact).not.toBeNull();
+    expect(
+      await matchesFrom(t.ctx.db, USER_LIST, params, { ...forms, narrower: broad }, from, 61, 350),
+    ).toEqual(exact);
+  });
 });
 
 /** PostgreSQL: how fewTextMatches answers the member list's quick search for `text`, scaled by `tuning`. */
@@ -196,5 +250,12 @@ function planSearch(t: TestApp, tuning: MatchTuning, text: string, direction: 'a
     listDialect('postgres'),
   );
   const forms = { indexed: filtered, walked: filtered };
-  return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, forms, { tuning });
+  const refilter = (other: ListParams) =>
+    applyListFilters(
+      t.ctx.db.kysely.selectFrom('user').selectAll(),
+      USER_LIST,
+      other,
+      listDialect('postgres'),
+    );
+  return fewTextMatches(t.ctx.db, listDialect('postgres'), USER_LIST, params, forms, { tuning, refilter });
 }
