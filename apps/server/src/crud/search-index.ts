@@ -158,10 +158,7 @@ export async function pageFromSearchIndex(
   // A page past the counted matches is read by the general query.
   if (offset + params.limit > COUNT_CAP) return null;
 
-  const match = matchQuery(db, search.index, params.order.direction);
-  const [matched] = await match(search.phrase);
-  // The set is the first matches in the list's order; an aggregate promises no order of its own.
-  const ids = (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
+  const ids = await firstMatches(db, search, params.order.direction);
   if (params.order.direction === 'desc') ids.reverse();
   const total: ListTotal =
     ids.length > COUNT_CAP ? { total: COUNT_CAP, totalKind: 'atLeast' } : { total: ids.length };
@@ -169,6 +166,29 @@ export async function pageFromSearchIndex(
   if (pageIds.length === 0) return { rows: [], ...total };
   const rows = await pageQuery(db, base, pk.column, params.order.direction)(JSON.stringify(pageIds));
   return { rows, ...total };
+}
+
+/**
+ * The ids of the first matches in the list's order, one past the count cap at most, ascending.
+ * FTS5 reads a phrase in descending rowid order by loading each trigram's whole doclist, where
+ * ascending it skips through them, so a descending list first reads its matches ascending:
+ * when they are no more than the count cap, that is all of them. Measured (SQLite, one read):
+ * `user12` among 10,000 administrators 234 → 85 µs; an IP's 1,039 among a million members
+ * 16.1 → 9.7 ms; past the cap (`club`, 100,000) the ascending read is lost, 1.2–1.5 ms beside
+ * the descending one's 1.3–1.6.
+ */
+async function firstMatches(
+  db: Kysely<Database>,
+  search: { index: string; phrase: string },
+  direction: 'asc' | 'desc',
+): Promise<number[]> {
+  // The set is the first matches in the list's order; an aggregate promises no order of its own.
+  const read = async (order: 'asc' | 'desc') => {
+    const [matched] = await matchQuery(db, search.index, order)(search.phrase);
+    return (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
+  };
+  const ascending = await read('asc');
+  return direction === 'asc' || ascending.length <= COUNT_CAP ? ascending : read('desc');
 }
 
 /** The index and phrase of the list's only condition, when it is one text search an index serves. */
@@ -199,9 +219,9 @@ type MatchQuery = (phrase: string) => Promise<MatchRow[]>;
 const matchQueries = new WeakMap<Kysely<Database>, Map<string, MatchQuery>>();
 
 /**
- * The ids matching a phrase in the list's order, one past the count cap at most, compiled
- * once per database, index and direction. They come back as one JSON array: a row per match
- * would cost more than the match.
+ * The ids matching a phrase in rowid order `direction`, one past the count cap at most,
+ * compiled once per database, index and direction. They come back as one JSON array: a row
+ * per match would cost more than the match.
  */
 function matchQuery(db: Kysely<Database>, index: string, direction: 'asc' | 'desc'): MatchQuery {
   const kept = matchQueries.get(db) ?? new Map<string, MatchQuery>();

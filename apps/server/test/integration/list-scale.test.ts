@@ -334,6 +334,19 @@ describe('list totals past the count cap', () => {
       const rare = await logs({ quickSearch: 'rare TITLE' });
       expect(rare.total).toBe(30);
       expect(rare.totalKind).toBeUndefined();
+      // The newest first, on either side of the count cap (SQLite reads few matches ascending).
+      const newest = async (title: string) =>
+        (
+          await get()
+            .ctx.db.kysely.selectFrom('admin_log')
+            .select('id')
+            .where('title', '=', title)
+            .orderBy('id', 'desc')
+            .limit(10)
+            .execute()
+        ).map((row) => row.id);
+      expect(quick.list.map((row) => row.id)).toEqual(await newest('Bulk title'));
+      expect(rare.list.map((row) => row.id)).toEqual(await newest('Rare title'));
     });
   });
 });

@@ -33,6 +33,8 @@ function nickname(i: number): string {
 }
 
 const SHAPES = {
+  // Six members in seven: more than SQLite's index reads ascending to turn round (search-index.ts).
+  broad: 'quiet tiger',
   stretch: 'club',
   spread: 'spread maple',
   'spread within the stretch': 'maple club',
