@@ -168,14 +168,18 @@ export async function pageFromSearchIndex(
   return { rows, ...total };
 }
 
+/** Matches a descending list reads ascending first, to turn round when they are all of them. */
+const FEW_MATCHES = 2_000;
+
 /**
  * The ids of the first matches in the list's order, one past the count cap at most, ascending.
  * FTS5 reads a phrase in descending rowid order by loading each trigram's whole doclist, where
- * ascending it skips through them, so a descending list first reads its matches ascending:
- * when they are no more than the count cap, that is all of them. Measured (SQLite, one read):
- * `user12` among 10,000 administrators 234 → 85 µs; an IP's 1,039 among a million members
- * 16.1 → 9.7 ms; past the cap (`club`, 100,000) the ascending read is lost, 1.2–1.5 ms beside
- * the descending one's 1.3–1.6.
+ * ascending it skips through them, so a descending list first reads up to FEW_MATCHES
+ * ascending: when that is all of them, they are the answer. More, and that read is lost; it
+ * is kept short because a broad search's ascending read costs about what its descending one
+ * does (ten million log entries, `data import-run`: 10,001 matches 4.2 ms ascending, 5.5
+ * descending; the first 2,000 ascending 1.0). Measured, one read: `user12` among 10,000
+ * administrators 234 → 85 µs; an IP's 1,039 matches among a million members 16.1 → 9.7 ms.
  */
 async function firstMatches(
   db: Kysely<Database>,
@@ -183,12 +187,15 @@ async function firstMatches(
   direction: 'asc' | 'desc',
 ): Promise<number[]> {
   // The set is the first matches in the list's order; an aggregate promises no order of its own.
-  const read = async (order: 'asc' | 'desc') => {
-    const [matched] = await matchQuery(db, search.index, order)(search.phrase);
+  const read = async (order: 'asc' | 'desc', limit: number) => {
+    const [matched] = await matchQuery(db, search.index, order, limit)(search.phrase);
     return (JSON.parse(matched?.ids ?? '[]') as number[]).sort((a, b) => a - b);
   };
-  const ascending = await read('asc');
-  return direction === 'asc' || ascending.length <= COUNT_CAP ? ascending : read('desc');
+  if (direction === 'desc') {
+    const few = await read('asc', FEW_MATCHES);
+    if (few.length < FEW_MATCHES) return few;
+  }
+  return read(direction, COUNT_CAP + 1);
 }
 
 /** The index and phrase of the list's only condition, when it is one text search an index serves. */
@@ -219,22 +226,28 @@ type MatchQuery = (phrase: string) => Promise<MatchRow[]>;
 const matchQueries = new WeakMap<Kysely<Database>, Map<string, MatchQuery>>();
 
 /**
- * The ids matching a phrase in rowid order `direction`, one past the count cap at most,
- * compiled once per database, index and direction. They come back as one JSON array: a row
- * per match would cost more than the match.
+ * The first `limit` ids matching a phrase in rowid order `direction`, compiled once per
+ * database, index, direction and limit. They come back as one JSON array: a row per match
+ * would cost more than the match.
  */
-function matchQuery(db: Kysely<Database>, index: string, direction: 'asc' | 'desc'): MatchQuery {
+function matchQuery(
+  db: Kysely<Database>,
+  index: string,
+  direction: 'asc' | 'desc',
+  limit: number,
+): MatchQuery {
   const kept = matchQueries.get(db) ?? new Map<string, MatchQuery>();
   matchQueries.set(db, kept);
-  let query = kept.get(`${index} ${direction}`);
+  const key = `${index} ${direction} ${limit}`;
+  let query = kept.get(key);
   if (!query) {
     const table = sql.table(index);
     const order = sql.raw(direction);
     const match = (phrase: string) =>
-      sql<MatchRow>`select json_group_array(rowid) as ids from (select rowid from ${table} where ${table} match ${phrase} order by rowid ${order} limit ${sql.lit(COUNT_CAP + 1)})`;
+      sql<MatchRow>`select json_group_array(rowid) as ids from (select rowid from ${table} where ${table} match ${phrase} order by rowid ${order} limit ${sql.lit(limit)})`;
     // Raw SQL is compiled against a database (for its dialect and table prefix).
     query = preparedQuery(db, 1, (phrase: string) => ({ compile: () => match(phrase).compile(db) }));
-    kept.set(`${index} ${direction}`, query);
+    kept.set(key, query);
   }
   return query;
 }

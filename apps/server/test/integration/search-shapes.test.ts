@@ -33,7 +33,7 @@ function nickname(i: number): string {
 }
 
 const SHAPES = {
-  // Six members in seven: more than SQLite's index reads ascending to turn round (search-index.ts).
+  // Six members in seven: more than SQLite's index reads ascending first (search-index.ts).
   broad: 'quiet tiger',
   stretch: 'club',
   spread: 'spread maple',
