@@ -45,7 +45,7 @@ function searchedText(params: ListParams): { text: string; withText(word: string
 }
 
 /** The words pg_trgm would index the text by (letters and digits), three characters or more. */
-export function textWords(text: string): string[] {
+function textWords(text: string): string[] {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => [...word].length >= 3);
   return [...new Set(words)];
 }
