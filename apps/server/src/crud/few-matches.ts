@@ -33,7 +33,7 @@ import { PAGES_AHEAD } from './list-total.js';
 import { tracePage } from './list-trace.js';
 import { matchesFrom, pkOf, type StretchTuning, sampleMatches } from './match-stretch.js';
 import type { AnySelect, SearchForms } from './query-types.js';
-import { plannedRows } from './table-estimate.js';
+import { plannedMatches } from './table-estimate.js';
 import { narrowestWord, type Refilter } from './word-candidates.js';
 
 export interface MatchTuning extends StretchTuning {
@@ -99,7 +99,7 @@ export async function fewTextMatches(
   if (!dialect.estimatesMatches || params.order.field !== spec.pk) return planned;
   const searchesText = !!params.quickSearch || params.search.some((item) => item.operator === 'LIKE');
   if (!searchesText) return planned;
-  const estimate = await plannedRows(db, indexed.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+  const estimate = (await plannedMatches(db, indexed)).rows;
   const sorted = { narrowed: true, walks: false };
   if (estimate < tuning.few) {
     tracePage(`few-matches(~${Math.round(estimate)})`);

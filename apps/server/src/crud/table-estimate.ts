@@ -13,6 +13,11 @@ export async function plannedRows(db: Db, query: AnySelect): Promise<number> {
   return (await planned(db, query)).rows;
 }
 
+/** PostgreSQL: the planner's rows and cost for a filtered list query's matches, unordered. */
+export function plannedMatches(db: Db, filtered: AnySelect): Promise<{ rows: number; cost: number }> {
+  return planned(db, filtered.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+}
+
 /** PostgreSQL: the planner's rows and total cost (in its own units) for `query`. */
 export async function planned(db: Db, query: AnySelect): Promise<{ rows: number; cost: number }> {
   const compiled = query.compile();

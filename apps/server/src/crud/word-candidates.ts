@@ -14,11 +14,10 @@
  * does (each LIKE is a "contains", a quick search's fields are the text's or more, its seeded
  * labels those containing the text or more).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ListParams } from './list-params.js';
 import type { AnySelect } from './query-types.js';
-import { planned } from './table-estimate.js';
+import { plannedMatches } from './table-estimate.js';
 
 /** How many times the text's own estimate a word may be expected to match and still be read instead. */
 const WORD_MATCHES_AT_MOST = 2;
@@ -68,7 +67,7 @@ export async function narrowestWord(
   let best: { query: AnySelect; cost: number } | null = null;
   for (const word of words) {
     const query = refilter(searched.withText(word));
-    const plan = await planned(db, query.clearSelect().clearOrderBy().select(sql.lit(1).as('one')));
+    const plan = await plannedMatches(db, query);
     if (plan.rows <= estimate * WORD_MATCHES_AT_MOST && (!best || plan.cost < best.cost))
       best = { query, cost: plan.cost };
   }
