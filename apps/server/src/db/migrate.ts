@@ -40,6 +40,7 @@ import { moduleKeyBrinMigration } from './migrations/0032-module-key-brin.js';
 import { trigramKeyTypesMigration } from './migrations/0033-trigram-key-types.js';
 import { trigramKeyParametersMigration } from './migrations/0034-trigram-key-parameters.js';
 import { dottedTrigramsMigration } from './migrations/0035-dotted-trigrams.js';
+import { joinedTrigramRemovalMigration } from './migrations/0036-joined-trigram-removal.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ function migrator(db: Db): Migrator {
     '0033-trigram-key-types': trigramKeyTypesMigration(db.dialect, db.prefix),
     '0034-trigram-key-parameters': trigramKeyParametersMigration(db.dialect, db.prefix),
     '0035-dotted-trigrams': dottedTrigramsMigration(db.dialect, db.prefix),
+    '0036-joined-trigram-removal': joinedTrigramRemovalMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

@@ -116,6 +116,14 @@ export interface TrigramRoutineOptions {
    */
   keyType?: string;
   form?: 'changed-trigrams' | 'every-trigram';
+  /**
+   * How the remove procedure finds the postings to delete. `joined` (migration 0036): the
+   * value's positions joined straight onto the postings' key. `derived`, the form before it:
+   * the gone trigrams collected first in a derived table, which MariaDB materializes as a
+   * temporary table on every call: an update of the log's title cost 110–119 µs a row against
+   * 72–73 joined, a member's nickname 175–188 against 129–131 (docs/bench-scale.md, "Writes").
+   */
+  removal?: 'joined' | 'derived';
 }
 
 /**
@@ -138,7 +146,7 @@ export function trigramRoutines(
   columns: readonly string[],
   maxLength: number,
   numbers: TrigramNumbers,
-  { key = 'id', keyType = 'int', form = 'changed-trigrams' }: TrigramRoutineOptions = {},
+  { key = 'id', keyType = 'int', form = 'changed-trigrams', removal = 'joined' }: TrigramRoutineOptions = {},
 ): string[] {
   // Byte comparison: a change of case or accent changes the trigrams too.
   const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
@@ -155,14 +163,8 @@ export function trigramRoutines(
     `create procedure \`${put}\`(in row_id ${keyType}, in val varchar(${maxLength})${had(`in had varchar(${maxLength})`)})
        insert ignore into \`${side}\` (trigram, id)
        ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2${unposted}`,
-    // A join, not `trigram in (select …)`: MariaDB's single-table DELETE reads the whole
-    // table for a subquery. The pieces are converted to the column's collation to compare.
     `create procedure \`${remove}\`(in row_id ${keyType}, in val varchar(${maxLength}), in kept varchar(${maxLength}))
-       delete s from \`${side}\` s join (
-         ${n.with}select distinct convert(${piece} using utf8mb4) collate utf8mb4_bin as trigram
-         from ${n.from} where ${n.i} <= char_length(val) - 2
-           and ${notIn('kept')}
-       ) gone on s.trigram = gone.trigram and s.id = row_id`,
+       ${removal === 'joined' ? removeJoined(side, n, piece, notIn('kept')) : removeDerived(side, n, piece, notIn('kept'))}`,
     `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
        call \`${put}\`(${newKey}, ${joined(columns, 'new')}${had("''")})`,
     `create trigger \`${side}_au\` after update on \`${table}\` for each row
@@ -173,6 +175,32 @@ export function trigramRoutines(
     `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
        call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, '')`,
   ];
+}
+
+type Positions = ReturnType<typeof positions>;
+
+/**
+ * The remove procedure's statement: a multi-table DELETE, not `trigram in (select …)`, which
+ * MariaDB's single-table DELETE answers by reading the whole side table. Each position whose
+ * trigram is gone (`gone`, a condition on the position alone) looks its posting up by the key; a
+ * trigram at two positions finds its posting deleted the second time.
+ * The pieces are converted to the column's collation to compare.
+ */
+function removeJoined(side: string, n: Positions, piece: string, gone: string): string {
+  // MariaDB takes no WITH before a DELETE: MySQL's counted positions go in a derived table.
+  const from = n.with ? `(${n.with}select ${n.i} from ${n.from}) positions` : n.from;
+  return `delete s from ${from} join \`${side}\` s
+         on s.trigram = convert(${piece} using utf8mb4) collate utf8mb4_bin and s.id = row_id
+       where ${n.i} <= char_length(val) - 2 and ${gone}`;
+}
+
+/** The remove statement before migration 0036 (its down writes it again). */
+function removeDerived(side: string, n: Positions, piece: string, gone: string): string {
+  return `delete s from \`${side}\` s join (
+         ${n.with}select distinct convert(${piece} using utf8mb4) collate utf8mb4_bin as trigram
+         from ${n.from} where ${n.i} <= char_length(val) - 2
+           and ${gone}
+       ) gone on s.trigram = gone.trigram and s.id = row_id`;
 }
 
 /** One set-based insert for the rows already there. */

@@ -5,7 +5,8 @@
  * postings, so they must be the very set the loop wrote: for multi-byte text, values shorter
  * than a trigram, NULL columns, repeated trigrams, updates of case only, of the key, and deletes.
  * The earlier version's database is 0028's down: the loop procedure and the side table's `id` key.
- * Since 0031 an update writes only the trigrams that changed: the postings must still be the loop's.
+ * Since 0031 an update writes only the trigrams that changed, and since 0036 a removal joins the
+ * value's positions onto the postings: the postings must still be the loop's.
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,19 @@ async function putParameters(db: Db): Promise<number[]> {
     where specific_schema = database() and specific_name like ${`${db.prefix}%\\_trigram\\_put`}
     group by specific_name order by specific_name`.execute(db.kysely);
   return rows.map((row) => Number(row.found));
+}
+
+/**
+ * The form of each trigram index's remove procedure, by name: `derived` collects the gone
+ * trigrams in a derived table first (before 0036), `joined` joins the positions onto the postings.
+ */
+async function removals(db: Db): Promise<string[]> {
+  const { rows } = await sql<{
+    body: string;
+  }>`select routine_definition as body from information_schema.routines
+    where routine_schema = database() and routine_name like ${`${db.prefix}%\\_trigram\\_remove`}
+    order by routine_name`.execute(db.kysely);
+  return rows.map((row) => (/select\s+distinct/i.test(row.body) ? 'derived' : 'joined'));
 }
 
 /** The earlier version's database: migrated, with the note table indexed, then 0028 and all after it undone. */
@@ -388,6 +402,32 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         expect(await holders('birnen'.slice(0, 3), NOTE)).toEqual([1]);
         expect(await holders('aaa')).toEqual([50]);
         expect(await holders('del')).toEqual([]);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "0036's removal joins the positions onto the postings: the loop's postings in either form, and across it",
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await createNotes(db);
+        // admin, admin_log, note (made by the module helper after 0036), user.
+        expect(await removals(db)).toEqual(['joined', 'joined', 'joined', 'joined']);
+        await migrateDownThrough(db, '0036-joined-trigram-removal');
+        expect(await removals(db)).toEqual(['derived', 'derived', 'derived', 'derived']);
+        // Rows written and changed by the form before it…
+        await insertRows(db);
+        await changeRows(db);
+        expect(await postings(db)).toEqual(loopChanged);
+        // …deleted by the joined form, every posting with them.
+        await migrateToLatest(db);
+        expect(await removals(db)).toEqual(['joined', 'joined', 'joined', 'joined']);
+        await db.kysely.deleteFrom('user').execute();
+        await sql`delete from ${named(db, NOTE)}`.execute(db.kysely);
+        expect(await postings(db)).toEqual([]);
       });
     },
     SLOW,

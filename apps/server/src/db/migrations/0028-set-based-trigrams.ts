@@ -27,10 +27,12 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
         await replaceRoutines(
           db,
           index,
-          // The form of this version: 0031 makes updates write only the changed trigrams.
+          // The form of this version: 0031 makes updates write only the changed trigrams, 0036
+          // joins the removal.
           trigramRoutines(index.names, index.columns, index.maxLength, numbers, {
             key: index.key,
             form: 'every-trigram',
+            removal: 'derived',
           }),
         );
         // Only now: until the new triggers were there, the old ones deleted by `id`.

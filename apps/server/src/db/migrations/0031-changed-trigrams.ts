@@ -22,7 +22,12 @@ export function changedTrigramsMigration(dialect: Dialect, prefix: string): Migr
       await replaceRoutines(
         db,
         index,
-        trigramRoutines(index.names, index.columns, index.maxLength, numbers, { key: index.key, form }),
+        // Each form with the removal it had (0036 changed it).
+        trigramRoutines(index.names, index.columns, index.maxLength, numbers, {
+          key: index.key,
+          form,
+          removal: 'derived',
+        }),
       );
   };
   return {

@@ -27,7 +27,8 @@ async function retype(db: AnyDb, prefix: string, typeOf: (table: string, key: st
     await replaceRoutines(
       db,
       index,
-      trigramRoutines(index.names, columns, maxLength, numbers, { key, keyType }),
+      // The removal of this version (0036 joins it).
+      trigramRoutines(index.names, columns, maxLength, numbers, { key, keyType, removal: 'derived' }),
     );
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * MySQL/MariaDB: a row's gone trigrams are deleted by joining its value's positions straight
+ * onto the postings' key (search-index-sql.ts, trigramRoutines' `removal`). The remove procedure
+ * collected them in a derived table first, which MariaDB materializes as a temporary table on
+ * every call, for every update of a searched column and every delete: an update of the log's
+ * title cost 3.8 times PostgreSQL's, a member's nickname 3.7 times; joined, 2.0–2.6 and 2.7–2.8
+ * times (docs/bench-scale.md, "Writes"). Up gives every trigram index (the core's and each module table's, found as 0031
+ * finds them) the new routines; the postings stay. Down writes the derived form again. Other
+ * databases: nothing.
+ */
+import type { Migration } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { type TrigramRoutineOptions, trigramRoutines } from '../search-index-sql.js';
+import type { AnyDb } from './columns.js';
+import { integerColumnType, replaceRoutines, trigramIndexes } from './trigram-indexes.js';
+import { trigramNumbers } from './trigram-numbers.js';
+
+export function joinedTrigramRemovalMigration(dialect: Dialect, prefix: string): Migration {
+  const renew = async (db: AnyDb, removal: TrigramRoutineOptions['removal']) => {
+    if (dialect !== 'mysql') return;
+    const numbers = await trigramNumbers(db);
+    for (const index of await trigramIndexes(db, prefix)) {
+      const { names, columns, maxLength, key } = index;
+      const keyType = await integerColumnType(db, names.table, key);
+      await replaceRoutines(
+        db,
+        index,
+        trigramRoutines(names, columns, maxLength, numbers, { key, keyType, removal }),
+      );
+    }
+  };
+  return {
+    up: (db) => renew(db, 'joined'),
+    down: (db) => renew(db, 'derived'),
+  };
+}
