@@ -4,9 +4,9 @@
  * collected them in a derived table first, which MariaDB materializes as a temporary table on
  * every call, for every update of a searched column and every delete: an update of the log's
  * title cost 3.8 times PostgreSQL's, a member's nickname 3.7 times; joined, 2.0–2.6 and 2.7–2.8
- * times (docs/bench-scale.md, "Writes"). Up gives every trigram index (the core's and each module table's, found as 0031
- * finds them) the new routines; the postings stay. Down writes the derived form again. Other
- * databases: nothing.
+ * times (docs/bench-scale.md, "Writes"). Up gives every trigram index (the core's and each
+ * module table's, found as 0031 finds them) the new routines, in its key's type as 0034 gave
+ * them; the postings stay. Down writes the derived form again. Other databases: nothing.
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
