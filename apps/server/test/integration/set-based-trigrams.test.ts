@@ -84,6 +84,12 @@ async function changeRows(db: Db): Promise<void> {
   await sql`update ${note} set title = 'SAME CASE' where note_id = 4`.execute(k);
 }
 
+/** Deletes every member and note, so their postings must go with them. */
+async function deleteRows(db: Db): Promise<void> {
+  await db.kysely.deleteFrom('user').execute();
+  await sql`delete from ${named(db, NOTE)}`.execute(db.kysely);
+}
+
 /** Every posting of both indexes, byte for byte, ids less `shift` (rows at or above it only, when given). */
 async function postings(db: Db, shift?: number): Promise<string[]> {
   const all: string[] = [];
@@ -181,8 +187,7 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         expect(await postings(db)).toEqual(loopChanged);
         // Deleting the rows deletes every posting; inserting them again (ids shifted by 100)
         // writes the loop's postings.
-        await db.kysely.deleteFrom('user').execute();
-        await sql`delete from ${named(db, NOTE)}`.execute(db.kysely);
+        await deleteRows(db);
         expect(await postings(db)).toEqual([]);
         await insertRows(db, 100);
         expect(await postings(db, 100)).toEqual(loopInserted);
@@ -425,8 +430,7 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         // …deleted by the joined form, every posting with them.
         await migrateToLatest(db);
         expect(await removals(db)).toEqual(['joined', 'joined', 'joined', 'joined']);
-        await db.kysely.deleteFrom('user').execute();
-        await sql`delete from ${named(db, NOTE)}`.execute(db.kysely);
+        await deleteRows(db);
         expect(await postings(db)).toEqual([]);
       });
     },

@@ -9,26 +9,14 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { trigramRoutines } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
-import { replaceRoutines, trigramIndexes } from './trigram-indexes.js';
-import { trigramNumbers } from './trigram-numbers.js';
+import { renewTrigramRoutines } from './trigram-indexes.js';
 
 export function changedTrigramsMigration(dialect: Dialect, prefix: string): Migration {
   const renew = async (db: AnyDb, form: 'changed-trigrams' | 'every-trigram') => {
-    if (dialect !== 'mysql') return;
-    const numbers = await trigramNumbers(db);
-    for (const index of await trigramIndexes(db, prefix))
-      await replaceRoutines(
-        db,
-        index,
-        // Each form with the removal it had (0036 changed it).
-        trigramRoutines(index.names, index.columns, index.maxLength, numbers, {
-          key: index.key,
-          form,
-          removal: 'derived',
-        }),
-      );
+    // Each form with the removal it had (0036 changed it).
+    if (dialect === 'mysql')
+      await renewTrigramRoutines(db, prefix, async () => ({ form, removal: 'derived' }));
   };
   return {
     up: (db) => renew(db, 'changed-trigrams'),

@@ -8,29 +8,16 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { trigramRoutines } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
-import {
-  integerColumnType,
-  integerParameterType,
-  replaceRoutines,
-  trigramIndexes,
-} from './trigram-indexes.js';
-import { trigramNumbers } from './trigram-numbers.js';
+import { integerColumnType, integerParameterType, renewTrigramRoutines } from './trigram-indexes.js';
 
 async function retype(db: AnyDb, prefix: string, typeOf: (table: string, key: string) => Promise<string>) {
-  const numbers = await trigramNumbers(db);
-  for (const index of await trigramIndexes(db, prefix)) {
-    const keyType = await typeOf(index.names.table, index.key);
-    if ((await integerParameterType(db, index.names.put, 'row_id')) === keyType) continue;
-    const { key, columns, maxLength } = index;
-    await replaceRoutines(
-      db,
-      index,
-      // The removal of this version (0036 joins it).
-      trigramRoutines(index.names, columns, maxLength, numbers, { key, keyType, removal: 'derived' }),
-    );
-  }
+  await renewTrigramRoutines(db, prefix, async ({ names, key }) => {
+    const keyType = await typeOf(names.table, key);
+    if ((await integerParameterType(db, names.put, 'row_id')) === keyType) return null;
+    // The removal of this version (0036 joins it).
+    return { keyType, removal: 'derived' };
+  });
 }
 
 export function trigramKeyParametersMigration(dialect: Dialect, prefix: string): Migration {

@@ -10,24 +10,17 @@
  */
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { type TrigramRoutineOptions, trigramRoutines } from '../search-index-sql.js';
+import type { TrigramRoutineOptions } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
-import { integerColumnType, replaceRoutines, trigramIndexes } from './trigram-indexes.js';
-import { trigramNumbers } from './trigram-numbers.js';
+import { integerColumnType, renewTrigramRoutines } from './trigram-indexes.js';
 
 export function joinedTrigramRemovalMigration(dialect: Dialect, prefix: string): Migration {
   const renew = async (db: AnyDb, removal: TrigramRoutineOptions['removal']) => {
     if (dialect !== 'mysql') return;
-    const numbers = await trigramNumbers(db);
-    for (const index of await trigramIndexes(db, prefix)) {
-      const { names, columns, maxLength, key } = index;
-      const keyType = await integerColumnType(db, names.table, key);
-      await replaceRoutines(
-        db,
-        index,
-        trigramRoutines(names, columns, maxLength, numbers, { key, keyType, removal }),
-      );
-    }
+    await renewTrigramRoutines(db, prefix, async ({ names, key }) => ({
+      keyType: await integerColumnType(db, names.table, key),
+      removal,
+    }));
   };
   return {
     up: (db) => renew(db, 'joined'),

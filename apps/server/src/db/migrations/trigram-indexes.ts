@@ -1,11 +1,18 @@
 /**
  * MySQL/MariaDB: the trigram indexes an install has, read back from the database (their
  * procedures and insert triggers), and the renewal of their routines: for the migrations that
- * rewrite every index's routines in a newer form (0028, 0031), the core's and modules' alike.
+ * rewrite every index's routines in a newer form (0028, 0031, 0034, 0036), the core's and
+ * modules' alike.
  */
 import { sql } from 'kysely';
-import { type TrigramNames, trigramDown } from '../search-index-sql.js';
+import {
+  type TrigramNames,
+  type TrigramRoutineOptions,
+  trigramDown,
+  trigramRoutines,
+} from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
+import { trigramNumbers } from './trigram-numbers.js';
 
 const PUT = '_trigram_put';
 
@@ -94,6 +101,28 @@ export async function replaceRoutines(db: AnyDb, { names }: TrigramIndex, routin
   } catch (error) {
     for (const statement of trigramDown(names)) await run(db, statement);
     console.warn(`MySQL trigram index for ${names.table} dropped (${String(error)}); LIKE will scan`);
+  }
+}
+
+/**
+ * Gives every trigram index of the install routines of trigramRoutines' form with the options
+ * `formOf` chooses for it (its key is the index's own); null leaves the index as it is.
+ */
+export async function renewTrigramRoutines(
+  db: AnyDb,
+  prefix: string,
+  formOf: (index: TrigramIndex) => Promise<Omit<TrigramRoutineOptions, 'key'> | null>,
+): Promise<void> {
+  const numbers = await trigramNumbers(db);
+  for (const index of await trigramIndexes(db, prefix)) {
+    const options = await formOf(index);
+    if (options === null) continue;
+    const { names, columns, maxLength, key } = index;
+    await replaceRoutines(
+      db,
+      index,
+      trigramRoutines(names, columns, maxLength, numbers, { ...options, key }),
+    );
   }
 }
 
