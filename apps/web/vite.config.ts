@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { modulePackGroup } from './build/module-packs.ts';
 import { precompress } from './build/precompress.ts';
+import { signInPackages, signInPackagesGroup } from './build/sign-in-packages.ts';
 import { signInPreload } from './build/sign-in-preload.ts';
 
 const api: ProxyOptions = {
@@ -43,9 +44,10 @@ function packages(names: string[]): RegExp {
 }
 
 export default defineConfig({
+  // signInPackages: surveys which package modules the sign-in pages need (see the groups);
   // signInPreload: a cold sign-in page asks for its files while index.html is parsed;
   // precompress: brotli and gzip copies beside each file, which the server sends as they are.
-  plugins: [react(), signInPreload(), precompress()],
+  plugins: [react(), signInPackages(), signInPreload(), precompress()],
   build: {
     rolldownOptions: {
       treeshake: {
@@ -59,13 +61,16 @@ export default defineConfig({
         // bundler, each new lazy part (a page slot's, say) regrouped them into more, smaller
         // shared chunks, and the sign-in page's gzipped first load grew with the file count
         // (one slot part cost 1.6 KB of its 250 KB budget without adding a module to it).
-        // The sign-in page's antd parts are left to the bundler although they come in some 30
-        // small files: a group of them (by the pages, or by the boot's static imports) kept
-        // modules tree-shaking drops (antd's form engine, the text area), and the page grew
-        // by 6 KB brotli.
+        // The other package modules of the sign-in pages (antd's input, button, …), which
+        // the bundler cut into some 30 small files: one chunk, of exactly the modules a build
+        // without it put there (build/sign-in-packages.ts).
         // The modules' language packs: one file per language (build/module-packs.ts).
         codeSplitting: {
-          groups: [{ name: 'vendor-core', test: packages(EVERY_PAGE_PACKAGES) }, modulePackGroup],
+          groups: [
+            { name: 'vendor-core', test: packages(EVERY_PAGE_PACKAGES) },
+            signInPackagesGroup,
+            modulePackGroup,
+          ],
         },
       },
     },

@@ -19,7 +19,7 @@ type OutputChunk = Rolldown.OutputChunk;
  * whether the modules' packs too (the registry asks for those only once it has run: a round
  * of requests after the others, 0.1 s of a cold member sign-in).
  */
-const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[]; modulePacks?: boolean }> = {
+export const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[]; modulePacks?: boolean }> = {
   '/admin/login': { sources: ['src/views/backend/login.tsx'], packs: ['index'] },
   '/user/login': {
     sources: ['src/views/frontend/user/login.tsx', 'src/module-contract/registry.ts'],
@@ -30,13 +30,13 @@ const SIGN_IN_PAGES: Record<string, { sources: string[]; packs: string[]; module
 const REGISTRY = 'src/module-contract/registry.ts';
 const LANGS = ['zh-cn', 'en'];
 
-interface Preloads {
+export interface Preloads {
   js: string[];
   css: string[];
 }
 
 /** The chunk that holds a source file (a lazily loaded one may share a chunk with others). */
-function chunkOf(bundle: OutputBundle, source: string): OutputChunk | undefined {
+export function chunkOf(bundle: OutputBundle, source: string): OutputChunk | undefined {
   const holds = (id: string) => id.replaceAll('\\', '/').endsWith(`/${source}`);
   return Object.values(bundle).find(
     (file): file is OutputChunk => file.type === 'chunk' && file.moduleIds.some(holds),
@@ -60,7 +60,7 @@ function modulePackChunks(bundle: OutputBundle, lang: string): OutputChunk[] {
 }
 
 /** A chunk's file and everything it imports statically, with their CSS, less what `skip` holds. */
-function filesOf(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>, into: Preloads): void {
+export function filesOf(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>, into: Preloads): void {
   const visit = (file: string) => {
     const found = bundle[file];
     if (skip.has(file) || found?.type !== 'chunk') return;
