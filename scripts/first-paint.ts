@@ -5,8 +5,8 @@
  * and /user/login in five fresh browser contexts each (no cache, no storage: a cold load) and
  * times, from the navigation's start, the first frame in which the account input is on
  * screen: laid out and not covered by the loading overlay of index.html. Each context gets a
- * second to finish its own set-up before the visit starts. Prints each time,
- * the median and the worst, and the JS and CSS each load fetched (bytes as sent).
+ * second to finish its own set-up before the visit starts. Prints each time, the median and
+ * the worst, and the JS and CSS each load fetched (bytes as sent).
  *
  * The server answers one unmeasured visit of each page first: its own first-request warm-up
  * is not what a visitor's browser costs. Figures depend on the machine and its load.

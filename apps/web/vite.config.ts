@@ -62,7 +62,7 @@ export default defineConfig({
         // shared chunks, and the sign-in page's gzipped first load grew with the file count
         // (one slot part cost 1.6 KB of its 250 KB budget without adding a module to it).
         // The other package modules of the sign-in pages (antd's input, button, …), which
-        // the bundler cut into some 30 small files: one chunk, of exactly the modules a build
+        // the bundler cut into some 20 small files: one chunk, of exactly the modules a build
         // without it put there (build/sign-in-packages.ts).
         // The modules' language packs: one file per language (build/module-packs.ts).
         codeSplitting: {

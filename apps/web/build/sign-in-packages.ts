@@ -1,11 +1,12 @@
 /**
  * A Vite build plugin and chunk group: the npm modules a sign-in page needs beyond vendor-core
  * (antd's input, button and spin, their icons and hooks) in one chunk, `sign-in-ui`. Left to the
- * bundler they came in some 20 files of 0.3–7 KB (a cold /admin/login fetched 32 scripts, now 15), each shared with a different set of back-office
- * pages; over HTTP/1.1's six connections a cold sign-in fetched them in rounds while the browser
- * compiled the others. In one file the form showed about 100 ms sooner: cold loads of the two
- * builds taking turns on a loaded 2-core machine, medians of ten, /admin/login 677 → 576 ms and
- * /user/login 764 → 654 ms.
+ * bundler they came in some 20 files of 0.3–7 KB, each shared with a different set of back-office
+ * pages: a cold /admin/login fetched 32 scripts (now 15), /user/login 38 (now 20), over
+ * HTTP/1.1's six connections in rounds, while the browser compiled the others. Cold loads of the
+ * two builds taking turns on a loaded 2-core machine (medians of ten and of sixteen): the
+ * administrators' form showed 100 and 77 ms sooner (677 → 576, 744 → 667 ms), the members' 110
+ * ms sooner in the first run (764 → 654) and within the noise in the second.
  *
  * Which modules those are only the bundler knows once it has tree-shaken: antd's input imports
  * the text area, which the sign-in pages drop and the back office uses. A group by path or by
