@@ -127,6 +127,45 @@ it('starts serving a build made after the server started', async () => {
   }
 });
 
+it('answers an address the build drew a page for with that page, with its own policy and tag', async () => {
+  const drawn = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  mkdirSync(join(drawn, '.vite/pages'), { recursive: true });
+  writeFileSync(join(drawn, 'index.html'), INDEX);
+  const SIGN_IN =
+    '<!doctype html><html><head><script>window.drawn = 1;</script></head><body><div id="app"><form></form></div></body></html>';
+  writeFileSync(join(drawn, '.vite/pages/admin-login.html'), SIGN_IN);
+  writeFileSync(
+    join(drawn, '.vite/prerendered.json'),
+    JSON.stringify({ '/admin/login': '.vite/pages/admin-login.html', '/escape': '../outside.html' }),
+  );
+  const t = await startTestApp('sqlite', { webDist: drawn });
+  try {
+    // As the router matches it: a trailing slash and the letters' case do not matter.
+    for (const url of ['/admin/login', '/admin/login/', '/Admin/Login?x=1']) {
+      const page = await t.app.inject({ url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(SIGN_IN);
+    }
+    const index = await t.app.inject({ url: '/admin', headers: html });
+    const signIn = await t.app.inject({ url: '/admin/login', headers: { ...html, 'accept-encoding': 'br' } });
+    expect(index.body).toBe(INDEX);
+    // Its own inline script is allowed by its own hash; its tag is its own.
+    expect(signIn.headers['content-security-policy']).not.toBe(index.headers['content-security-policy']);
+    expect(signIn.headers.etag).not.toBe(index.headers.etag);
+    expect(brotliDecompressSync(signIn.rawPayload).toString()).toBe(SIGN_IN);
+    // A listed file outside the build is never read.
+    expect((await t.app.inject({ url: '/escape', headers: html })).body).toBe(INDEX);
+    const again = await t.app.inject({
+      url: '/admin/login',
+      headers: { ...html, 'if-none-match': signIn.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+  } finally {
+    await t.close();
+    rmSync(drawn, { recursive: true, force: true });
+  }
+});
+
 it('never serves files outside the build or its hidden files', async () => {
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');

@@ -1,8 +1,9 @@
 /**
  * Serves the built web app (apps/web/dist) at the same origin as the API. Hashed assets
  * are cached for a year; index.html is answered for any other GET that accepts HTML (the
- * SPA's routes use browser history), with a content security policy that allows only
- * this origin's scripts plus the page's own inline start-up script, by hash.
+ * SPA's routes use browser history), or the page the build drew for that address, with a
+ * content security policy that allows only this origin's scripts plus the page's own inline
+ * start-up scripts, by hash.
  *
  * A new build is served without a restart (the terminal's `web-build` writes one while the
  * server runs, and every server process on the machine must pick it up): files are looked
@@ -49,7 +50,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
         .sendFile(file, build.root, { cacheControl: false, dotfiles: 'deny' });
     }
     if (!startPage && !wantsHtml(request)) return null;
-    const page = build.current();
+    // A page drawn at build time for this address (the sign-in page), else index.html.
+    const page = build.current(path);
     if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     reply
       .header('cache-control', 'no-cache')

@@ -6,7 +6,7 @@
  * cycles: docs/architecture.md, "Layers").
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -24,14 +24,30 @@ export interface Page {
   csp: string;
   /** Weak: the same for the plain and the compressed page (they differ only in encoding). */
   etag: string;
-  /** What identifies this version of index.html on disk. */
-  stamp: string;
 }
 
-/** The current build's start page, re-read when a build replaces it. */
+/** What identifies this version of a file on disk ('' while there is none). */
+function stampOf(file: string): string {
+  if (!existsSync(file)) return '';
+  const stat = statSync(file);
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+}
+
+/**
+ * Where the build lists its pages drawn at build time (apps/web/build/prerender-sign-in.ts):
+ * an address → a file in the build folder, answered for that address instead of index.html.
+ */
+const PRERENDERED_LIST = '.vite/prerendered.json';
+
+/** An address as the web app's router matches it: no trailing slash, any case. */
+const normalised = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';
+
+/** The current build's start pages, re-read when a build replaces them. */
 export class WebBuild {
   readonly root: string;
-  private page: Page | null = null;
+  /** index.html at '/', and the pages drawn at build time at their addresses. */
+  private pages: ReadonlyMap<string, Page> = new Map();
+  private stamp = '';
   private checkedAt = Number.NEGATIVE_INFINITY;
 
   /** `imageSources`: further image origins the pages may show (an http module store's). */
@@ -42,13 +58,13 @@ export class WebBuild {
     this.root = resolve(root);
   }
 
-  /** The page to answer, or null while there has never been a build. */
-  current(): Page | null {
+  /** The page to answer at `path`, or null while there has never been a build. */
+  current(path = '/'): Page | null {
     if (Date.now() - this.checkedAt >= RECHECK_MS) {
       this.checkedAt = Date.now();
       this.reload();
     }
-    return this.page;
+    return this.pages.get(normalised(path)) ?? this.pages.get('/') ?? null;
   }
 
   /** Looks at the build folder on the next request (a build just finished in this process). */
@@ -57,22 +73,34 @@ export class WebBuild {
   }
 
   private reload(): void {
-    const file = join(this.root, 'index.html');
+    const index = join(this.root, 'index.html');
+    const list = join(this.root, PRERENDERED_LIST);
     try {
-      const stat = statSync(file);
-      const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-      if (stamp === this.page?.stamp) return;
-      const html = readFileSync(file, 'utf8');
-      this.page = {
-        html,
-        encoded: compressed(html),
-        csp: contentSecurityPolicy(html, this.imageSources),
-        etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-        stamp,
-      };
+      const stamp = [index, list].map(stampOf).join(' ');
+      if (stamp === this.stamp) return;
+      const pages = new Map([['/', this.pageFrom(index)]]);
+      if (existsSync(list)) {
+        const listed = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+        for (const [path, file] of Object.entries(listed)) {
+          const inside = resolve(this.root, file);
+          if (inside.startsWith(this.root + sep)) pages.set(normalised(path), this.pageFrom(inside));
+        }
+      }
+      this.pages = pages;
+      this.stamp = stamp;
     } catch {
-      // A build is replacing the folder: keep answering the last page until the new one is there.
+      // A build is replacing the folder: keep answering the last pages until the new ones are there.
     }
+  }
+
+  private pageFrom(file: string): Page {
+    const html = readFileSync(file, 'utf8');
+    return {
+      html,
+      encoded: compressed(html),
+      csp: contentSecurityPolicy(html, this.imageSources),
+      etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    };
   }
 
   /** The build's file a URL path names (never a hidden one, never outside the build), or null. */
