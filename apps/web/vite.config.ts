@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { modulePackGroup } from './build/module-packs.ts';
 import { precompress } from './build/precompress.ts';
-import { signInPackages, signInPackagesGroup } from './build/sign-in-packages.ts';
+import { signInPackages, signInPackagesGroup, VENDOR_CORE } from './build/sign-in-packages.ts';
 import { signInPreload } from './build/sign-in-preload.ts';
 
 const api: ProxyOptions = {
@@ -67,7 +67,7 @@ export default defineConfig({
         // The modules' language packs: one file per language (build/module-packs.ts).
         codeSplitting: {
           groups: [
-            { name: 'vendor-core', test: packages(EVERY_PAGE_PACKAGES) },
+            { name: VENDOR_CORE, test: packages(EVERY_PAGE_PACKAGES) },
             signInPackagesGroup,
             modulePackGroup,
           ],

@@ -35,6 +35,9 @@ export const signInPackagesGroup: Rolldown.CodeSplittingGroup = {
   includeDependenciesRecursively: false,
 };
 
+/** The chunk of the packages every page loads whole (vite.config.ts), whose modules stay there. */
+export const VENDOR_CORE = 'vendor-core';
+
 /** The package modules the sign-in pages' chunks hold, less vendor-core's. */
 function packageModules(chunks: Rolldown.OutputChunk[]): string[] {
   const bundle: Rolldown.OutputBundle = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -47,7 +50,7 @@ function packageModules(chunks: Rolldown.OutputChunk[]): string[] {
     }
   return [...files]
     .map((file) => bundle[file])
-    .filter((chunk): chunk is Rolldown.OutputChunk => chunk?.type === 'chunk' && chunk.name !== 'vendor-core')
+    .filter((chunk): chunk is Rolldown.OutputChunk => chunk?.type === 'chunk' && chunk.name !== VENDOR_CORE)
     .flatMap((chunk) => chunk.moduleIds.filter((id) => PACKAGE.test(id)));
 }
 
