@@ -49,6 +49,69 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     }
   });
 
+  /** The page's scripts held back until `release` is called: the app has not run before that. */
+  const holdingScripts = async (page: Page) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+  const stored = (state: Record<string, unknown>) => ({
+    origin: suite.server.baseUrl,
+    entries: [{ name: 'storeConfig_v2', value: JSON.stringify({ state, version: 0 }) }],
+  });
+
+  it('shows the sign-in form from its HTML before the app runs, and signs in with what was typed there', async () => {
+    const { context, page } = await newPage(suite.browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const release = await holdingScripts(page);
+    // Not until the page's load: the held scripts stop that.
+    await page.goto(`${suite.server.baseUrl}/admin/login`, { waitUntil: 'commit' });
+    // No script of the app has run: the form is the one build/prerender-sign-in.ts drew.
+    const drawn = page.locator('#drawn');
+    await drawn.getByPlaceholder('请输入账号').waitFor();
+    expect(await page.locator('#block-loading').isVisible()).toBe(false);
+    await drawn.locator('#username').fill('admin');
+    await drawn.locator('#password').fill(suite.server.adminPassword);
+    await drawn.locator('#password').press('Enter');
+    // Held back: a native submission would have put the password in the address.
+    expect(page.url()).toBe(`${suite.server.baseUrl}/admin/login`);
+    release();
+    // The app's form took what was typed, and the sign-in asked for, and sent it.
+    await page.waitForURL(/\/admin\/dashboard/);
+    expect(await drawn.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('covers the drawn sign-in page for a visitor in another language or dark mode until the app draws theirs', async () => {
+    const visitors = [
+      { state: { lang: { defaultLang: 'en' } }, placeholder: 'Please enter an account' },
+      { state: { layout: { isDark: true } }, placeholder: '请输入账号' },
+    ];
+    for (const { state, placeholder } of visitors) {
+      const { context, page } = await newPage(suite.browser, { localStorage: stored(state) });
+      const release = await holdingScripts(page);
+      await page.goto(`${suite.server.baseUrl}/admin/login`, { waitUntil: 'commit' });
+      await page.locator('#drawn form').waitFor({ state: 'attached' });
+      // The overlay covers the Chinese, light page the build drew.
+      expect(await page.locator('#block-loading').isVisible(), placeholder).toBe(true);
+      release();
+      await page.locator('#app').getByPlaceholder(placeholder).waitFor();
+      expect(await page.locator('#drawn').count(), placeholder).toBe(0);
+      expect(await page.locator('#block-loading').count()).toBe(0);
+      await context.close();
+    }
+  });
+
   it('sends a cold deep link through the loading route and ends on that page with its query', async () => {
     const { context, page } = await signedIn();
     const visited: string[] = [];

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { modulePackGroup } from './build/module-packs.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderSignIn } from './build/prerender-sign-in.ts';
 import { signInPackages, signInPackagesGroup, VENDOR_CORE } from './build/sign-in-packages.ts';
 import { signInPreload } from './build/sign-in-preload.ts';
 
@@ -37,6 +38,13 @@ const EVERY_PAGE_PACKAGES = [
   'clsx',
 ];
 
+/**
+ * Many of antd's dependencies do not declare themselves free of side effects, so importing one
+ * export kept whole packages (antd's Input kept the form engine). Packages here only define
+ * things on import; their CSS files are the exception.
+ */
+const moduleSideEffects = (id: string) => !/node_modules[\\/]/.test(id) || id.endsWith('.css');
+
 /** Modules inside any of `names` (an npm package folder; either path separator). */
 function packages(names: string[]): RegExp {
   const escaped = names.map((name) => name.replace(/[.]/g, '\\.').replace('/', '[\\\\/]'));
@@ -46,16 +54,12 @@ function packages(names: string[]): RegExp {
 export default defineConfig({
   // signInPackages: surveys which package modules the sign-in pages need (see the groups);
   // signInPreload: a cold sign-in page asks for its files while index.html is parsed;
+  // prerenderSignIn: /admin/login drawn in its HTML, which the server sends for that address;
   // precompress: brotli and gzip copies beside each file, which the server sends as they are.
-  plugins: [react(), signInPackages(), signInPreload(), precompress()],
+  plugins: [react(), signInPackages(), signInPreload(), prerenderSignIn(moduleSideEffects), precompress()],
   build: {
     rolldownOptions: {
-      treeshake: {
-        // Many of antd's dependencies do not declare themselves free of side effects, so
-        // importing one export kept whole packages (antd's Input kept the form engine).
-        // Packages here only define things on import; their CSS files are the exception.
-        moduleSideEffects: (id) => !/node_modules[\\/]/.test(id) || id.endsWith('.css'),
-      },
+      treeshake: { moduleSideEffects },
       output: {
         // The packages every page loads whole, in one chunk of their own. Left to the
         // bundler, each new lazy part (a page slot's, say) regrouped them into more, smaller

@@ -72,9 +72,12 @@ export function filesOf(bundle: OutputBundle, chunk: OutputChunk, skip: Set<stri
   visit(chunk.fileName);
 }
 
+/** How the inline script begins: a page drawn at build time leaves it out (prerender-sign-in.ts). */
+export const PRELOAD_SCRIPT_START = '(function preloadSignInPage() {';
+
 /** The inline script: the current page's files, and its packs in the stored language. */
 function script(pages: Record<string, Preloads & { packs: Record<string, string[]> }>): string {
-  return `(function () {
+  return `${PRELOAD_SCRIPT_START}
   var pages = ${JSON.stringify(pages)};
   var page = pages[location.pathname.replace(/\\/+$/, '').toLowerCase()];
   if (!page) return;

@@ -8,6 +8,7 @@
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
+import { removeDrawnPage } from './components/login/drawn-form';
 import { initI18n } from './lang';
 import { wireModules } from './router/module-wiring';
 import { wireRequestLayer } from './router/request-wiring';
@@ -36,9 +37,13 @@ async function boot(): Promise<void> {
   const root = createRoot(element);
   const locale = lang === 'en' ? enUS : zhCN;
   const startApp = () => void loadApp().then(({ App }) => root.render(<App locale={locale} />));
-  // A page whose code failed to load is left to the router, which shows the failure.
+  // A page whose code failed to load is left to the router, which shows the failure (not the
+  // page drawn at build time, whose form could not sign in).
   const Page = await pageCode?.then((module) => module.default).catch(() => undefined);
-  if (!signInPage || !Page) return startApp();
+  if (!signInPage || !Page) {
+    removeDrawnPage();
+    return startApp();
+  }
   navigateByStarting(startApp);
   root.render(
     <ThemeRoot locale={locale}>

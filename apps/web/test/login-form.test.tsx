@@ -43,3 +43,29 @@ it('says under each empty field what is missing and does not submit', async () =
   expect(screen.getByText('Please input a password')).toBeTruthy();
   expect(onSubmit).not.toHaveBeenCalled();
 });
+
+it('starts from what was typed into the form drawn at build time, and sends a sign-in asked there', async () => {
+  // The page build/prerender-sign-in.ts draws: the visitor typed, ticked the box, left the caret
+  // in the password and pressed Enter, which the page's head script held back and noted.
+  const drawn = document.createElement('div');
+  drawn.id = 'drawn';
+  drawn.innerHTML = `<form data-drawn="" data-submitted="">
+    <input name="username" value="admin"><input name="password" type="password" value="secret-1">
+    <input name="keep" type="checkbox" checked></form>`;
+  document.body.append(drawn);
+  const typedPassword = drawn.querySelector<HTMLInputElement>('input[name="password"]');
+  typedPassword?.focus();
+  typedPassword?.setSelectionRange(3, 3);
+  try {
+    const onSubmit = renderForm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ username: 'admin', password: 'secret-1', keep: true }),
+    );
+    const password = screen.getByPlaceholderText<HTMLInputElement>('Please input a password');
+    expect(document.activeElement).toBe(password);
+    expect(password.selectionStart).toBe(3);
+  } finally {
+    drawn.remove();
+  }
+});

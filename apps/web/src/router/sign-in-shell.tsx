@@ -6,6 +6,7 @@
  */
 import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeDrawnPage } from '../components/login/drawn-form';
 import { useSiteConfig } from '../stores/site-config';
 import { composeTitle } from '../utils/title';
 import { removeBlockLoading } from './block-loading';
@@ -18,8 +19,12 @@ export function SignInShell({ page, Page }: { page: SignInPage; Page: ComponentT
 
   // The form is drawn: nothing to cover (the overlay's delay is for pages still fetching their
   // data). Before the browser paints it: removed after that paint, the overlay hid the finished
-  // form for one more frame, and the removal cost a second layout.
-  useLayoutEffect(() => removeBlockLoading(0), []);
+  // form for one more frame, and the removal cost a second layout. So is the page drawn at build
+  // time, whose form has handed on what was typed (its layout effect ran before this one).
+  useLayoutEffect(() => {
+    removeBlockLoading(0);
+    removeDrawnPage();
+  }, []);
 
   useEffect(() => {
     document.title = composeTitle(t(page.title), siteName);

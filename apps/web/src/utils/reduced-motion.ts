@@ -14,6 +14,9 @@ function subscribe(changed: () => void): () => void {
 
 const asked = () => window.matchMedia(QUERY).matches;
 
+/** Drawn at build time (src/prerender.tsx) no system asks: motion, antd's default. */
+const askedOfNone = () => false;
+
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, asked);
+  return useSyncExternalStore(subscribe, asked, askedOfNone);
 }

@@ -12,9 +12,10 @@ import { isAccount, isPassword, type Rule } from '@portico/shared';
 // text area and one-time-code input with it (about 5 KB the sign-in pages never use).
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaInput, newCaptchaId } from './captcha-input';
+import { DRAWN_ATTRIBUTE, type DrawnFormState, drawnFormState } from './drawn-form';
 import './login-form.css';
 
 export interface LoginValues {
@@ -35,6 +36,12 @@ interface Props {
   onSubmit(values: LoginValues): Promise<boolean>;
 }
 
+/** What was typed into the form drawn at build time, as this form's values. */
+function typedValues({ values: typed }: DrawnFormState) {
+  const text = (name: string) => (typeof typed[name] === 'string' ? typed[name] : '');
+  return { username: text('username'), password: text('password'), keep: typed.keep === true };
+}
+
 export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder, onSubmit }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState({ username: '', password: '', captcha: '', keep: false });
@@ -42,6 +49,28 @@ export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder
   const [captchaId, setCaptchaId] = useState(newCaptchaId);
   const [submitting, setSubmitting] = useState(false);
   const account = useRef<InputRef>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // What the drawn form held, once its values are this form's: the caret goes back where it was
+  // (setting a field's value moves it to the end) and a sign-in asked there is sent.
+  const [handedOver, setHandedOver] = useState<DrawnFormState | null>(null);
+
+  // Committed over the drawn form (sign-in-shell.tsx removes it next, before the paint).
+  useLayoutEffect(() => {
+    const drawn = drawnFormState();
+    if (!drawn) return;
+    setValues((current) => ({ ...current, ...typedValues(drawn) }));
+    setHandedOver(drawn);
+  }, []);
+  useLayoutEffect(() => {
+    if (!handedOver) return;
+    const { focus, submitted } = handedOver;
+    const field = focus && form.current?.elements.namedItem(focus.name);
+    if (field instanceof HTMLInputElement && focus) {
+      field.focus();
+      if (field.type !== 'checkbox') field.setSelectionRange(focus.start, focus.end);
+    }
+    if (submitted) form.current?.requestSubmit();
+  }, [handedOver]);
 
   // The account field takes the focus once the form is on screen, not as React commits it
   // (`autoFocus`): focusing an element makes the browser lay the page out there and then, before
@@ -97,12 +126,21 @@ export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder
   );
 
   return (
-    <form className="ba-login-form" onSubmit={submit} noValidate>
+    // Marked when drawn at build time (src/prerender.tsx): the page's head script holds its
+    // submission back, and this form takes over what was typed there.
+    <form
+      ref={form}
+      className="ba-login-form"
+      onSubmit={submit}
+      noValidate
+      {...(import.meta.env.SSR ? { [DRAWN_ATTRIBUTE]: '' } : {})}
+    >
       {field(
         'username',
         <Input
           size="large"
           id="username"
+          name="username"
           ref={account}
           prefix={<UserOutlined />}
           placeholder={accountPlaceholder}
@@ -118,6 +156,7 @@ export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder
         <Password
           size="large"
           id="password"
+          name="password"
           prefix={<LockOutlined />}
           placeholder={t('login.Please input a password')}
           value={values.password}
@@ -139,6 +178,7 @@ export function LoginForm({ captcha, accountRule = isAccount, accountPlaceholder
       <label className="ba-login-keep">
         <input
           type="checkbox"
+          name="keep"
           checked={values.keep}
           onChange={(event) => setValues({ ...values, keep: event.target.checked })}
         />
