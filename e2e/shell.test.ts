@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     await context.close();
   });
 
-  it('covers the drawn sign-in page for a visitor in another language or dark mode until the app draws theirs', async () => {
+  it('covers the drawn sign-in page for a visitor in another language, in dark mode or signed in, until the app draws theirs', async () => {
     const visitors = [
       { state: { lang: { defaultLang: 'en' } }, placeholder: 'Please enter an account' },
       { state: { layout: { isDark: true } }, placeholder: '请输入账号' },
@@ -110,6 +110,19 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
       expect(await page.locator('#block-loading').count()).toBe(0);
       await context.close();
     }
+    // Already signed in: the app sends them on, and no sign-in form shows meanwhile.
+    const signedInAlready = {
+      origin: suite.server.baseUrl,
+      entries: [{ name: 'adminInfo', value: JSON.stringify({ state: { token: 'stored' }, version: 0 }) }],
+    };
+    const { context, page } = await newPage(suite.browser, { localStorage: signedInAlready });
+    const release = await holdingScripts(page);
+    await page.goto(`${suite.server.baseUrl}/admin/login`, { waitUntil: 'commit' });
+    await page.locator('#drawn form').waitFor({ state: 'attached' });
+    expect(await page.locator('#block-loading').isVisible()).toBe(true);
+    release();
+    await expect.poll(() => page.locator('#drawn').count()).toBe(0);
+    await context.close();
   });
 
   it('sends a cold deep link through the loading route and ends on that page with its query', async () => {

@@ -65,10 +65,16 @@ async function drawPage(mode: string, moduleSideEffects: (id: string) => boolean
 }
 
 /**
- * Held back until the app runs: a submission of the drawn form (a native one would put the
- * password in the address), noted for the app's form, which sends it (drawn-form.ts).
+ * The drawn page's script. An administrator already signed in (a token stored under the admin
+ * store's key, src/stores/admin-info.ts) is sent on by the app: the page is marked, so they see
+ * the overlay, not a sign-in form, meanwhile. And held back until the app runs: a submission of
+ * the drawn form (a native one would put the password in the address), noted for the app's
+ * form, which sends it (drawn-form.ts).
  */
-const HOLD_SUBMISSION = `document.addEventListener('submit', function (event) {
+const DRAWN_PAGE_SCRIPT = `try {
+  if (JSON.parse(localStorage.getItem('adminInfo') || '{}').state.token) document.documentElement.dataset.signedIn = '';
+} catch (e) {}
+document.addEventListener('submit', function (event) {
   if (!event.target.hasAttribute('${DRAWN_ATTRIBUTE}')) return;
   event.preventDefault();
   event.target.setAttribute('${SUBMITTED_ATTRIBUTE}', '');
@@ -115,13 +121,13 @@ function withoutPreloads(index: string): string {
 /**
  * index.html with the page in `#drawn` before the empty `#app`, antd's styles and the page's
  * stylesheets in the head. The overlay stays, hidden where the page is what the visitor would
- * see: no dark mode, their language the drawn one. The scripts and antd's styles go after index.html's first script
+ * see: no dark mode, their language the drawn one, not signed in already. The scripts and antd's styles go after index.html's first script
  * (which marks the theme and language), before its stylesheet links, after which a script would
  * wait for them, and as antd puts its styles first; the page's stylesheets go last, as the app
  * adds them.
  */
 function pageHtml(index: string, page: Prerendered, stylesheets: string[]): string {
-  const drawnFor = `html:not(.dark):is(:not([data-lang]), [data-lang="${page.lang}"])`;
+  const drawnFor = `html:not(.dark):not([data-signed-in]):is(:not([data-lang]), [data-lang="${page.lang}"])`;
   const firstScriptEnd = index.indexOf('</script>') + '</script>'.length;
   const app = index.indexOf('<div id="app"></div>');
   const headEnd = index.indexOf('</head>');
@@ -129,7 +135,7 @@ function pageHtml(index: string, page: Prerendered, stylesheets: string[]): stri
     throw new Error('prerender-sign-in: index.html has no first script in its head and no empty #app');
   }
   const early = [
-    `<script>${HOLD_SUBMISSION}</script>`,
+    `<script>${DRAWN_PAGE_SCRIPT}</script>`,
     // The drawn page stands where the app's will (index.css sizes #app), which is empty till then.
     `<style>#${DRAWN_PAGE_ID} { height: 100%; } #app:empty { display: none; } ${drawnFor} #block-loading { display: none; }</style>`,
     page.styles,
