@@ -30,11 +30,26 @@ describe.skipIf(!browserAvailable)('web terminal', () => {
    */
   const signedIn = (width = 1280, lang?: 'zh-cn' | 'en') =>
     openSignedIn(suite.browser, suite.server, { width, lang });
-  /** Puts tasks into the stored queue and reloads, as if they had been added before. */
+  /**
+   * Puts tasks into the stored queue and reloads, as if they had been added before. The entry is
+   * written by a script that runs on the reload before the app's own code: written from the
+   * running page, it could be overwritten by the app saving its queue at any moment (the
+   * terminal's host does when it mounts, which may come after the loading block is gone).
+   */
   const seed = async (page: Page, tasks: object[], extra: object = {}) => {
-    await page.evaluate(
-      (state) => localStorage.setItem('storeTerminal', JSON.stringify({ state, version: 0 })),
-      { showDot: false, automaticCleanupTask: '0', taskList: tasks, ...extra },
+    const entry = JSON.stringify({
+      state: { showDot: false, automaticCleanupTask: '0', taskList: tasks, ...extra },
+      version: 0,
+    });
+    // Once: a later reload in the test must find what the app made of the queue.
+    const once = `terminal-seeded-${Math.random()}`;
+    await page.addInitScript(
+      ({ entry, once }) => {
+        if (sessionStorage.getItem(once)) return;
+        sessionStorage.setItem(once, '1');
+        localStorage.setItem('storeTerminal', entry);
+      },
+      { entry, once },
     );
     await page.reload();
     await page.waitForSelector('#block-loading', { state: 'detached' });
