@@ -17,6 +17,7 @@ import { call, forEachDatabase, loginSuper, type TestApp } from '../../support/t
 
 type StoreDb = {
   store_order: { id: number; status: string; expire_time: number | null; pay_time: number | null };
+  store_version: { module_id: number; version: string; create_time: number };
 };
 
 const order = async (t: TestApp, token: string, uid: string) =>
@@ -294,6 +295,15 @@ forEachDatabase(
         .updateTable('store_order')
         .set({ expire_time: ended })
         .where('id', '=', created.data.order.id)
+        .execute();
+      // 1.0.0 a minute inside the period: published in the same second as `ended` was taken,
+      // it would count as released after the end (the times are whole seconds).
+      await t.ctx.db.kysely
+        .withTables<StoreDb>()
+        .updateTable('store_version')
+        .set({ create_time: ended - 60 })
+        .where('module_id', '=', pointsModule.id)
+        .where('version', '=', '1.0.0')
         .execute();
       expect((await publishVersion(t, admin, pointsModule, '1.0.1')).code).toBe(1);
       const day = new Date(ended * 1000).toISOString().slice(0, 10);
