@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import { now } from '../../src/clock.js';
 import { setSettings } from '../support/member.js';
+import { pinClockPerTest } from '../support/pinned-clock.js';
 import {
   call,
   createAdmin,
@@ -10,6 +11,8 @@ import {
   loginAdmin,
   loginSuper,
 } from '../support/test-app.js';
+
+const clockAt = pinClockPerTest();
 
 forEachDatabase('dashboard and clearCache', (get) => {
   it('answers the dashboard remark in the caller language', async () => {
@@ -50,6 +53,8 @@ forEachDatabase('dashboard and clearCache', (get) => {
   });
 
   it('counts members joining and attachments uploaded per day of the caller, by kind', async () => {
+    // 08:00 UTC (16:00 in Shanghai): hours from midnight in either zone.
+    clockAt('2025-03-12T08:00:00Z');
     const t = get();
     const { token } = await loginSuper(t);
     const day = 86_400;

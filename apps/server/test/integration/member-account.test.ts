@@ -6,6 +6,7 @@ import { MESSAGES } from '@portico/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../support/mailbox.js';
 import { createMember, loginMember, setSettings, solvedCaptcha, useMailbox } from '../support/member.js';
+import { pinClockPerTest } from '../support/pinned-clock.js';
 import { call, forEachDatabase, loginSuper, type TestApp } from '../support/test-app.js';
 
 let mailbox: Mailbox;
@@ -13,6 +14,8 @@ beforeAll(async () => {
   mailbox = await startMailbox('account-mail-secret');
 });
 afterAll(() => mailbox.close());
+
+const clockAt = pinClockPerTest();
 
 const memberRow = (t: TestApp, id: number) =>
   t.ctx.db.kysely.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -66,6 +69,8 @@ forEachDatabase('member account', (get) => {
   });
 
   it('shows the caller’s own balance and points logs, newest first, paged', async () => {
+    // 16:00 in Asia/Shanghai (the site's time zone), 08:00 UTC: hours from midnight in either.
+    clockAt('2025-03-12T08:00:00Z');
     const t = get();
     const { token } = await loginSuper(t);
     for (const [user_id, money] of [
@@ -104,6 +109,8 @@ forEachDatabase('member account', (get) => {
 
     const overview = await call(t.app, 'GET', '/api/account/overview', { userToken: alice });
     expect(overview.data.days).toHaveLength(7);
+    // The server's day is the pinned one: the logs above were written on it too.
+    expect(overview.data.days.at(-1)).toBe('2025-03-12');
     expect(overview.data.money.at(-1)).toBe('3.50');
     expect(overview.data.score.at(-1)).toBe(7);
     expect(overview.data.money.slice(0, 6)).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
