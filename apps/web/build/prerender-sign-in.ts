@@ -21,17 +21,16 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
+// By path: Vite loads its config's imports from node_modules (the package's link) as plain Node,
+// which takes no TypeScript.
+import { PRERENDERED_LIST } from '../../../packages/shared/src/web-build.ts';
 import { DRAWN_ATTRIBUTE, DRAWN_PAGE_ID, SUBMITTED_ATTRIBUTE } from '../src/components/login/drawn-form.ts';
 import type { Prerendered } from '../src/prerender.tsx';
+import { ADMIN_INFO_STORAGE_KEY } from '../src/stores/storage-keys.ts';
 import { chunkOf, filesOf, PRELOAD_SCRIPT_START, type Preloads, SIGN_IN_PAGES } from './sign-in-preload.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = 'src/prerender.tsx';
-/**
- * Where the server finds the drawn pages, inside the build folder (the same name in
- * apps/server/src/features/web/web-build.ts; e2e/shell.test.ts fails when they part).
- */
-const PRERENDERED_LIST = '.vite/prerendered.json';
 const PAGE_FILE = '.vite/pages/admin-login.html';
 const PATH = '/admin/login';
 
@@ -72,7 +71,7 @@ async function drawPage(mode: string, moduleSideEffects: (id: string) => boolean
  * form, which sends it (drawn-form.ts).
  */
 const DRAWN_PAGE_SCRIPT = `try {
-  if (JSON.parse(localStorage.getItem('adminInfo') || '{}').state.token) document.documentElement.dataset.signedIn = '';
+  if (JSON.parse(localStorage.getItem('${ADMIN_INFO_STORAGE_KEY}') || '{}').state.token) document.documentElement.dataset.signedIn = '';
 } catch (e) {}
 document.addEventListener('submit', function (event) {
   if (!event.target.hasAttribute('${DRAWN_ATTRIBUTE}')) return;

@@ -9,6 +9,7 @@
  * and before the stylesheet (a script after a stylesheet link runs only once that sheet is in).
  */
 import type { Plugin, Rolldown } from 'vite';
+import { CONFIG_STORAGE_KEY } from '../src/stores/storage-keys.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -83,7 +84,7 @@ function script(pages: Record<string, Preloads & { packs: Record<string, string[
   if (!page) return;
   var lang = 'zh-cn';
   try {
-    lang = JSON.parse(localStorage.getItem('storeConfig_v2') || '{}').state.lang.defaultLang || lang;
+    lang = JSON.parse(localStorage.getItem('${CONFIG_STORAGE_KEY}') || '{}').state.lang.defaultLang || lang;
   } catch (e) {}
   function add(rel, href) {
     var link = document.createElement('link');

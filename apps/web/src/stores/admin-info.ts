@@ -4,6 +4,7 @@
  */
 import type { AdminInfo } from '@portico/shared';
 import { signedInStore } from './signed-in';
+import { ADMIN_INFO_STORAGE_KEY } from './storage-keys';
 
 const SIGNED_OUT: AdminInfo = {
   id: 0,
@@ -16,4 +17,4 @@ const SIGNED_OUT: AdminInfo = {
   super: false,
 };
 
-export const useAdminInfo = signedInStore('adminInfo', SIGNED_OUT);
+export const useAdminInfo = signedInStore(ADMIN_INFO_STORAGE_KEY, SIGNED_OUT);

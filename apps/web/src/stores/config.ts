@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Lang } from '../lang';
 import { DARK_PRIMARY, PRIMARY_COLOR } from '../theme';
+import { CONFIG_STORAGE_KEY } from './storage-keys';
 
 // Declared by the language layer, below the stores; re-exported for the screens that read it here.
 export type { Lang };
@@ -152,7 +153,7 @@ export const useConfig = create<ConfigStore>()(
       restoreDefaults: () => set({ layout: DEFAULT_LAYOUT }),
     }),
     {
-      name: 'storeConfig_v2',
+      name: CONFIG_STORAGE_KEY,
       partialize: (s) => ({ layout: s.layout, lang: s.lang }),
       // Settings saved by an older build may lack newer keys: defaults fill the gaps.
       merge: (saved, current) => {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PRERENDERED_LIST } from '@portico/shared/web-build';
 
 /** How often index.html is checked for a new build. */
 const RECHECK_MS = 1000;
@@ -32,12 +33,6 @@ function stampOf(file: string): string {
   const stat = statSync(file);
   return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
-
-/**
- * Where the build lists its pages drawn at build time (apps/web/build/prerender-sign-in.ts):
- * an address → a file in the build folder, answered for that address instead of index.html.
- */
-const PRERENDERED_LIST = '.vite/prerendered.json';
 
 /** An address as the web app's router matches it: no trailing slash, any case. */
 const normalised = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';

@@ -1,8 +1,9 @@
 /** "Clear cache": the server's caches, the browser's storage (keeping sign-ins), or both. */
 import { clearCache } from '../../api/backend';
+import { ADMIN_INFO_STORAGE_KEY } from '../../stores/storage-keys';
 
 /** What "Clean up browser cache" keeps: the administrator's sign-in and the market account. */
-const KEPT_KEYS = ['adminInfo', 'ba_account'];
+const KEPT_KEYS = [ADMIN_INFO_STORAGE_KEY, 'ba_account'];
 
 function clearBrowserCache(): void {
   const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
