@@ -12,8 +12,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateDownThrough, migrateToLatest } from '../../src/db/migrate.js';
+import { integerColumnType } from '../../src/db/migrations/integer-types.js';
 import { searchIndex } from '../../src/db/migrations/search-index.js';
-import { integerColumnType, trigramIndexes } from '../../src/db/migrations/trigram-indexes.js';
+import { trigramIndexes } from '../../src/db/migrations/trigram-indexes.js';
 import { trigramNumbers } from '../../src/db/migrations/trigram-numbers.js';
 import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
 import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
@@ -268,12 +269,13 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
   );
 
   it(
-    'an index whose routines were cut off half-way (no insert trigger) is dropped, not left to miss new rows',
+    'an index whose routines were cut off half-way is rebuilt when it is the core’s, dropped when a module’s: never left to miss new rows',
     async () => {
       if (!mysql) return;
       await withScratchDatabase(mysql, async (db) => {
         await migrateToLatest(db);
         await createNotes(db);
+        await insertRows(db);
         const tables = async () => {
           const { rows } = await sql<{
             name: string;
@@ -289,11 +291,28 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
           'note_trigram',
           'user_trigram',
         ]);
-        // replaceRoutines drops the triggers first: a renewal cut off there leaves the procedures.
-        for (const statement of trigramDown(trigramNames(db.prefix, NOTE)).filter((s) =>
-          s.startsWith('drop trigger'),
-        ))
-          await sql.raw(statement).execute(db.kysely);
+        // replaceRoutines drops the triggers, then the procedures, then makes them again: cut off
+        // after the triggers (the members, a module's table) or after the procedures too (the
+        // administrators), the side table is there and nothing keeps it.
+        const cutOff = async (table: string, what: 'drop trigger' | 'drop procedure') => {
+          for (const statement of trigramDown(trigramNames(db.prefix, table)).filter(
+            (s) => s.startsWith('drop trigger') || s.startsWith(what),
+          ))
+            await sql.raw(statement).execute(db.kysely);
+        };
+        await cutOff('user', 'drop trigger');
+        await cutOff('admin', 'drop procedure');
+        await cutOff(NOTE, 'drop trigger');
+        // Written meanwhile, by a process still serving: no trigger posted them.
+        await db.kysely
+          .insertInto('user')
+          .values({ username: 'meanwhile', email: 'm@example.com', password: '', salt: '', create_time: 1 })
+          .execute();
+        await db.kysely
+          .insertInto('admin')
+          .values({ username: 'renamed', nickname: 'Renamed meanwhile', password: '' })
+          .execute();
+
         const found = await trigramIndexes(db.kysely, db.prefix);
         expect(found.map((index) => index.names.table.slice(db.prefix.length)).sort()).toEqual([
           'admin',
@@ -301,7 +320,25 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
           'user',
         ]);
         expect(await tables()).toEqual(['admin_log_trigram', 'admin_trigram', 'user_trigram']);
-        // The table still takes rows, and the next look finds the same indexes.
+        const postingIds = async (table: string, trigram: string) => {
+          const { rows } = await sql<{ id: number | string }>`select id from ${named(db, `${table}_trigram`)}
+            where trigram = ${trigram} order by id`.execute(db.kysely);
+          return rows.map((row) => Number(row.id));
+        };
+        // The core's are whole again: what was written meanwhile is posted, and the triggers are back.
+        const meanwhile = await db.kysely
+          .selectFrom('user')
+          .select('id')
+          .where('username', '=', 'meanwhile')
+          .executeTakeFirstOrThrow();
+        expect(await postingIds('user', 'nwh')).toEqual([meanwhile.id]);
+        expect(await postingIds('admin', 'ren')).toHaveLength(1);
+        await db.kysely
+          .insertInto('user')
+          .values({ username: 'afterwards', email: '', password: '', salt: '', create_time: 1 })
+          .execute();
+        expect(await postingIds('user', 'rwa')).toHaveLength(1);
+        // The module's table still takes rows, and the next look finds the same indexes.
         await sql`insert into ${named(db, NOTE)} (title) values ('after')`.execute(db.kysely);
         expect((await trigramIndexes(db.kysely, db.prefix)).length).toBe(3);
       });

@@ -9,7 +9,8 @@
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import type { AnyDb } from './columns.js';
-import { integerColumnType, trigramIndexes } from './trigram-indexes.js';
+import { integerColumnType } from './integer-types.js';
+import { trigramIndexes } from './trigram-indexes.js';
 
 async function retype(db: AnyDb, prefix: string, typeOf: (table: string, key: string) => Promise<string>) {
   for (const { names, key } of await trigramIndexes(db, prefix)) {

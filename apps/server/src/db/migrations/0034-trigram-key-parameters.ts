@@ -9,7 +9,8 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import type { AnyDb } from './columns.js';
-import { integerColumnType, integerParameterType, renewTrigramRoutines } from './trigram-indexes.js';
+import { integerColumnType, integerParameterType } from './integer-types.js';
+import { renewTrigramRoutines } from './trigram-indexes.js';
 
 async function retype(db: AnyDb, prefix: string, typeOf: (table: string, key: string) => Promise<string>) {
   await renewTrigramRoutines(db, prefix, async ({ names, key }) => {

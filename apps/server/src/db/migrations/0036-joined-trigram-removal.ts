@@ -12,7 +12,8 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import type { TrigramRoutineOptions } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
-import { integerColumnType, renewTrigramRoutines } from './trigram-indexes.js';
+import { integerColumnType } from './integer-types.js';
+import { renewTrigramRoutines } from './trigram-indexes.js';
 
 export function joinedTrigramRemovalMigration(dialect: Dialect, prefix: string): Migration {
   const renew = async (db: AnyDb, removal: TrigramRoutineOptions['removal']) => {

@@ -19,22 +19,14 @@ import {
   SEARCHED_COLUMN_STATISTICS,
   sqliteDown,
   sqliteUp,
-  trigramBackfill,
-  trigramDown,
   trigramNames,
-  trigramRoutines,
-  trigramTable,
   withPgTrgm,
 } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
-import { integerColumnType } from './trigram-indexes.js';
-import { trigramNumbers } from './trigram-numbers.js';
+import { makeTrigramIndex } from './trigram-index-make.js';
 
 /** Names go into the statements as they are: a module's own identifiers, checked here once more. */
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-
-/** MySQL: the longest a procedure's text parameter may be (utf8mb4 within a row's 64 KB). */
-const MYSQL_MAX_LENGTH = 16_000;
 
 export interface SearchIndexOptions {
   /** The table's integer primary key (`id` by default): the index's row ids. */
@@ -61,7 +53,7 @@ export async function searchIndex(
       for (const statement of sqliteUp({ table: prefixed, fts, columns: [...columns], key }))
         await run(statement);
   } else if (dialect === 'mysql') {
-    await mysqlIndex(db, trigramNames(prefix, table), columns, key);
+    await makeTrigramIndex(db, trigramNames(prefix, table), columns, key);
   } else {
     const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
       where schemaname = current_schema() and tablename = ${prefixed} and indexname like ${`${prefixed}\\_%\\_trgm`}`.execute(
@@ -80,39 +72,4 @@ export async function searchIndex(
     // Rows already there are sampled now, not at autovacuum's next look.
     await run(`analyze "${prefixed}" (${columns.map((column) => `"${column}"`).join(', ')})`);
   }
-}
-
-async function mysqlIndex(
-  db: AnyDb,
-  names: ReturnType<typeof trigramNames>,
-  columns: readonly string[],
-  key: string,
-): Promise<void> {
-  const run = (statement: string) => sql.raw(statement).execute(db);
-  for (const statement of trigramDown(names)) await run(statement);
-  if (columns.length === 0) return;
-  // The joined value's longest: the columns' widths and the separators between them.
-  const { rows } = await sql<{
-    width: number | string | null;
-  }>`select sum(coalesce(character_maximum_length, 0)) as width
-    from information_schema.columns where table_schema = database() and table_name = ${names.table}
-    and column_name in (${sql.join([...columns])})`.execute(db);
-  const width = Number(rows[0]?.width ?? 0) + columns.length;
-  if (width > MYSQL_MAX_LENGTH) {
-    console.warn(`MySQL trigram index for ${names.table} skipped: its columns are too long; LIKE will scan`);
-    return;
-  }
-  const keyType = await integerColumnType(db, names.table, key);
-  await run(trigramTable(names.side, keyType));
-  const numbers = await trigramNumbers(db);
-  try {
-    for (const statement of trigramRoutines(names, columns, width, numbers, { key, keyType }))
-      await run(statement);
-  } catch (error) {
-    // Creating triggers needs the TRIGGER privilege (and more where binary logging is on).
-    for (const statement of trigramDown(names)) await run(statement);
-    console.warn(`MySQL trigram index for ${names.table} skipped (${String(error)}); LIKE will scan`);
-    return;
-  }
-  await run(trigramBackfill(names, columns, width, numbers, key));
 }

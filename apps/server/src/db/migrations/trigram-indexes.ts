@@ -9,9 +9,12 @@ import {
   type TrigramNames,
   type TrigramRoutineOptions,
   trigramDown,
+  trigramNames,
   trigramRoutines,
 } from '../search-index-sql.js';
+import { LOG_TRIGRAM_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
+import { makeTrigramIndex } from './trigram-index-make.js';
 import { trigramNumbers } from './trigram-numbers.js';
 
 const PUT = '_trigram_put';
@@ -27,8 +30,9 @@ export interface TrigramIndex {
 const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 
 /**
- * This install's trigram indexes, from their procedures and insert triggers. One whose insert
- * trigger is missing is dropped (below), one in a form not trigramRoutines' is left out.
+ * This install's trigram indexes, from their procedures and insert triggers. One whose routines
+ * are half there is made whole again or dropped (below); one in a form not trigramRoutines' is
+ * left out.
  */
 export async function trigramIndexes(db: AnyDb, prefix: string): Promise<TrigramIndex[]> {
   const { rows } = await sql<{ name: string; length: number | string | null; statement: string | null }>`
@@ -40,33 +44,68 @@ export async function trigramIndexes(db: AnyDb, prefix: string): Promise<Trigram
       on t.trigger_schema = r.routine_schema and t.trigger_name = concat(left(r.routine_name, char_length(r.routine_name) - 4), '_ai')
     where r.routine_schema = database() and r.routine_type = 'PROCEDURE'`.execute(db);
   const indexes: TrigramIndex[] = [];
+  const cutOff: TrigramNames[] = [];
+  const withPut = new Set<string>();
   for (const { name, length, statement } of rows) {
     if (!name.startsWith(prefix) || !name.endsWith(PUT)) continue;
-    const side = name.slice(0, -'_put'.length);
-    const names = {
-      table: side.slice(0, -'_trigram'.length),
-      side,
-      put: name,
-      remove: `${side}_remove`,
-    };
+    const names = namesOf(prefix, name.slice(0, -'_put'.length));
+    withPut.add(names.side);
     if (statement === null) {
-      // The routines' renewal (replaceRoutines) was cut off between dropping the triggers and
-      // making them again: a connection lost, a process stopped. No trigger keeps the postings
-      // now, so searches would miss every row written since; without the side table they scan.
-      for (const drop of trigramDown(names)) await run(db, drop);
-      console.warn(`Trigram index ${side} dropped: it had no insert trigger; LIKE will scan`);
+      cutOff.push(names);
       continue;
     }
     const call = parseInsertTrigger(statement);
     if (call === null || length === null) {
       console.warn(
-        `Trigram index ${side} left as it is: its insert trigger or procedure is not the expected one`,
+        `Trigram index ${names.side} left as it is: its insert trigger or procedure is not the expected one`,
       );
       continue;
     }
     indexes.push({ names, ...call, maxLength: Number(length) });
   }
-  return indexes;
+  for (const side of await sideTables(db, prefix)) if (!withPut.has(side)) cutOff.push(namesOf(prefix, side));
+  if (cutOff.length === 0) return indexes;
+  // The routines' renewal (replaceRoutines) was cut off after dropping the triggers, or the
+  // procedures too: a connection lost, a process stopped. No trigger keeps the postings now, so
+  // searches would miss every row written since, by this process or another still serving.
+  for (const names of cutOff) await mendCutOff(db, prefix, names);
+  return trigramIndexes(db, prefix);
+}
+
+const namesOf = (prefix: string, side: string): TrigramNames =>
+  trigramNames(prefix, side.slice(prefix.length, -'_trigram'.length));
+
+/**
+ * The side tables there are: `<prefix><table>_trigram` beside `<prefix><table>`, with the
+ * postings' two columns and no other (so a module's own table of that name is never taken).
+ */
+async function sideTables(db: AnyDb, prefix: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select c.table_name as name from information_schema.columns c
+    join information_schema.tables parent on parent.table_schema = c.table_schema
+      and parent.table_name = left(c.table_name, char_length(c.table_name) - char_length('_trigram'))
+    where c.table_schema = database() and c.table_name like '%\\_trigram'
+    group by c.table_name
+    having count(*) = 2 and sum(c.column_name in ('trigram', 'id')) = 2`.execute(db);
+  return rows.map((row) => row.name).filter((name) => name.startsWith(prefix));
+}
+
+/** The core's indexed tables and their columns (search-tables.ts): an index the core can make again. */
+const CORE_COLUMNS: Record<string, readonly string[]> = { ...TRIGRAM_COLUMNS, ...LOG_TRIGRAM_COLUMNS };
+
+/**
+ * A core table's index is made again, its postings from the rows as they are (a million members:
+ * minutes, once). A module's table is the module's to index (its migration names the columns),
+ * so its index is dropped and its searches scan, as where the triggers were refused.
+ */
+async function mendCutOff(db: AnyDb, prefix: string, names: TrigramNames): Promise<void> {
+  const columns = CORE_COLUMNS[names.table.slice(prefix.length)];
+  if (columns) {
+    console.warn(`Trigram index ${names.side} was cut off half-renewed: making it again`);
+    await makeTrigramIndex(db, names, columns, 'id');
+    return;
+  }
+  for (const drop of trigramDown(names)) await run(db, drop);
+  console.warn(`Trigram index ${names.side} dropped: it had no insert trigger; LIKE will scan`);
 }
 
 /**
@@ -124,27 +163,4 @@ export async function renewTrigramRoutines(
       trigramRoutines(names, columns, maxLength, numbers, { ...options, key }),
     );
   }
-}
-
-/** An integer column's type without its display width (`int unsigned`), `int` when it is none. */
-export async function integerColumnType(db: AnyDb, table: string, column: string): Promise<string> {
-  const { rows } = await sql<{ type: string }>`select column_type as type from information_schema.columns
-    where table_schema = database() and table_name = ${table} and column_name = ${column}`.execute(db);
-  return integerType(rows[0]?.type);
-}
-
-/** The type of a procedure's integer parameter, as integerColumnType gives a column's. */
-export async function integerParameterType(db: AnyDb, procedure: string, parameter: string): Promise<string> {
-  const { rows } = await sql<{
-    type: string;
-  }>`select dtd_identifier as type from information_schema.parameters
-    where specific_schema = database() and specific_name = ${procedure} and parameter_name = ${parameter}`.execute(
-    db,
-  );
-  return integerType(rows[0]?.type);
-}
-
-function integerType(declared: string | undefined): string {
-  const type = (declared ?? '').toLowerCase().replace(/\(\d+\)/, '');
-  return /^(tinyint|smallint|mediumint|int|bigint)( unsigned)?$/.test(type) ? type : 'int';
 }
