@@ -1,7 +1,7 @@
 /**
  * The browser storage keys that code outside a store reads or clears too: the scripts that run
- * before the app (index.html's first script, the build's sign-in preload and drawn page), "clear
- * cache" and "restore defaults". The original's names (docs/architecture.md, "Wire contract").
+ * before the app (index.html's first script, the build's sign-in preload and drawn page) and
+ * "clear cache". The original's names (docs/architecture.md, "Wire contract").
  * This file imports nothing: the build's plugins read it in Node.
  */
 

@@ -2,7 +2,6 @@
 import { Button, ColorPicker, Divider, Drawer, InputNumber, Popconfirm, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ColorKey, type LayoutMode, PAGE_ANIMATIONS, themeColor, useConfig } from '../../stores/config';
-import { CONFIG_STORAGE_KEY } from '../../stores/storage-keys';
 import { BEFORE_RESIZE_KEY, rememberLayout } from './use-adaptive-layout';
 
 const MODES: { mode: LayoutMode; label: string }[] = [
@@ -23,7 +22,7 @@ export function ConfigDrawer() {
   };
 
   const restoreDefaults = () => {
-    localStorage.removeItem(CONFIG_STORAGE_KEY);
+    useConfig.persist.clearStorage();
     sessionStorage.removeItem(BEFORE_RESIZE_KEY);
     location.reload();
   };
