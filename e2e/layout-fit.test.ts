@@ -147,6 +147,45 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     },
   );
 
+  /** Each column title of the list's header, with the lines it takes on screen. */
+  const titleLines = (page: Page) =>
+    page.locator('.ant-table-thead > tr > th').evaluateAll((cells) =>
+      cells
+        .map((cell) => {
+          // A sortable column's title sits beside its stacked sort arrows.
+          const title = cell.querySelector('.ant-table-column-title') ?? cell;
+          const range = document.createRange();
+          range.selectNodeContents(title);
+          const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+          return { title: (title as HTMLElement).innerText.trim(), lines: new Set(tops).size };
+        })
+        .filter((cell) => cell.title !== ''),
+    );
+
+  // A fresh site's member list is empty: with no rows to widen them, the columns shrank to fit
+  // the phone and their titles broke after every character (用/户/名).
+  it.each(['en', 'zh-cn'] as const)(
+    'keeps an empty list’s column titles whole on a phone in %s',
+    async (lang) => {
+      const { context, page } = await openSignedIn(browser, server, {
+        lang,
+        width: 390,
+        height: 844,
+        path: '/admin/user/user',
+      });
+      await page.getByTestId('list-empty').waitFor();
+      await shoot(page, `empty-members-${lang}`);
+      const titles = await titleLines(page);
+      expect(titles.length).toBeGreaterThan(5);
+      // A title breaks only between words, and a Chinese title (one word to the reader) not at all.
+      const broken = titles.filter(
+        ({ title, lines }) => lines > (lang === 'en' ? title.split(/\s+/).length : 1),
+      );
+      expect(broken).toEqual([]);
+      await context.close();
+    },
+  );
+
   /** The heights of the dashboard's number tiles. */
   const tileHeights = (page: Page) =>
     page.locator('.ba-tile').evaluateAll((tiles) => tiles.map((t) => t.getBoundingClientRect().height));
