@@ -10,6 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { webBuildIsStale } from '../../scripts/build-web.mjs';
 
 /** The project's files as git sees them: tracked and new, but not ignored or deleted. */
 function projectFiles(root: string): string[] {
@@ -113,9 +114,17 @@ function copyLockedPackages(checkout: string, dir: string): boolean {
   return true;
 }
 
+/** Where the web app's build goes, in a project (scripts/build-web.mjs). */
+const WEB_BUILD = 'apps/web/dist';
+
 /**
  * Copies the project at `root` (the checkout by default) with its packages: the checkout's when
- * they match the lock file (`copyLockedPackages`), otherwise installed (`installLocked`).
+ * they match the lock file (`copyLockedPackages`), otherwise installed (`installLocked`). The
+ * checkout's web build comes too when it is current (the browser tests' global set-up makes it
+ * so): the copy's sources are the same, so its build would be the same files, which its first
+ * `npm start` built again (10 s on a quiet machine, several times that beside the other browser
+ * tests). Copied after the sources, it is newer than they are, which is what tells `npm start`
+ * the build is current.
  */
 export function copyProject(root = resolve('.')): string {
   const copy = join(mkdtempSync(join(tmpdir(), 'portico-copy-')), 'project');
@@ -126,6 +135,10 @@ export function copyProject(root = resolve('.')): string {
   if (!copyLockedPackages(root, copy)) {
     rmSync(join(copy, 'node_modules'), { recursive: true, force: true });
     installLocked(copy, root);
+  }
+  // webBuildIsStale answers for the checkout this file is in.
+  if (root === resolve('.') && !webBuildIsStale()) {
+    cpSync(join(root, WEB_BUILD), join(copy, WEB_BUILD), { recursive: true });
   }
   return copy;
 }
