@@ -116,6 +116,8 @@ function copyLockedPackages(checkout: string, dir: string): boolean {
 
 /** Where the web app's build goes, in a project (scripts/build-web.mjs). */
 const WEB_BUILD = 'apps/web/dist';
+/** The checkout this file is in: the one whose build `webBuildIsStale` answers for. */
+const CHECKOUT = resolve(import.meta.dirname, '../..');
 
 /**
  * Copies the project at `root` (the checkout by default) with its packages: the checkout's when
@@ -136,8 +138,7 @@ export function copyProject(root = resolve('.')): string {
     rmSync(join(copy, 'node_modules'), { recursive: true, force: true });
     installLocked(copy, root);
   }
-  // webBuildIsStale answers for the checkout this file is in.
-  if (root === resolve('.') && !webBuildIsStale()) {
+  if (resolve(root) === CHECKOUT && !webBuildIsStale()) {
     cpSync(join(root, WEB_BUILD), join(copy, WEB_BUILD), { recursive: true });
   }
   return copy;
