@@ -195,7 +195,9 @@ describe.skipIf(!browserAvailable)('module market: the store and its screens', (
       ] as const) {
         const button = page.getByTestId(id);
         await expect(button.innerText()).resolves.toContain(text);
-        await expect(button.getAttribute('href')).resolves.toBe(`${server.baseUrl}${path}`);
+        // Disabled, without a link, until the site has said where the store is (a request of
+        // its own, which CI once saw answer after the cards were drawn).
+        await expect.poll(() => button.getAttribute('href')).toBe(`${server.baseUrl}${path}`);
         await expect(button.getAttribute('target')).resolves.toBe('_blank');
         await expect(button.getAttribute('rel')).resolves.toContain('noopener');
       }
