@@ -22,8 +22,11 @@ import {
   type Response,
 } from 'playwright-core';
 
-const INSTALLED = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? INSTALLED.find((path) => existsSync(path)) ?? INSTALLED[0];
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  [HEADLESS_SHELL, '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  HEADLESS_SHELL;
 export const browserAvailable = existsSync(CHROMIUM);
 
 if (!browserAvailable && process.env.E2E_REQUIRED === '1') {
