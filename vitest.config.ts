@@ -41,6 +41,8 @@ export default defineConfig({
             'modules/*/test/**/*.server.test.ts',
           ],
           environment: 'node',
+          // Each dialect's schema migrated once; test apps start on copies of it.
+          globalSetup: ['apps/server/test/support/migrated-templates.ts'],
           // Integration suites create real databases; give slow DDL on MariaDB room.
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 /**
- * A real server on a real, freshly migrated database, driven through Fastify's inject.
+ * A real server on a real, freshly migrated database (a copy of the run's migrated template,
+ * migrated-templates.ts), driven through Fastify's inject.
  * `forEachDatabase` runs a suite once per configured dialect.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import type { AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/dialect.js';
 import { insertId } from '../../src/db/insert-id.js';
 import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '../../src/setup/super-admin.js';
-import { type TestDatabase, testDatabases } from './databases.js';
+import { migratedTemplate, type TestDatabase, testDatabases } from './databases.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /** The shared envelope; `any` data by default, as a test reads whatever it asserts on. */
@@ -43,7 +44,13 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const factory = testDatabases().find((f) => f.dialect === factoryDialect);
   if (!factory) throw new Error(`dialect ${factoryDialect} is not configured`);
-  const database: TestDatabase = await factory.create();
+  // A copy of the run's migrated template, unless the test's settings change what migrating
+  // does (another table prefix, an old site's files to take over).
+  const template =
+    overrides.tablePrefix === undefined && overrides.takeoverFiles === undefined
+      ? migratedTemplate(factoryDialect)
+      : undefined;
+  const database: TestDatabase = await factory.create(template);
   const way = await route(database.url);
   // Uploads land in a folder of this app's own.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-test-data-'));
