@@ -157,8 +157,8 @@ async function createPostgres(adminUrl: string, from?: MigratedTemplate): Promis
 }
 
 /**
- * Copies a migrated MariaDB/MySQL database into the empty `to`, which has no template
- * copy of its own: each table's definition (CREATE TABLE … LIKE) with its rows and its
+ * Copies a migrated MariaDB/MySQL database into the empty `to` (MySQL has no CREATE DATABASE
+ * … TEMPLATE): each table's definition (CREATE TABLE … LIKE) with its rows and its
  * AUTO_INCREMENT counter, then the routines and the triggers, each under the sql_mode it was
  * created with. migrated-copies.test.ts checks that the copy matches a database migrated anew.
  */
