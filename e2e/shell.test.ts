@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminToken, api } from './support/api.js';
 import { browserAvailable, loginAsAdmin, newPage, slowCpu } from './support/browser.js';
 import { serverWithBrowser } from './support/suite.js';
 
@@ -90,6 +91,45 @@ describe.skipIf(!browserAvailable)('back-office shell', () => {
     expect(await drawn.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("shows the members' sign-in form from its HTML, with the site's name, and signs in with what was typed there", async () => {
+    const member = { username: 'drawn_member', password: 'member-pass-1', nickname: 'Drawn' };
+    await api(
+      suite.server,
+      '/admin/user.User/add',
+      { ...member, group_id: 1 },
+      await adminToken(suite.server),
+    );
+    const { context, page } = await newPage(suite.browser);
+    const release = await holdingScripts(page);
+    await page.goto(`${suite.server.baseUrl}/user/login`, { waitUntil: 'commit' });
+    // No script of the app has run: the page build/prerender-sign-in.ts drew, named by the server.
+    const drawn = page.locator('#drawn');
+    await drawn.getByPlaceholder('用户名、邮箱或手机号').waitFor();
+    expect(await drawn.getByRole('heading').textContent()).toBe('登录到 Portico');
+    expect(await page.locator('#block-loading').isVisible()).toBe(false);
+    await drawn.locator('#username').fill(member.username);
+    await drawn.locator('#password').fill(member.password);
+    await drawn.locator('#password').press('Enter');
+    expect(page.url()).toBe(`${suite.server.baseUrl}/user/login`);
+    release();
+    await page.waitForURL(/\/user\/account\/overview/);
+    expect(await drawn.count()).toBe(0);
+    await context.close();
+
+    // The register tab, which the build did not draw: the overlay covers the drawn form until
+    // the app draws that tab.
+    const register = await newPage(suite.browser);
+    const releaseRegister = await holdingScripts(register.page);
+    await register.page.goto(`${suite.server.baseUrl}/user/login?type=register`, { waitUntil: 'commit' });
+    await register.page.locator('#drawn form').waitFor({ state: 'attached' });
+    expect(await register.page.locator('#block-loading').isVisible()).toBe(true);
+    releaseRegister();
+    await expect.poll(() => register.page.locator('#app h2').textContent()).toBe('注册到 Portico');
+    expect(await register.page.locator('#drawn').count()).toBe(0);
+    expect(await register.page.locator('#block-loading').count()).toBe(0);
+    await register.context.close();
   });
 
   it('covers the drawn sign-in page for a visitor in another language, in dark mode or signed in, until the app draws theirs', async () => {

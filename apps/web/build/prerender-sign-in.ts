@@ -1,18 +1,22 @@
 /**
- * A Vite build plugin: the administrators' sign-in page drawn at build time (src/prerender.tsx),
- * so a cold /admin/login shows its form as soon as the HTML and its stylesheets are in, before
+ * A Vite build plugin: the sign-in pages drawn at build time (src/prerender.tsx), so a cold
+ * /admin/login or /user/login shows its form as soon as the HTML and its stylesheets are in, before
  * the browser has fetched, compiled and run the app's 500 KB of JavaScript. Cold loads of the
  * builds taking turns on a 2-core machine (medians of ten, load average 4-6): the form showed at
  * 860 ms drawn by the app, at 369 ms drawn in the HTML, and the app's own form replaced it at
  * 809 ms.
  *
- * The page is drawn as a first-time visitor's browser draws it: the default language, light.
+ * Each page is drawn as a first-time visitor's browser draws it: the default language, light.
  * Anyone whose stored settings differ sees the loading overlay over it, as on every other page,
  * until the app draws theirs (index.html's first script marks the stored language and theme).
  * The drawn form is live; the app's takes over what was typed there when it is committed
  * (components/login/drawn-form.ts).
  *
- * The page goes in `.vite/` (never served as a file) with a list the server reads
+ * The members' page names the site, which only the server knows: it is drawn with a mark the
+ * server replaces, and drawn as it looks while the member centre is open (the server answers
+ * index.html while it is closed).
+ *
+ * The pages go in `.vite/` (never served as a file) with a list the server reads
  * (apps/server/src/features/web/web-build.ts): address → page.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +27,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 // By path: Vite loads its config's imports from node_modules (the package's link) as plain Node,
 // which takes no TypeScript.
-import { PRERENDERED_LIST } from '../../../packages/shared/src/web-build.ts';
+import { type DrawnPage, PRERENDERED_LIST } from '../../../packages/shared/src/web-build.ts';
 import { DRAWN_ATTRIBUTE, DRAWN_PAGE_ID, SUBMITTED_ATTRIBUTE } from '../src/components/login/drawn-form.ts';
 import type { Prerendered } from '../src/prerender.tsx';
 import { ADMIN_INFO_STORAGE_KEY } from '../src/stores/storage-keys.ts';
@@ -31,11 +35,47 @@ import { chunkOf, filesOf, PRELOAD_SCRIPT_START, type Preloads, SIGN_IN_PAGES } 
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = 'src/prerender.tsx';
-const PAGE_FILE = '.vite/pages/admin-login.html';
-const PATH = '/admin/login';
 
-/** The entry built for Node, loaded, and asked for the page. */
-async function drawPage(mode: string, moduleSideEffects: (id: string) => boolean): Promise<Prerendered> {
+type Prerender = Record<'prerenderAdminLogin' | 'prerenderUserLogin', () => Promise<Prerendered>>;
+
+/**
+ * Each drawn page: its address, file, what draws it and the script its head runs first (before
+ * the overlay is hidden), which marks the document `data-not-drawn` when this visitor's page is
+ * not the drawn one: the overlay then stays until the app draws theirs.
+ */
+const PAGES: {
+  path: string;
+  file: string;
+  draw: keyof Prerender;
+  whileMemberCentreOpen?: boolean;
+  notTheirs: string;
+}[] = [
+  {
+    path: '/admin/login',
+    file: '.vite/pages/admin-login.html',
+    draw: 'prerenderAdminLogin',
+    // An administrator already signed in (a token stored under the admin store's key,
+    // src/stores/admin-info.ts) is sent on by the app: no sign-in form meanwhile.
+    notTheirs: `JSON.parse(localStorage.getItem('${ADMIN_INFO_STORAGE_KEY}') || '{}').state.token`,
+  },
+  {
+    path: '/user/login',
+    file: '.vite/pages/user-login.html',
+    draw: 'prerenderUserLogin',
+    whileMemberCentreOpen: true,
+    // `?type=register` opens the register tab, which the build did not draw.
+    notTheirs: `new URLSearchParams(location.search).get('type') === 'register'`,
+  },
+];
+
+/**
+ * The entry built for Node, loaded, and asked for each page in turn (before its folder goes: the
+ * language packs are chunks of their own, imported as a page is drawn).
+ */
+async function drawPages(
+  mode: string,
+  moduleSideEffects: (id: string) => boolean,
+): Promise<Map<keyof Prerender, Prerendered>> {
   const out = await mkdtemp(join(tmpdir(), 'portico-prerender-'));
   try {
     await build({
@@ -55,23 +95,23 @@ async function drawPage(mode: string, moduleSideEffects: (id: string) => boolean
         rolldownOptions: { treeshake: { moduleSideEffects } },
       },
     });
-    const entry = pathToFileURL(join(out, 'prerender.js')).href;
-    const { prerenderAdminLogin } = await import(entry);
-    return prerenderAdminLogin();
+    const prerender: Prerender = await import(pathToFileURL(join(out, 'prerender.js')).href);
+    const drawn = new Map<keyof Prerender, Prerendered>();
+    for (const { draw } of PAGES) drawn.set(draw, await prerender[draw]());
+    return drawn;
   } finally {
     await rm(out, { recursive: true, force: true });
   }
 }
 
 /**
- * The drawn page's script. An administrator already signed in (a token stored under the admin
- * store's key, src/stores/admin-info.ts) is sent on by the app: the page is marked, so they see
- * the overlay, not a sign-in form, meanwhile. And held back until the app runs: a submission of
- * the drawn form (a native one would put the password in the address), noted for the app's
- * form, which sends it (drawn-form.ts).
+ * The drawn page's script: the document marked when the visitor's page is not the drawn one
+ * (`notTheirs`), and a submission of the drawn form held back until the app runs (a native one
+ * would put the password in the address), noted for the app's form, which sends it
+ * (drawn-form.ts).
  */
-const DRAWN_PAGE_SCRIPT = `try {
-  if (JSON.parse(localStorage.getItem('${ADMIN_INFO_STORAGE_KEY}') || '{}').state.token) document.documentElement.dataset.signedIn = '';
+const drawnPageScript = (notTheirs: string) => `try {
+  if (${notTheirs}) document.documentElement.dataset.notDrawn = '';
 } catch (e) {}
 document.addEventListener('submit', function (event) {
   if (!event.target.hasAttribute('${DRAWN_ATTRIBUTE}')) return;
@@ -84,7 +124,7 @@ document.addEventListener('submit', function (event) {
  * page links them in its head, where they hold the first paint until they are in: otherwise
  * the form could show unstyled for a moment.
  */
-function pageStylesheets(bundle: Rolldown.OutputBundle): string[] {
+function pageStylesheets(bundle: Rolldown.OutputBundle, path: string): string[] {
   const entry = Object.values(bundle).find(
     (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry,
   );
@@ -92,7 +132,7 @@ function pageStylesheets(bundle: Rolldown.OutputBundle): string[] {
   const entryFiles: Preloads = { js: [], css: [] };
   if (entry) filesOf(bundle, entry, loaded, entryFiles);
   const files: Preloads = { js: [], css: [] };
-  for (const source of SIGN_IN_PAGES[PATH]?.sources ?? []) {
+  for (const source of SIGN_IN_PAGES[path]?.sources ?? []) {
     const chunk = chunkOf(bundle, source);
     if (!chunk) throw new Error(`prerender-sign-in: no chunk holds ${source}`);
     filesOf(bundle, chunk, loaded, files);
@@ -120,13 +160,14 @@ function withoutPreloads(index: string): string {
 /**
  * index.html with the page in `#drawn` before the empty `#app`, antd's styles and the page's
  * stylesheets in the head. The overlay stays, hidden where the page is what the visitor would
- * see: no dark mode, their language the drawn one, not signed in already. The scripts and antd's styles go after index.html's first script
- * (which marks the theme and language), before its stylesheet links, after which a script would
+ * see: no dark mode, their language the drawn one, the drawn page theirs (`notTheirs`). The
+ * scripts and antd's styles go after index.html's first script (which marks the theme and
+ * language), before its stylesheet links, after which a script would
  * wait for them, and as antd puts its styles first; the page's stylesheets go last, as the app
  * adds them.
  */
-function pageHtml(index: string, page: Prerendered, stylesheets: string[]): string {
-  const drawnFor = `html:not(.dark):not([data-signed-in]):is(:not([data-lang]), [data-lang="${page.lang}"])`;
+function pageHtml(index: string, page: Prerendered, stylesheets: string[], notTheirs: string): string {
+  const drawnFor = `html:not(.dark):not([data-not-drawn]):is(:not([data-lang]), [data-lang="${page.lang}"])`;
   const firstScriptEnd = index.indexOf('</script>') + '</script>'.length;
   const app = index.indexOf('<div id="app"></div>');
   const headEnd = index.indexOf('</head>');
@@ -134,7 +175,7 @@ function pageHtml(index: string, page: Prerendered, stylesheets: string[]): stri
     throw new Error('prerender-sign-in: index.html has no first script in its head and no empty #app');
   }
   const early = [
-    `<script>${DRAWN_PAGE_SCRIPT}</script>`,
+    `<script>${drawnPageScript(notTheirs)}</script>`,
     // The drawn page stands where the app's will (index.css sizes #app), which is empty till then.
     `<style>#${DRAWN_PAGE_ID} { height: 100%; } #app:empty { display: none; } ${drawnFor} #block-loading { display: none; }</style>`,
     page.styles,
@@ -165,12 +206,20 @@ export function prerenderSignIn(moduleSideEffects: (id: string) => boolean): Plu
       sequential: true,
       async handler(options, bundle) {
         if (!options.dir) return;
-        const index = await readFile(join(options.dir, 'index.html'), 'utf8');
-        const page = await drawPage(mode, moduleSideEffects);
+        const index = withoutPreloads(await readFile(join(options.dir, 'index.html'), 'utf8'));
+        const drawn = await drawPages(mode, moduleSideEffects);
         await mkdir(join(options.dir, '.vite/pages'), { recursive: true });
-        const html = pageHtml(withoutPreloads(index), page, pageStylesheets(bundle));
-        await writeFile(join(options.dir, PAGE_FILE), html);
-        await writeFile(join(options.dir, PRERENDERED_LIST), JSON.stringify({ [PATH]: PAGE_FILE }));
+        const list: Record<string, DrawnPage> = {};
+        for (const { path, file, draw, whileMemberCentreOpen, notTheirs } of PAGES) {
+          const page = drawn.get(draw);
+          if (!page) throw new Error(`prerender-sign-in: ${path} was not drawn`);
+          await writeFile(
+            join(options.dir, file),
+            pageHtml(index, page, pageStylesheets(bundle, path), notTheirs),
+          );
+          list[path] = { file, whileMemberCentreOpen };
+        }
+        await writeFile(join(options.dir, PRERENDERED_LIST), JSON.stringify(list));
       },
     },
   };

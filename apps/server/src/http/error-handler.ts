@@ -11,9 +11,12 @@ import { ApiError, Code } from './errors.js';
 import { InputRefused } from './route-schema.js';
 
 /** Answers a page for requests no route matched (the web app's routes), or null. */
-export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
 
-export function registerErrorHandling(app: FastifyInstance, notFoundPage: NotFoundPage = () => null): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  notFoundPage: NotFoundPage = async () => null,
+): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     // Input its route's schema refused (route-schema.ts): the refusal it carries.
     const refusal = error instanceof InputRefused ? error.refusal : error;
@@ -31,8 +34,8 @@ export function registerErrorHandling(app: FastifyInstance, notFoundPage: NotFou
   });
 
   app.setNotFoundHandler(
-    (request, reply) =>
-      notFoundPage(request, reply) ??
+    async (request, reply) =>
+      (await notFoundPage(request, reply)) ??
       sendEnvelope(request, reply.status(404), Code.error, 'Route not found', null),
   );
 }

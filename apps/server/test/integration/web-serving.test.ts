@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PRERENDERED_LIST, SITE_NAME_MARK } from '@portico/shared/web-build';
 import { afterAll, expect, it } from 'vitest';
+import { setSettings } from '../support/member.js';
 import { startTestApp } from '../support/test-app.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'portico-dist-'));
@@ -160,6 +162,43 @@ it('answers an address the build drew a page for with that page, with its own po
       headers: { ...html, 'if-none-match': signIn.headers.etag },
     });
     expect(again.statusCode).toBe(304);
+  } finally {
+    await t.close();
+    rmSync(drawn, { recursive: true, force: true });
+  }
+});
+
+it("answers the members' drawn sign-in page with the site's name while the member centre is open, else index.html", async () => {
+  const drawn = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  mkdirSync(join(drawn, '.vite/pages'), { recursive: true });
+  writeFileSync(join(drawn, 'index.html'), INDEX);
+  const page = (name: string) =>
+    `<!doctype html><html><head><script>window.drawn = 2;</script></head><body><div id="drawn"><h2 title="${name}">Sign in to ${name}</h2><form></form></div><div id="app"></div></body></html>`;
+  writeFileSync(join(drawn, '.vite/pages/user-login.html'), page(SITE_NAME_MARK));
+  writeFileSync(
+    join(drawn, PRERENDERED_LIST),
+    JSON.stringify({ '/user/login': { file: '.vite/pages/user-login.html', whileMemberCentreOpen: true } }),
+  );
+  const t = await startTestApp('sqlite', { webDist: drawn });
+  try {
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/user/login', headers: { ...html, ...headers } });
+    await setSettings(t, { site_name: 'Tom & "Jerry" <b>', open_member_center: '1' });
+    const named = await get({ 'accept-encoding': 'br' });
+    const escaped = 'Tom &amp; &quot;Jerry&quot; &lt;b&gt;';
+    expect(brotliDecompressSync(named.rawPayload).toString()).toBe(page(escaped));
+    expect((await get()).body).toBe(page(escaped));
+    // Renamed: the page, and its tag, follow.
+    await setSettings(t, { site_name: 'Renamed' });
+    const renamed = await get({ 'if-none-match': String(named.headers.etag) });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.body).toBe(page('Renamed'));
+    expect(renamed.headers.etag).not.toBe(named.headers.etag);
+    // Closed: the app's own page (it says the member centre is closed), not a sign-in form.
+    await setSettings(t, { open_member_center: '0' });
+    const closed = await get();
+    expect(closed.body).toBe(INDEX);
+    expect(closed.headers.etag).toBe((await t.app.inject({ url: '/', headers: html })).headers.etag);
   } finally {
     await t.close();
     rmSync(drawn, { recursive: true, force: true });

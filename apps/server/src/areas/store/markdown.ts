@@ -6,10 +6,7 @@
  * before any tag is made, and the result still goes through the content sanitizer (the one
  * articles use), so nothing a description says can reach the page as markup of its own.
  */
-import { sanitizeBody } from '@portico/server-sdk';
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+import { escapeHtml, sanitizeBody } from '@portico/server-sdk';
 
 /** Links and images only to http(s), mailto or this site; anything else loses its target. */
 const safeUrl = (url: string) => (/^(https?:\/\/|mailto:|\/(?!\/))/i.test(url) ? url : '#');

@@ -1,8 +1,8 @@
 /**
  * Serves the built web app (apps/web/dist) at the same origin as the API. Hashed assets
  * are cached for a year; index.html is answered for any other GET that accepts HTML (the
- * SPA's routes use browser history), or the page the build drew for that address, with a
- * content security policy that allows only this origin's scripts plus the page's own inline
+ * SPA's routes use browser history), or the page the build drew for that address (the site's
+ * name written in, index.html where the site would not show it), with a content security policy that allows only this origin's scripts plus the page's own inline
  * start-up scripts, by hash.
  *
  * A new build is served without a restart (the terminal's `web-build` writes one while the
@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { PAGE_ENCODINGS, type Page, type PageEncoding } from './web-build.js';
 
-export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
 
 const NOT_BUILT =
   'The web app is not built. Run `npm start` (it builds it) or `npm run build`, then reload this page.';
@@ -37,7 +37,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   // compressed answer is a range of the compressed bytes, with that file's own ETag.
   await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
-  return (request, reply) => {
+  return async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
     const startPage = path === '/' || path === '/index.html';
@@ -50,8 +50,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
         .sendFile(file, build.root, { cacheControl: false, dotfiles: 'deny' });
     }
     if (!startPage && !wantsHtml(request)) return null;
-    // A page drawn at build time for this address (the sign-in page), else index.html.
-    const page = build.current(path);
+    // A page drawn at build time for this address (a sign-in page), else index.html.
+    const page = await forThisSite(build.current(path), ctx);
     if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     reply
       .header('cache-control', 'no-cache')
@@ -65,6 +65,23 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     if (!encoding) return reply.status(200).send(page.html);
     return reply.status(200).header('content-encoding', encoding).send(page.encoded[encoding]);
   };
+}
+
+/**
+ * A drawn page as this site shows it: with the site's name, or index.html where the site would
+ * not show it (a members' page while the member centre is closed). Settings that cannot be read
+ * (the database is away) give index.html too: the app then says what is wrong.
+ */
+async function forThisSite(page: Page | null, ctx: AppContext): Promise<Page | null> {
+  if (!page || (!page.whileMemberCentreOpen && !page.namesSite)) return page;
+  try {
+    if (page.whileMemberCentreOpen && !(await ctx.settings.flag('open_member_center'))) {
+      return ctx.webBuild.current('/');
+    }
+    return ctx.webBuild.withSiteName(page, await ctx.settings.get('site_name'));
+  } catch {
+    return ctx.webBuild.current('/');
+  }
 }
 
 /** The encoding of the page to send, or null for plain text. */

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRERENDERED_LIST } from '@portico/shared/web-build';
+import { type DrawnPage, PRERENDERED_LIST, SITE_NAME_MARK } from '@portico/shared/web-build';
+import { escapeHtml } from '../../html/escape.js';
 
 /** How often index.html is checked for a new build. */
 const RECHECK_MS = 1000;
@@ -25,6 +26,10 @@ export interface Page {
   csp: string;
   /** Weak: the same for the plain and the compressed page (they differ only in encoding). */
   etag: string;
+  /** A drawn page of the member centre's open look: while it is closed, index.html is answered. */
+  whileMemberCentreOpen: boolean;
+  /** Whether it holds the mark for the site's name (withSiteName). */
+  namesSite: boolean;
 }
 
 /** What identifies this version of a file on disk ('' while there is none). */
@@ -44,6 +49,8 @@ export class WebBuild {
   private pages: ReadonlyMap<string, Page> = new Map();
   private stamp = '';
   private checkedAt = Number.NEGATIVE_INFINITY;
+  /** Each page that names the site, last filled in with a name (the name rarely changes). */
+  private named = new WeakMap<Page, { siteName: string; page: Page }>();
 
   /** `imageSources`: further image origins the pages may show (an http module store's). */
   constructor(
@@ -75,10 +82,14 @@ export class WebBuild {
       if (stamp === this.stamp) return;
       const pages = new Map([['/', this.pageFrom(index)]]);
       if (existsSync(list)) {
-        const listed = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
-        for (const [path, file] of Object.entries(listed)) {
+        // A build from before the list named more than a file gave the file alone.
+        const listed = JSON.parse(readFileSync(list, 'utf8')) as Record<string, DrawnPage | string>;
+        for (const [path, entry] of Object.entries(listed)) {
+          const { file, whileMemberCentreOpen } = typeof entry === 'string' ? { file: entry } : entry;
           const inside = resolve(this.root, file);
-          if (inside.startsWith(this.root + sep)) pages.set(normalised(path), this.pageFrom(inside));
+          if (inside.startsWith(this.root + sep)) {
+            pages.set(normalised(path), this.pageFrom(inside, whileMemberCentreOpen === true));
+          }
         }
       }
       this.pages = pages;
@@ -88,14 +99,35 @@ export class WebBuild {
     }
   }
 
-  private pageFrom(file: string): Page {
-    const html = readFileSync(file, 'utf8');
+  private pageFrom(file: string, whileMemberCentreOpen = false): Page {
+    return this.pageOf(readFileSync(file, 'utf8'), whileMemberCentreOpen);
+  }
+
+  private pageOf(html: string, whileMemberCentreOpen: boolean): Page {
     return {
       html,
       encoded: compressed(html),
       csp: contentSecurityPolicy(html, this.imageSources),
       etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      whileMemberCentreOpen,
+      namesSite: html.includes(SITE_NAME_MARK),
     };
+  }
+
+  /**
+   * `page` with the site's name where the build put its mark: compressed, and with a tag, of its
+   * own, so a browser holding the page under another name gets it again.
+   */
+  withSiteName(page: Page, siteName: string): Page {
+    if (!page.namesSite) return page;
+    const last = this.named.get(page);
+    if (last?.siteName === siteName) return last.page;
+    const named = this.pageOf(
+      page.html.replaceAll(SITE_NAME_MARK, escapeHtml(siteName)),
+      page.whileMemberCentreOpen,
+    );
+    this.named.set(page, { siteName, page: named });
+    return named;
   }
 
   /** The build's file a URL path names (never a hidden one, never outside the build), or null. */

@@ -14,7 +14,6 @@ import type { Channel } from '../../../api/frontend/account';
 import { LangSwitch } from '../../../components/lang-switch';
 import { LoginForm, type LoginValues } from '../../../components/login/login-form';
 import { navigateTo } from '../../../router/navigation';
-import { useSiteConfig } from '../../../stores/site-config';
 import { useUserInfo } from '../../../stores/user-info';
 import '../../backend/login.css';
 import { useMemberCenter } from './use-member-center';
@@ -37,9 +36,9 @@ const anyAccount = () => true as const;
 
 export default function UserLogin() {
   const { t } = useTranslation();
-  const params = new URLSearchParams(window.location.search);
+  // Drawn at build time (src/prerender.tsx) as an address without a query shows it.
+  const params = new URLSearchParams(import.meta.env.SSR ? '' : window.location.search);
   const center = useMemberCenter();
-  const siteName = useSiteConfig((s) => s.siteName);
   const setInfo = useUserInfo((s) => s.setInfo);
   const [captcha, setCaptcha] = useState(false);
   const [channels, setChannels] = useState<Channel[]>([]);
@@ -89,6 +88,9 @@ export default function UserLogin() {
   };
 
   const title = mode === 'login' ? 'account.Login to {site}' : 'account.Register on {site}';
+  // From the site's answer, not its store: the build draws this page (src/prerender.tsx), where a
+  // store shows only its initial state.
+  const siteName = center.site.siteName;
   return (
     <div className="ba-login">
       <LangSwitch style={{ position: 'fixed', top: 16, right: 16, fontSize: 20, color: '#fff' }} />
