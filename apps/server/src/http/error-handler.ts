@@ -11,12 +11,9 @@ import { ApiError, Code } from './errors.js';
 import { InputRefused } from './route-schema.js';
 
 /** Answers a page for requests no route matched (the web app's routes), or null. */
-export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
-export function registerErrorHandling(
-  app: FastifyInstance,
-  notFoundPage: NotFoundPage = async () => null,
-): void {
+export function registerErrorHandling(app: FastifyInstance, notFoundPage: NotFoundPage = () => null): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     // Input its route's schema refused (route-schema.ts): the refusal it carries.
     const refusal = error instanceof InputRefused ? error.refusal : error;
@@ -34,8 +31,8 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler(
-    async (request, reply) =>
-      (await notFoundPage(request, reply)) ??
+    (request, reply) =>
+      notFoundPage(request, reply) ??
       sendEnvelope(request, reply.status(404), Code.error, 'Route not found', null),
   );
 }

@@ -179,7 +179,13 @@ it("answers the members' drawn sign-in page with the site's name while the membe
     join(drawn, PRERENDERED_LIST),
     JSON.stringify({ '/user/login': { file: '.vite/pages/user-login.html', whileMemberCentreOpen: true } }),
   );
-  const t = await startTestApp('sqlite', { webDist: drawn });
+  // Warnings logged: a page answered twice would say so ("Reply was already sent").
+  const logged: string[] = [];
+  const t = await startTestApp(
+    'sqlite',
+    { webDist: drawn, logLevel: 'warn' },
+    { logStream: { write: (line) => void logged.push(line) } },
+  );
   try {
     const get = (headers: Record<string, string> = {}) =>
       t.app.inject({ url: '/user/login', headers: { ...html, ...headers } });
@@ -199,6 +205,7 @@ it("answers the members' drawn sign-in page with the site's name while the membe
     const closed = await get();
     expect(closed.body).toBe(INDEX);
     expect(closed.headers.etag).toBe((await t.app.inject({ url: '/', headers: html })).headers.etag);
+    expect(logged).toEqual([]);
   } finally {
     await t.close();
     rmSync(drawn, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { PAGE_ENCODINGS, type Page, type PageEncoding } from './web-build.js';
 
-export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
+export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
 const NOT_BUILT =
   'The web app is not built. Run `npm start` (it builds it) or `npm run build`, then reload this page.';
@@ -37,7 +37,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   // compressed answer is a range of the compressed bytes, with that file's own ETag.
   await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
-  return async (request, reply) => {
+  // Not async: an async handler's promise adopts the reply it returns (a thenable that settles,
+  // with nothing, once the answer is sent), so the not-found handler would read "no page" and
+  // answer again. The one answer that waits, for the site's settings, returns the reply unsent.
+  return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
     const startPage = path === '/' || path === '/index.html';
@@ -51,20 +54,28 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     }
     if (!startPage && !wantsHtml(request)) return null;
     // A page drawn at build time for this address (a sign-in page), else index.html.
-    const page = await forThisSite(build.current(path), ctx);
-    if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.csp)
-      .header('etag', page.etag)
-      .header('vary', withAcceptEncoding(reply.getHeader('vary')))
-      .type('text/html; charset=utf-8');
-    // The browser revalidates the page on every visit: unchanged, it is not sent again.
-    if (matches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    const encoding = pageEncoding(request, page);
-    if (!encoding) return reply.status(200).send(page.html);
-    return reply.status(200).header('content-encoding', encoding).send(page.encoded[encoding]);
+    const page = build.current(path);
+    if (!page || (!page.whileMemberCentreOpen && !page.namesSite)) return sendPage(request, reply, page);
+    void forThisSite(page, ctx).then((shown) => {
+      sendPage(request, reply, shown);
+    });
+    return reply;
   };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | null): FastifyReply {
+  if (!page) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', page.csp)
+    .header('etag', page.etag)
+    .header('vary', withAcceptEncoding(reply.getHeader('vary')))
+    .type('text/html; charset=utf-8');
+  // The browser revalidates the page on every visit: unchanged, it is not sent again.
+  if (matches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+  const encoding = pageEncoding(request, page);
+  if (!encoding) return reply.status(200).send(page.html);
+  return reply.status(200).header('content-encoding', encoding).send(page.encoded[encoding]);
 }
 
 /**
@@ -72,8 +83,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
  * not show it (a members' page while the member centre is closed). Settings that cannot be read
  * (the database is away) give index.html too: the app then says what is wrong.
  */
-async function forThisSite(page: Page | null, ctx: AppContext): Promise<Page | null> {
-  if (!page || (!page.whileMemberCentreOpen && !page.namesSite)) return page;
+async function forThisSite(page: Page, ctx: AppContext): Promise<Page | null> {
   try {
     if (page.whileMemberCentreOpen && !(await ctx.settings.flag('open_member_center'))) {
       return ctx.webBuild.current('/');
