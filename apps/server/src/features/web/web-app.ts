@@ -2,8 +2,9 @@
  * Serves the built web app (apps/web/dist) at the same origin as the API. Hashed assets
  * are cached for a year; index.html is answered for any other GET that accepts HTML (the
  * SPA's routes use browser history), or the page the build drew for that address (the site's
- * name written in, index.html where the site would not show it), with a content security policy that allows only this origin's scripts plus the page's own inline
- * start-up scripts, by hash.
+ * name written in; index.html where the site would not show it), with a content security
+ * policy that allows only this origin's scripts plus the page's own inline start-up scripts,
+ * by hash.
  *
  * A new build is served without a restart (the terminal's `web-build` writes one while the
  * server runs, and every server process on the machine must pick it up): files are looked
