@@ -89,7 +89,7 @@ async function forThisSite(page: Page, ctx: AppContext): Promise<Page | null> {
     if (page.whileMemberCentreOpen && !(await ctx.settings.flag('open_member_center'))) {
       return ctx.webBuild.current('/');
     }
-    return ctx.webBuild.withSiteName(page, await ctx.settings.get('site_name'));
+    return await ctx.webBuild.withSiteName(page, await ctx.settings.get('site_name'));
   } catch {
     return ctx.webBuild.current('/');
   }

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { type DrawnPage, PRERENDERED_LIST, SITE_NAME_MARK } from '@portico/shared/web-build';
 import { escapeHtml } from '../../html/escape.js';
 
@@ -50,7 +51,7 @@ export class WebBuild {
   private stamp = '';
   private checkedAt = Number.NEGATIVE_INFINITY;
   /** Each page that names the site, last filled in with a name (the name rarely changes). */
-  private named = new WeakMap<Page, { siteName: string; page: Page }>();
+  private named = new WeakMap<Page, { siteName: string; page: Promise<Page> }>();
 
   /** `imageSources`: further image origins the pages may show (an http module store's). */
   constructor(
@@ -103,10 +104,10 @@ export class WebBuild {
     return this.pageOf(readFileSync(file, 'utf8'), whileMemberCentreOpen);
   }
 
-  private pageOf(html: string, whileMemberCentreOpen: boolean): Page {
+  private pageOf(html: string, whileMemberCentreOpen: boolean, encoded = compressed(html)): Page {
     return {
       html,
-      encoded: compressed(html),
+      encoded,
       csp: contentSecurityPolicy(html, this.imageSources),
       etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       whileMemberCentreOpen,
@@ -116,17 +117,23 @@ export class WebBuild {
 
   /**
    * `page` with the site's name where the build put its mark: compressed, and with a tag, of its
-   * own, so a browser holding the page under another name gets it again.
+   * own, so a browser holding the page under another name gets it again. Compressed off the
+   * event loop, once per name: brotli's strongest quality takes about 66 ms for this page, which
+   * every other request would otherwise wait out. Requests meanwhile share the one promise.
    */
-  withSiteName(page: Page, siteName: string): Page {
-    if (!page.namesSite) return page;
+  withSiteName(page: Page, siteName: string): Promise<Page> {
+    if (!page.namesSite) return Promise.resolve(page);
     const last = this.named.get(page);
     if (last?.siteName === siteName) return last.page;
-    const named = this.pageOf(
-      page.html.replaceAll(SITE_NAME_MARK, escapeHtml(siteName)),
-      page.whileMemberCentreOpen,
+    const html = page.html.replaceAll(SITE_NAME_MARK, escapeHtml(siteName));
+    const named = compressedOffThread(html).then((encoded) =>
+      this.pageOf(html, page.whileMemberCentreOpen, encoded),
     );
     this.named.set(page, { siteName, page: named });
+    // A failed compression is tried again by the next request.
+    named.catch(() => {
+      if (this.named.get(page)?.page === named) this.named.delete(page);
+    });
     return named;
   }
 
@@ -150,18 +157,34 @@ export class WebBuild {
   }
 }
 
+/** As the build's precompress plugin writes its other files (apps/web/build/precompress.ts). */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+const GZIP_OPTIONS = { level: 9 };
+
 /**
- * The page in brotli (strongest quality: a few milliseconds, once per build) and gzip, as the
- * build's precompress plugin writes its other files (apps/web/build/precompress.ts).
+ * The page in brotli (strongest quality) and gzip, once per build: a few milliseconds for
+ * index.html, about 66 ms for each drawn sign-in page (with their antd styles).
  */
 function compressed(html: string): Page['encoded'] {
   const plain = Buffer.from(html);
-  const all: Record<PageEncoding, Buffer> = {
-    br: brotliCompressSync(plain, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(plain, { level: 9 }),
-  };
+  return smaller(plain, {
+    br: brotliCompressSync(plain, BROTLI_OPTIONS),
+    gzip: gzipSync(plain, GZIP_OPTIONS),
+  });
+}
+
+/** The same, in zlib's worker threads. */
+async function compressedOffThread(html: string): Promise<Page['encoded']> {
+  const plain = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    promisify(brotliCompress)(plain, BROTLI_OPTIONS),
+    promisify(gzip)(plain, GZIP_OPTIONS),
+  ]);
+  return smaller(plain, { br, gzip: gz });
+}
+
+/** The encodings that make the page smaller. */
+function smaller(plain: Buffer, all: Record<PageEncoding, Buffer>): Page['encoded'] {
   return Object.fromEntries(
     PAGE_ENCODINGS.filter((name) => all[name].length < plain.length).map((name) => [name, all[name]]),
   );
