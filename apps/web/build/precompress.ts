@@ -81,7 +81,7 @@ export async function precompressFolder(dir: string): Promise<string[]> {
 }
 
 /** Writes each encoding that makes the file smaller; answers the files written. */
-async function compressBeside(file: string): Promise<string[]> {
+export async function compressBeside(file: string): Promise<string[]> {
   const bytes = await readFile(file);
   if (bytes.length < MIN_BYTES) return [];
   const written: string[] = [];

@@ -27,10 +27,11 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 // By path: Vite loads its config's imports from node_modules (the package's link) as plain Node,
 // which takes no TypeScript.
-import { type DrawnPage, PRERENDERED_LIST } from '../../../packages/shared/src/web-build.ts';
+import { type DrawnPage, PRERENDERED_LIST, SITE_NAME_MARK } from '../../../packages/shared/src/web-build.ts';
 import { DRAWN_ATTRIBUTE, DRAWN_PAGE_ID, SUBMITTED_ATTRIBUTE } from '../src/components/login/drawn-form.ts';
 import type { Prerendered } from '../src/prerender.tsx';
 import { ADMIN_INFO_STORAGE_KEY } from '../src/stores/storage-keys.ts';
+import { compressBeside } from './precompress.ts';
 import { chunkOf, filesOf, PRELOAD_SCRIPT_START, type Preloads, SIGN_IN_PAGES } from './sign-in-preload.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
@@ -200,8 +201,9 @@ export function prerenderSignIn(moduleSideEffects: (id: string) => boolean): Plu
     configResolved(config) {
       mode = config.mode;
     },
-    // Before precompress (order 'post'), which then compresses nothing here: `.vite/` is hidden,
-    // and the server compresses its pages itself.
+    // Before precompress (order 'post'), which compresses nothing in the hidden `.vite/`: the
+    // pages are compressed here, for the server to send as they are, but for one that names the
+    // site, which the server compresses once it has written the site's name in.
     writeBundle: {
       sequential: true,
       async handler(options, bundle) {
@@ -213,10 +215,9 @@ export function prerenderSignIn(moduleSideEffects: (id: string) => boolean): Plu
         for (const { path, file, draw, whileMemberCentreOpen, notTheirs } of PAGES) {
           const page = drawn.get(draw);
           if (!page) throw new Error(`prerender-sign-in: ${path} was not drawn`);
-          await writeFile(
-            join(options.dir, file),
-            pageHtml(index, page, pageStylesheets(bundle, path), notTheirs),
-          );
+          const html = pageHtml(index, page, pageStylesheets(bundle, path), notTheirs);
+          await writeFile(join(options.dir, file), html);
+          if (!html.includes(SITE_NAME_MARK)) await compressBeside(join(options.dir, file));
           list[path] = { file, whileMemberCentreOpen };
         }
         await writeFile(join(options.dir, PRERENDERED_LIST), JSON.stringify(list));

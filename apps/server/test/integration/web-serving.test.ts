@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { PRERENDERED_LIST, SITE_NAME_MARK } from '@portico/shared/web-build';
 import { afterAll, expect, it } from 'vitest';
 import { setSettings } from '../support/member.js';
@@ -209,6 +209,45 @@ it("answers the members' drawn sign-in page with the site's name while the membe
   } finally {
     await t.close();
     rmSync(drawn, { recursive: true, force: true });
+  }
+});
+
+it("sends the start pages in the build's own compressed copies, never in one left from another build", async () => {
+  const packed = mkdtempSync(join(tmpdir(), 'portico-dist-'));
+  mkdirSync(join(packed, '.vite/pages'), { recursive: true });
+  const page = (text: string) =>
+    `<!doctype html><html><head><script>window.started = 1;</script></head><body>${`<p>${text}</p>`.repeat(100)}</body></html>`;
+  const signIn = page('Sign in');
+  writeFileSync(join(packed, 'index.html'), page('Portico'));
+  writeFileSync(join(packed, '.vite/pages/admin-login.html'), signIn);
+  writeFileSync(
+    join(packed, PRERENDERED_LIST),
+    JSON.stringify({ '/admin/login': '.vite/pages/admin-login.html' }),
+  );
+  // The sign-in page's copies as the build writes them (quality 1: not what the server would
+  // make of it); index.html's from an earlier build, whose page they no longer hold.
+  const signInBrotli = brotliCompressSync(signIn, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+  writeFileSync(join(packed, '.vite/pages/admin-login.html.br'), signInBrotli);
+  writeFileSync(join(packed, '.vite/pages/admin-login.html.gz'), gzipSync(signIn, { level: 1 }));
+  writeFileSync(join(packed, 'index.html.br'), brotliCompressSync(page('Earlier')));
+  writeFileSync(join(packed, 'index.html.gz'), 'cut short');
+  const t = await startTestApp('sqlite', { webDist: packed });
+  const get = (url: string, encoding: string) =>
+    t.app.inject({ url, headers: { ...html, 'accept-encoding': encoding } });
+  try {
+    const drawn = await get('/admin/login', 'br');
+    expect(drawn.headers['content-encoding']).toBe('br');
+    expect(drawn.rawPayload.equals(signInBrotli)).toBe(true);
+    expect(gunzipSync((await get('/admin/login', 'gzip')).rawPayload).toString()).toBe(signIn);
+    for (const encoding of ['br', 'gzip']) {
+      const start = await get('/', encoding);
+      expect(start.headers['content-encoding'], encoding).toBe(encoding);
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+      expect(decode(start.rawPayload).toString(), encoding).toBe(page('Portico'));
+    }
+  } finally {
+    await t.close();
+    rmSync(packed, { recursive: true, force: true });
   }
 });
 

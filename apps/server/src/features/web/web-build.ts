@@ -9,7 +9,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import { type DrawnPage, PRERENDERED_LIST, SITE_NAME_MARK } from '@portico/shared/web-build';
 import { escapeHtml } from '../../html/escape.js';
 
@@ -101,10 +109,13 @@ export class WebBuild {
   }
 
   private pageFrom(file: string, whileMemberCentreOpen = false): Page {
-    return this.pageOf(readFileSync(file, 'utf8'), whileMemberCentreOpen);
+    const html = readFileSync(file, 'utf8');
+    // A page with the mark is only ever sent named (withSiteName compresses that).
+    const encoded = html.includes(SITE_NAME_MARK) ? {} : encodedBeside(file, Buffer.from(html));
+    return this.pageOf(html, whileMemberCentreOpen, encoded);
   }
 
-  private pageOf(html: string, whileMemberCentreOpen: boolean, encoded = compressed(html)): Page {
+  private pageOf(html: string, whileMemberCentreOpen: boolean, encoded: Page['encoded']): Page {
     return {
       html,
       encoded,
@@ -161,19 +172,57 @@ export class WebBuild {
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
 const GZIP_OPTIONS = { level: 9 };
 
+/** Each encoding: the suffix of the build's copy, and how the server makes and reads one. */
+const CODECS: Record<
+  PageEncoding,
+  { suffix: string; compress(plain: Buffer): Buffer; decompress(packed: Buffer): Buffer }
+> = {
+  br: {
+    suffix: '.br',
+    compress: (plain) => brotliCompressSync(plain, BROTLI_OPTIONS),
+    decompress: brotliDecompressSync,
+  },
+  gzip: { suffix: '.gz', compress: (plain) => gzipSync(plain, GZIP_OPTIONS), decompress: gunzipSync },
+};
+
 /**
- * The page in brotli (strongest quality) and gzip, once per build: a few milliseconds for
- * index.html, about 66 ms for each drawn sign-in page (with their antd styles).
+ * The page in brotli and gzip, once per build: the copies the build wrote beside its file
+ * (apps/web/build/precompress.ts), else compressed here, synchronously, by the request that
+ * found the new build: a few milliseconds for index.html, about 66 ms for a drawn sign-in page
+ * (with its antd styles), during which every other request waits. A copy is used only if it
+ * holds this very page: while a build replaces the folder, the one beside it may be the last
+ * build's (checking costs a decompression, a fraction of a millisecond).
  */
-function compressed(html: string): Page['encoded'] {
-  const plain = Buffer.from(html);
-  return smaller(plain, {
-    br: brotliCompressSync(plain, BROTLI_OPTIONS),
-    gzip: gzipSync(plain, GZIP_OPTIONS),
-  });
+function encodedBeside(file: string, plain: Buffer): Page['encoded'] {
+  const all = Object.fromEntries(
+    PAGE_ENCODINGS.map((name) => {
+      const { suffix, compress, decompress } = CODECS[name];
+      const copy = readIfThere(file + suffix);
+      const holdsPage = copy !== null && decompressed(copy, decompress)?.equals(plain) === true;
+      return [name, holdsPage ? copy : compress(plain)];
+    }),
+  ) as Record<PageEncoding, Buffer>;
+  return smaller(plain, all);
 }
 
-/** The same, in zlib's worker threads. */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A copy's contents, or null when it is not valid in its encoding (cut short by a build). */
+function decompressed(copy: Buffer, decompress: (packed: Buffer) => Buffer): Buffer | null {
+  try {
+    return decompress(copy);
+  } catch {
+    return null;
+  }
+}
+
+/** The page in brotli and gzip, compressed in zlib's worker threads (a page named for the site). */
 async function compressedOffThread(html: string): Promise<Page['encoded']> {
   const plain = Buffer.from(html);
   const [br, gz] = await Promise.all([
