@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { parseCsv } from '../apps/server/test/support/spreadsheets.js';
 import { adminToken, api } from './support/api.js';
 import { audit, settle } from './support/axe.js';
-import { browserAvailable, launchBrowser, settledScreenshot } from './support/browser.js';
+import { browserAvailable, launchBrowser, settledScreenshot, tallRows } from './support/browser.js';
 import { copyProject } from './support/project-copy.js';
 import { qrLikePng } from './support/qr-png.js';
 import { type E2eServer, startServer } from './support/server.js';
@@ -451,6 +451,8 @@ describe.skipIf(!browserAvailable)('the CRUD generator, on a copy of the project
       await at.locator('.ant-table-row').first().waitFor();
       expect(await at.locator('.ant-table-row').count()).toBe(3);
       expect(await fits(at)).toBe(true);
+      // A row is at most a few lines high, whatever the width (the city took one per character).
+      expect(await tallRows(at, 100)).toEqual([]);
       await expectNoAxeFindings(at, `products ${lang} ${width}`);
       await shoot(at, `products-${width}-${lang}`);
 

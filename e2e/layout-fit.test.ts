@@ -8,13 +8,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './support/api.js';
-import { browserAvailable, launchBrowser } from './support/browser.js';
+import { browserAvailable, launchBrowser, tallRows } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 import { openSignedIn } from './support/signed-in.js';
 
 type Lang = 'en' | 'zh-cn';
 /** Set E2E_SCREENSHOT_DIR to look at what the assertions measure. */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe.skipIf(!browserAvailable)('layout fit', () => {
   let server: E2eServer;
@@ -185,6 +188,30 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
       await context.close();
     },
   );
+
+  // A phone's sign-in logs its user agent, 140 characters: wrapped in its 80 px column, each log
+  // row was 355 px high, three rows a screen.
+  it.each(['en', 'zh-cn'] as const)('keeps the admin log’s rows low on a phone in %s', async (lang) => {
+    const signedIn = await fetch(`${server.baseUrl}/admin/index/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', server: 'true', 'user-agent': PHONE_USER_AGENT },
+      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+    });
+    expect(((await signedIn.json()) as { code: number }).code).toBe(1);
+    const { context, page } = await openSignedIn(browser, server, {
+      lang,
+      width: 390,
+      height: 844,
+      path: '/admin/auth/adminLog',
+    });
+    const phone = page.locator('.ant-table-row', { hasText: 'iPhone' }).first();
+    await phone.waitFor();
+    await shoot(page, `admin-log-${lang}`);
+    expect(await tallRows(page, 100)).toEqual([]);
+    // The whole value is still there, on hover.
+    expect(await phone.locator('[title*="Mobile/15E148"]').count()).toBe(1);
+    await context.close();
+  });
 
   /** The heights of the dashboard's number tiles. */
   const tileHeights = (page: Page) =>

@@ -219,3 +219,20 @@ export async function slowCpu(page: Page, rate: number): Promise<() => Promise<v
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   };
 }
+
+/**
+ * The list rows taller than `most` px, with the text of each cell: a long value wrapped in a
+ * phone's narrow column made a row many lines tall (a user agent, a city a character a line).
+ */
+export function tallRows(page: Page, most: number): Promise<{ height: number; cells: string[] }[]> {
+  return page.locator('.ant-table-tbody > tr.ant-table-row').evaluateAll(
+    (rows, limit) =>
+      rows
+        .map((row) => ({
+          height: Math.round(row.getBoundingClientRect().height),
+          cells: [...row.children].map((cell) => (cell as HTMLElement).innerText.trim()),
+        }))
+        .filter((row) => row.height > limit),
+    most,
+  );
+}

@@ -136,7 +136,7 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
       { prop: kind, label: 'user.ledger.Change amount', operator: 'RANGE', sortable: true },
       { prop: 'before', label: 'user.ledger.Before', operator: 'RANGE', sortable: true },
       { prop: 'after', label: 'user.ledger.After', operator: 'RANGE', sortable: true },
-      { prop: 'memo', label: 'user.ledger.Remark', operator: 'LIKE' },
+      { prop: 'memo', label: 'user.ledger.Remark', operator: 'LIKE', overflowTooltip: true },
       { prop: 'create_time', label: 'Create time', render: 'datetime', sortable: true, operator: 'RANGE' },
     ],
     form: (props: FormProps<LedgerRow>) => <LedgerForm kind={kind} {...props} />,

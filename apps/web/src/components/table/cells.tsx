@@ -11,15 +11,23 @@ import type { Column, Row } from './types';
 
 const STATUS_COLOURS: Record<string, string> = { '0': 'error', '1': 'success' };
 
-export function Cell<R extends Row>({
-  column,
-  row,
-  onSwitch,
-}: {
+interface CellProps<R extends Row> {
   column: Column<R>;
   row: R;
   onSwitch?: (row: R, prop: string, value: string) => Promise<void>;
-}) {
+}
+
+export function Cell<R extends Row>(props: CellProps<R>) {
+  if (!props.column.overflowTooltip) return <CellContent {...props} />;
+  const value = valueAt(props.row, props.column.prop);
+  return (
+    <span className="ba-cell-clip" title={value === null || value === undefined ? undefined : String(value)}>
+      <CellContent {...props} />
+    </span>
+  );
+}
+
+function CellContent<R extends Row>({ column, row, onSwitch }: CellProps<R>) {
   const { t } = useTranslation();
   const value = valueAt(row, column.prop);
   const label = (v: unknown) => {

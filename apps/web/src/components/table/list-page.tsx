@@ -36,9 +36,13 @@ const TOTAL_TEXT = {
  */
 const MIN_TEXT_WIDTH = 80;
 
-/** Columns whose content wraps to any width: plain text and tag lists. */
+/**
+ * Columns whose content wraps to any width: plain text, tag lists and cities. Given no floor,
+ * a phone's table squeezes them to a character (a city's 北京市 / 东城区 one character a line).
+ */
 function wraps<R extends Row>(column: Column<R>): boolean {
-  return column.render === undefined || column.render === 'tags';
+  if (column.overflowTooltip) return true;
+  return column.render === undefined || column.render === 'tags' || column.render === 'city';
 }
 
 export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {

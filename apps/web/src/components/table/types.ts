@@ -53,6 +53,12 @@ export interface Column<R extends Row = Row> {
   comSearchRender?: 'date' | 'select';
   /** Double-clicking this column does not open the form (switches, links). */
   noDblClick?: boolean;
+  /**
+   * Two lines at most, cut with an ellipsis, the whole value on hover (the original's overflow
+   * tooltip): for long values (a user agent, deleted data) that, wrapped in a phone's narrow
+   * column, made every row many lines tall.
+   */
+  overflowTooltip?: boolean;
 }
 
 export type HeaderButton =

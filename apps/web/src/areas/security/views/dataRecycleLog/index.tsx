@@ -65,18 +65,7 @@ const LOG: SecurityLogSpec<RecycleLogRow> = {
   rule: 'recycle',
   ruleLabel: 'security.Recycling rule name',
   timeLabel: 'security.Delete time',
-  columns: [
-    {
-      prop: 'data',
-      label: 'security.Deleted data',
-      operator: 'LIKE',
-      render: (row) => (
-        <span className="ba-security-clip" title={row.data ?? undefined}>
-          {row.data}
-        </span>
-      ),
-    },
-  ],
+  columns: [{ prop: 'data', label: 'security.Deleted data', operator: 'LIKE', overflowTooltip: true }],
   info: INFO,
 };
 

@@ -33,11 +33,7 @@ const rolledBackTag = undoneTag(ROLLBACK);
 const value = (text: unknown) => (
   <pre className="ba-security-value">{text === null ? 'NULL' : String(text)}</pre>
 );
-const clipped = (text: unknown) => (
-  <span className="ba-security-clip" title={String(text ?? '')}>
-    {text === null ? 'NULL' : String(text)}
-  </span>
-);
+const shown = (text: unknown) => (text === null ? 'NULL' : String(text));
 
 const INFO: InfoItem[] = [
   { label: 'security.Rule name', render: (row) => row.rule_name, span: 2 },
@@ -67,8 +63,20 @@ const LOG: SecurityLogSpec<SensitiveLogRow> = {
   columns: [
     { prop: 'id_value', label: 'security.Modified row', operator: false },
     { prop: 'data_comment', label: 'security.Modified item', operator: 'LIKE' },
-    { prop: 'before', label: 'security.Before', operator: 'LIKE', render: (row) => clipped(row.before) },
-    { prop: 'after', label: 'security.After', operator: 'LIKE', render: (row) => clipped(row.after) },
+    {
+      prop: 'before',
+      label: 'security.Before',
+      operator: 'LIKE',
+      render: (row) => shown(row.before),
+      overflowTooltip: true,
+    },
+    {
+      prop: 'after',
+      label: 'security.After',
+      operator: 'LIKE',
+      render: (row) => shown(row.after),
+      overflowTooltip: true,
+    },
   ],
   info: INFO,
 };

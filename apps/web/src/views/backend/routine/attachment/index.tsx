@@ -40,7 +40,7 @@ const spec: ListSpec<AttachmentRow> = {
       render: (row) => fileSize(Number(row.size)),
       operator: false,
     },
-    { prop: 'mimetype', label: 'routine.attachment.Mime type', operator: 'LIKE' },
+    { prop: 'mimetype', label: 'routine.attachment.Mime type', operator: 'LIKE', overflowTooltip: true },
     {
       prop: 'quote',
       label: 'routine.attachment.Upload (Reference) times',
