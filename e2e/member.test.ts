@@ -111,6 +111,9 @@ describe.skipIf(!browserAvailable)('member centre', () => {
   it('opens the menu in a drawer on a small screen', async () => {
     const { page } = await newPage(browser, { width: 390, height: 800 });
     await signIn(page, 'visitor1', 'second-pass2');
+    // The greeting beside it squeezed the avatar into an oval.
+    const avatar = await page.locator('.ba-account-head .ant-avatar').boundingBox();
+    expect(avatar && [avatar.width, avatar.height]).toEqual([90, 90]);
     expect(await page.locator('.ba-frontend-aside').isVisible()).toBe(false);
     await page.click('.ba-frontend-burger');
     await page.click('.ant-drawer >> text=余额记录');
