@@ -114,6 +114,14 @@ describe.skipIf(!browserAvailable)('member centre', () => {
     // The greeting beside it squeezed the avatar into an oval.
     const avatar = await page.locator('.ba-account-head .ant-avatar').boundingBox();
     expect(avatar && [avatar.width, avatar.height]).toEqual([90, 90]);
+    // The profile's sessions: each one's last use on one line (it broke inside the hour).
+    await page.goto(`${server.baseUrl}/user/account/profile`);
+    const lastUsed = page.getByTestId('session-last-used');
+    await expect.poll(() => lastUsed.count()).toBeGreaterThan(1);
+    const lines = await lastUsed.evaluateAll((times) =>
+      times.map((time) => new Set([...time.getClientRects()].map((rect) => Math.round(rect.top))).size),
+    );
+    expect(lines.every((count) => count === 1)).toBe(true);
     expect(await page.locator('.ba-frontend-aside').isVisible()).toBe(false);
     await page.click('.ba-frontend-burger');
     await page.click('.ant-drawer >> text=余额记录');

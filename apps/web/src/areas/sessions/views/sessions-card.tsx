@@ -104,8 +104,13 @@ export function SessionsCard({ base }: { base: string }) {
                 </Space>
               }
               description={
-                <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
-                  {session.ip || '-'} · {t('sessions.Last used')} {timeFormat(session.last_use_time)}
+                // A long IPv6 address may break anywhere; the time stays whole (on a phone it
+                // broke inside the hour).
+                <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                  {session.ip || '-'} · {t('sessions.Last used')}{' '}
+                  <span style={{ whiteSpace: 'nowrap' }} data-testid="session-last-used">
+                    {timeFormat(session.last_use_time)}
+                  </span>
                 </Typography.Text>
               }
             />
