@@ -150,19 +150,27 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     },
   );
 
-  /** Each column title of the list's header, with the lines it takes on screen. */
-  const titleLines = (page: Page) =>
-    page.locator('.ant-table-thead > tr > th').evaluateAll((cells) =>
-      cells
-        .map((cell) => {
-          // A sortable column's title sits beside its stacked sort arrows.
-          const title = cell.querySelector('.ant-table-column-title') ?? cell;
+  /** The text of each element `selector` finds, with the lines it takes on screen. */
+  const lineCounts = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements
+        .map((element) => {
           const range = document.createRange();
-          range.selectNodeContents(title);
+          range.selectNodeContents(element);
           const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
-          return { title: (title as HTMLElement).innerText.trim(), lines: new Set(tops).size };
+          return { text: (element as HTMLElement).innerText.trim(), lines: new Set(tops).size };
         })
-        .filter((cell) => cell.title !== ''),
+        .filter((element) => element.text !== ''),
+    );
+  /** Text whose lines outnumber its words: a word was broken inside. */
+  const brokenWords = (texts: { text: string; lines: number }[]) =>
+    texts.filter(({ text, lines }) => lines > text.split(/\s+/).length);
+
+  /** Each column title of the list's header (a sortable one's sits beside its sort arrows). */
+  const titleLines = (page: Page) =>
+    lineCounts(
+      page,
+      '.ant-table-thead > tr > th .ant-table-column-title, .ant-table-thead > tr > th:not(:has(.ant-table-column-title))',
     );
 
   // A fresh site's member list is empty: with no rows to widen them, the columns shrank to fit
@@ -181,9 +189,7 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
       const titles = await titleLines(page);
       expect(titles.length).toBeGreaterThan(5);
       // A title breaks only between words, and a Chinese title (one word to the reader) not at all.
-      const broken = titles.filter(
-        ({ title, lines }) => lines > (lang === 'en' ? title.split(/\s+/).length : 1),
-      );
+      const broken = lang === 'en' ? brokenWords(titles) : titles.filter(({ lines }) => lines > 1);
       expect(broken).toEqual([]);
       await context.close();
     },
@@ -210,6 +216,22 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
     expect(await tallRows(page, 100)).toEqual([]);
     // The whole value is still there, on hover.
     expect(await phone.locator('[title*="Mobile/15E148"]').count()).toBe(1);
+    await context.close();
+  });
+
+  // At 390 px every column sits at its narrowest: a cell's words broke where the column ended
+  // ("Administr" / "ators", "security/D" / "ataRecycl" / "e"); the table scrolls sideways instead.
+  it('keeps the words of a phone’s list cells whole', async () => {
+    const { context, page } = await openSignedIn(browser, server, {
+      lang: 'en',
+      width: 390,
+      height: 844,
+      path: '/admin/security/dataRecycle',
+    });
+    await page.locator('.ant-table-row', { hasText: 'Administrators' }).waitFor();
+    const cells = await lineCounts(page, '.ant-table-tbody .ba-cell-words');
+    expect(cells.map(({ text }) => text)).toContain('security/DataRecycle');
+    expect(brokenWords(cells)).toEqual([]);
     await context.close();
   });
 

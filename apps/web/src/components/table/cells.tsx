@@ -102,7 +102,9 @@ function CellContent<R extends Row>({ column, row, onSwitch }: CellProps<R>) {
         />
       ) : null;
     default:
-      return <>{value === null || value === undefined ? '' : label(value)}</>;
+      return value === null || value === undefined ? null : (
+        <span className="ba-cell-words">{label(value)}</span>
+      );
   }
 }
 

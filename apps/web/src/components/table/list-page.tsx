@@ -94,8 +94,6 @@ export function ListPage<R extends Row>({ spec }: { spec: ListSpec<R> }) {
       title: t(column.label),
       width: column.width,
       align: column.align ?? 'center',
-      // Plain text (e-mails, paths) may break anywhere; rendered cells keep their own shape.
-      className: column.render === undefined ? 'ba-cell-text' : undefined,
       sorter: column.sortable,
       sortOrder: sortOrderOf(filter.order, column.prop),
       render: (_: unknown, row: R) => <Cell column={column} row={row} onSwitch={saveSwitch} />,
