@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, startMailbox } from '../apps/server/test/support/mailbox.js';
 import { api } from './support/api.js';
-import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { browserAvailable, chooseLanguage, launchBrowser, newPage } from './support/browser.js';
 import { type E2eServer, startServer } from './support/server.js';
 
 describe.skipIf(!browserAvailable)('member centre', () => {
@@ -114,19 +114,29 @@ describe.skipIf(!browserAvailable)('member centre', () => {
     // The greeting beside it squeezed the avatar into an oval.
     const avatar = await page.locator('.ba-account-head .ant-avatar').boundingBox();
     expect(avatar && [avatar.width, avatar.height]).toEqual([90, 90]);
-    // The profile's sessions: each one's last use on one line (it broke inside the hour).
-    await page.goto(`${server.baseUrl}/user/account/profile`);
-    const lastUsed = page.getByTestId('session-last-used');
-    await expect.poll(() => lastUsed.count()).toBeGreaterThan(1);
-    const lines = await lastUsed.evaluateAll((times) =>
-      times.map((time) => new Set([...time.getClientRects()].map((rect) => Math.round(rect.top))).size),
-    );
-    expect(lines.every((count) => count === 1)).toBe(true);
     expect(await page.locator('.ba-frontend-aside').isVisible()).toBe(false);
     await page.click('.ba-frontend-burger');
     await page.click('.ant-drawer >> text=余额记录');
     await page.waitForURL(/\/user\/account\/balance/);
     // The drawer closes when the page changes.
     await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+  });
+
+  it("shows the profile's signed-in sessions whole on a small screen in English", async () => {
+    const { page } = await newPage(browser, { width: 390, height: 800 });
+    await chooseLanguage(page, server.baseUrl, 'en');
+    await signIn(page, 'visitor1', 'second-pass2');
+    await page.goto(`${server.baseUrl}/user/account/profile`);
+    // Each session's last use on one line (it broke inside the hour).
+    const lastUsed = page.getByTestId('session-last-used');
+    await expect.poll(() => lastUsed.count()).toBeGreaterThan(1);
+    const lines = await lastUsed.evaluateAll((times) =>
+      times.map((time) => new Set([...time.getClientRects()].map((rect) => Math.round(rect.top))).size),
+    );
+    expect(lines.every((count) => count === 1)).toBe(true);
+    // The card's title whole beside its button ("Signed-in sessio…" before).
+    const title = page.getByTestId('sessions-card').locator('.ant-card-head-title');
+    expect(await title.innerText()).toBe('Signed-in sessions');
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   });
 });

@@ -55,6 +55,9 @@ export function SessionsCard({ base }: { base: string }) {
   return (
     <Card
       title={t('sessions.Signed-in sessions')}
+      // On a phone its button leaves the title little room: it wraps rather than being cut
+      // ("Signed-in sessio…").
+      styles={{ title: { whiteSpace: 'normal' } }}
       data-testid="sessions-card"
       extra={
         others > 0 && (
