@@ -220,18 +220,33 @@ describe.skipIf(!browserAvailable)('layout fit', () => {
   });
 
   // At 390 px every column sits at its narrowest: a cell's words broke where the column ended
-  // ("Administr" / "ators", "security/D" / "ataRecycl" / "e"); the table scrolls sideways instead.
-  it('keeps the words of a phone’s list cells whole', async () => {
+  // ("Administr" / "ators", "security/D" / "ataRecycl" / "e", a role group's 超级管理 / 员); the
+  // table scrolls sideways instead.
+  it.each([
+    ['en', '/admin/security/dataRecycle', 'Administrators', 'security/DataRecycle'],
+    ['zh-cn', '/admin/auth/group', '超级管理组', '超级管理员'],
+  ] as const)('keeps the words of a phone’s list cells whole in %s (%s)', async (lang, path, row, cell) => {
+    const { context, page } = await openSignedIn(browser, server, { lang, width: 390, height: 844, path });
+    await page.locator('.ant-table-row', { hasText: row }).waitFor();
+    await shoot(page, `cell-words-${lang}`);
+    const cells = await lineCounts(page, '.ant-table-tbody .ba-cell-words');
+    expect(cells.map(({ text }) => text)).toContain(cell);
+    expect(brokenWords(cells)).toEqual([]);
+    await context.close();
+  });
+
+  // A tag list wrapped at the 80 px every wrapping column gets: one tag a line, a sensitive-data
+  // rule's five fields a row 156 px high.
+  it('lays a phone’s tag lists out in rows, not one tag a line', async () => {
     const { context, page } = await openSignedIn(browser, server, {
-      lang: 'en',
+      lang: 'zh-cn',
       width: 390,
       height: 844,
-      path: '/admin/security/dataRecycle',
+      path: '/admin/security/sensitiveData',
     });
-    await page.locator('.ant-table-row', { hasText: 'Administrators' }).waitFor();
-    const cells = await lineCounts(page, '.ant-table-tbody .ba-cell-words');
-    expect(cells.map(({ text }) => text)).toContain('security/DataRecycle');
-    expect(brokenWords(cells)).toEqual([]);
+    await page.locator('.ant-table-row', { hasText: '邮箱' }).waitFor();
+    await shoot(page, 'tags-zh-cn');
+    expect(await tallRows(page, 100)).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 /** security/sensitiveData: which fields' changes are logged, and under what label (as in the original). */
 import { AdminController, adminUrl, type SensitiveRuleRow } from '@portico/shared';
 import { ListPage, type ListSpec } from '@portico/web-sdk/list';
-import { Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { securityRuleForm } from '../../components/rule-form';
 import { ruleColumns } from '../rule-columns';
 
@@ -19,11 +19,11 @@ const spec: ListSpec<SensitiveRuleRow> = {
       label: 'security.Sensitive fields',
       operator: false,
       render: (row) => (
-        <Space size={4} wrap>
+        <span className="ba-cell-tags">
           {Object.entries((row.data_fields ?? {}) as Record<string, string>).map(([field, label]) => (
             <Tag key={field}>{label || field}</Tag>
           ))}
-        </Space>
+        </span>
       ),
     },
     ...rest,
