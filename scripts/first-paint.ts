@@ -1,10 +1,10 @@
 /**
  * `npm run first-paint`: how long a first-time visitor waits for the sign-in form. The real
  * server (`scripts/server.mjs start`, building the web app when stale) runs on a scratch
- * SQLite database; headless Chromium (/usr/bin/chromium or CHROMIUM_PATH) opens /admin/login
- * and /user/login in five fresh browser contexts each (no cache, no storage: a cold load) and
- * times, from the navigation's start, the first frame in which the account input is on
- * screen: laid out and not covered by the loading overlay of index.html (on both pages, the
+ * SQLite database; headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium, else the headless
+ * shell) opens /admin/login and /user/login in five fresh browser contexts each (no cache, no
+ * storage: a cold load) and times, from the navigation's start, the first frame in which the
+ * account input is on screen: laid out and not covered by the loading overlay of index.html (on both pages, the
  * form drawn at build time, which takes what is typed: apps/web/build/prerender-sign-in.ts).
  * Each context gets a second to finish its own set-up before the visit starts. Prints each
  * time, the median and the worst, when the HTML was in, when the document could first run a
@@ -14,6 +14,7 @@
  * The server answers one unmeasured visit of each page first: its own first-request warm-up
  * is not what a visitor's browser costs. Figures depend on the machine and its load.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureWebBuilt } from './build-web.mjs';
@@ -53,14 +54,30 @@ const WATCH_FORM = `(() => {
   requestAnimationFrame(check);
 })();`;
 
+/**
+ * The full browser, as a visitor has, when it is installed; else the browser tests' headless
+ * shell (the same Blink and V8, less of the browser's own machinery: a figure for a real
+ * browser's first frame is then a little flattering, so the run says which it used).
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
+if (!CHROMIUM) {
+  console.error('No Chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
 await ensureWebBuilt();
 // The browser tests' server: a fresh database in a temporary folder, removed at the end.
 const { startServer } = await import('../e2e/support/server.js');
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox'],
-});
+// A browser that does not start must not leave the server running (the script never ended).
+const browser = await chromium
+  .launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+  .catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
 
 /** One cold visit's milliseconds from the navigation's start, and the JS and CSS bytes fetched. */
 interface Visit {
@@ -120,6 +137,7 @@ const median = (values: number[]) =>
 /** How busy the machine was: the times are only comparable at a similar load. */
 const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`;
 try {
+  console.log(`Browser: ${CHROMIUM}`);
   console.log(`Before: ${load()}`);
   for (const path of PAGES) {
     await visit(path);
