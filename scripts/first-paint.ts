@@ -4,8 +4,9 @@
  * SQLite database; headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium, else the headless
  * shell) opens /admin/login and /user/login in five fresh browser contexts each (no cache, no
  * storage: a cold load) and times, from the navigation's start, the first frame in which the
- * account input is on screen: laid out and not covered by the loading overlay of index.html (on both pages, the
- * form drawn at build time, which takes what is typed: apps/web/build/prerender-sign-in.ts).
+ * account input is on screen: laid out and not covered by the loading overlay of index.html
+ * (on both pages, the form drawn at build time, which takes what is typed:
+ * apps/web/build/prerender-sign-in.ts).
  * Each context gets a second to finish its own set-up before the visit starts. Prints each
  * time, the median and the worst, when the HTML was in, when the document could first run a
  * script (medians: the browser's own part, before any of the app's code) and when the app's
