@@ -38,6 +38,7 @@ import {
 } from '../search-index-sql.js';
 import { SEARCHED, SQLITE_SEARCH_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
+import { integerColumnType } from './integer-types.js';
 import { trigramNumbers } from './trigram-numbers.js';
 
 /** Longest joined value indexed: the searched columns' widths and separators, with room. */
@@ -57,7 +58,11 @@ export function likeIndexesMigration(dialect: Dialect, prefix: string): Migratio
       const numbers = await trigramNumbers(db);
       for (const [table, columns] of Object.entries(TRIGRAM_COLUMNS)) {
         const names = trigramNames(prefix, table);
-        await run(db, trigramTable(names.side));
+        // The postings' id in the key's own type from the start, as 0033 wants it: a database
+        // taken over from BuildAdmin has `int unsigned` keys, and 0033 rewrote the side table
+        // it found in `int` (1,000,000 members' postings: a copy of 1.3 GB during the takeover).
+        // Portico's own keys are `int`, as the side tables' ids always were.
+        await run(db, trigramTable(names.side, await integerColumnType(db, names.table, 'id')));
         try {
           for (const statement of trigramRoutines(names, columns, MAX_LENGTH, numbers))
             await run(db, statement);
