@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
-/** Longest first (20 s down to 2 on a quiet machine), so the last to end is a short one. */
+/** Longest first (as each took alone), so the last to end is a short one. */
 const CORE_PROJECTS = [
   'apps/server',
   'apps/web',
@@ -57,7 +57,7 @@ function modulePackages() {
   return projects;
 }
 
-/** tsc -p `project`; resolves to whether it found no errors, after printing what it printed. */
+/** tsc -p `project`; resolves to whether it found no errors, having printed its output if not. */
 function check(project) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [tsc, '-p', project], { cwd: root });
