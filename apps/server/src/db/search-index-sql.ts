@@ -53,15 +53,24 @@ export interface TrigramNames {
   put: string;
   /** Deletes a row's postings. */
   remove: string;
+  /** The triggers are this with `_ai`, `_au` and `_ad`. */
+  triggers: string;
 }
 
 export function trigramNames(prefix: string, table: string): TrigramNames {
-  return {
-    table: `${prefix}${table}`,
-    side: `${prefix}${table}_trigram`,
-    put: `${prefix}${table}_trigram_put`,
-    remove: `${prefix}${table}_trigram_remove`,
-  };
+  const side = `${prefix}${table}_trigram`;
+  return { table: `${prefix}${table}`, side, put: `${side}_put`, remove: `${side}_remove`, triggers: side };
+}
+
+/**
+ * The names a renewal of the index's routines gives its bridge: the new routines under these
+ * names keep the postings beside the old ones, then beside the new ones under their own names,
+ * so that no write goes unposted while they are replaced (migrations/trigram-indexes.ts,
+ * replaceRoutines). No longer than the index's own names (a generated table's name may take
+ * 40 of MySQL's 64 characters), and none ends in `_put`, by which the indexes are found.
+ */
+export function renewalBridge({ table, side }: TrigramNames): TrigramNames {
+  return { table, side, put: `${side}_bput`, remove: `${side}_brm`, triggers: `${side}_b` };
 }
 
 /**
@@ -144,7 +153,7 @@ export interface TrigramRoutineOptions {
  * every trigram of the new value again.
  */
 export function trigramRoutines(
-  { table, side, put, remove }: TrigramNames,
+  { table, side, put, remove, triggers }: TrigramNames,
   columns: readonly string[],
   maxLength: number,
   numbers: TrigramNumbers,
@@ -167,14 +176,14 @@ export function trigramRoutines(
        ${n.with}select ${piece}, row_id from ${n.from} where ${n.i} <= char_length(val) - 2${unposted}`,
     `create procedure \`${remove}\`(in row_id ${keyType}, in val varchar(${maxLength}), in kept varchar(${maxLength}))
        ${removal === 'joined' ? removeJoined(side, n, piece, notIn('kept')) : removeDerived(side, n, piece, notIn('kept'))}`,
-    `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
+    `create trigger \`${triggers}_ai\` after insert on \`${table}\` for each row
        call \`${put}\`(${newKey}, ${joined(columns, 'new')}${had("''")})`,
-    `create trigger \`${side}_au\` after update on \`${table}\` for each row
+    `create trigger \`${triggers}_au\` after update on \`${table}\` for each row
      if ${oldKey} <> ${newKey} or ${changed} then
        call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, ${sameKey(joined(columns, 'new'))});
        call \`${put}\`(${newKey}, ${joined(columns, 'new')}${had(sameKey(joined(columns, 'old')))});
      end if`,
-    `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
+    `create trigger \`${triggers}_ad\` after delete on \`${table}\` for each row
        call \`${remove}\`(${oldKey}, ${joined(columns, 'old')}, '')`,
   ];
 }
@@ -228,12 +237,21 @@ export function trigramBackfill(
     join ${n.from} on ${n.i} <= char_length(v.val) - 2`;
 }
 
-export function trigramDown({ side, put, remove }: TrigramNames): string[] {
+/** Drops the triggers, then the procedures they call. */
+export function trigramRoutinesDown({ put, remove, triggers }: TrigramNames): string[] {
   return [
-    ...['ai', 'au', 'ad'].map((suffix) => `drop trigger if exists \`${side}_${suffix}\``),
+    ...['ai', 'au', 'ad'].map((suffix) => `drop trigger if exists \`${triggers}_${suffix}\``),
     `drop procedure if exists \`${put}\``,
     `drop procedure if exists \`${remove}\``,
-    `drop table if exists \`${side}\``,
+  ];
+}
+
+/** The index whole: its routines, a renewal's bridge left by one cut off, and the side table. */
+export function trigramDown(names: TrigramNames): string[] {
+  return [
+    ...trigramRoutinesDown(names),
+    ...trigramRoutinesDown(renewalBridge(names)),
+    `drop table if exists \`${names.side}\``,
   ];
 }
 

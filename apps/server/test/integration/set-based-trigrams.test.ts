@@ -291,9 +291,9 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
           'note_trigram',
           'user_trigram',
         ]);
-        // replaceRoutines drops the triggers, then the procedures, then makes them again: cut off
-        // after the triggers (the members, a module's table) or after the procedures too (the
-        // administrators), the side table is there and nothing keeps it.
+        // An earlier version's replaceRoutines dropped the triggers, then the procedures, then made
+        // them again: cut off after the triggers (the members, a module's table) or after the
+        // procedures too (the administrators), the side table is there and nothing keeps it.
         const cutOff = async (table: string, what: 'drop trigger' | 'drop procedure') => {
           for (const statement of trigramDown(trigramNames(db.prefix, table)).filter(
             (s) => s.startsWith('drop trigger') || s.startsWith(what),

@@ -13,7 +13,7 @@
  */
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { trigramRoutines } from '../search-index-sql.js';
+import { type TrigramNames, trigramRoutines } from '../search-index-sql.js';
 import type { AnyDb } from './columns.js';
 import { replaceRoutines, type TrigramIndex, trigramIndexes } from './trigram-indexes.js';
 import { trigramNumbers } from './trigram-numbers.js';
@@ -24,18 +24,16 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
       if (dialect !== 'mysql') return;
       const numbers = await trigramNumbers(db);
       for (const index of await trigramIndexes(db, prefix)) {
-        await replaceRoutines(
-          db,
-          index,
+        await replaceRoutines(db, index, (names) =>
           // The form of this version: 0031 makes updates write only the changed trigrams, 0036
           // joins the removal.
-          trigramRoutines(index.names, index.columns, index.maxLength, numbers, {
+          trigramRoutines(names, index.columns, index.maxLength, numbers, {
             key: index.key,
             form: 'every-trigram',
             removal: 'derived',
           }),
         );
-        // Only now: until the new triggers were there, the old ones deleted by `id`.
+        // Only now: until the old triggers were gone, they deleted by `id`.
         if (await hasIdKey(db, index.names.side))
           await run(db, `alter table \`${index.names.side}\` drop key \`id\``);
       }
@@ -45,7 +43,7 @@ export function setBasedTrigramsMigration(dialect: Dialect, prefix: string): Mig
       for (const index of await trigramIndexes(db, prefix)) {
         if (!(await hasIdKey(db, index.names.side)))
           await run(db, `alter table \`${index.names.side}\` add key \`id\` (id)`);
-        await replaceRoutines(db, index, loopRoutines(index));
+        await replaceRoutines(db, index, (names) => loopRoutines(names, index));
       }
     },
   };
@@ -60,7 +58,10 @@ async function hasIdKey(db: AnyDb, side: string): Promise<boolean> {
 }
 
 /** The earlier versions' procedure and triggers: one insert per trigram, deletes by `id`. */
-function loopRoutines({ names: { table, side, put }, columns, key, maxLength }: TrigramIndex): string[] {
+function loopRoutines(
+  { table, side, put, triggers }: TrigramNames,
+  { columns, key, maxLength }: TrigramIndex,
+): string[] {
   const joined = (row: string) =>
     `lower(concat_ws(char(1), ${columns.map((c) => `${row}.\`${c}\``).join(', ')}))`;
   const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
@@ -74,14 +75,14 @@ function loopRoutines({ names: { table, side, put }, columns, key, maxLength }: 
          set i = i + 1;
        end while;
      end`,
-    `create trigger \`${side}_ai\` after insert on \`${table}\` for each row
+    `create trigger \`${triggers}_ai\` after insert on \`${table}\` for each row
        call \`${put}\`(${newKey}, ${joined('new')})`,
-    `create trigger \`${side}_au\` after update on \`${table}\` for each row
+    `create trigger \`${triggers}_au\` after update on \`${table}\` for each row
      if ${oldKey} <> ${newKey} or ${changed} then
        delete from \`${side}\` where id = ${oldKey};
        call \`${put}\`(${newKey}, ${joined('new')});
      end if`,
-    `create trigger \`${side}_ad\` after delete on \`${table}\` for each row
+    `create trigger \`${triggers}_ad\` after delete on \`${table}\` for each row
        delete from \`${side}\` where id = ${oldKey}`,
   ];
 }

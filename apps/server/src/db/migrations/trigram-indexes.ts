@@ -6,11 +6,13 @@
  */
 import { sql } from 'kysely';
 import {
+  renewalBridge,
   type TrigramNames,
   type TrigramRoutineOptions,
   trigramDown,
   trigramNames,
   trigramRoutines,
+  trigramRoutinesDown,
 } from '../search-index-sql.js';
 import { LOG_TRIGRAM_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
@@ -124,19 +126,34 @@ export function parseInsertTrigger(statement: string): { key: string; columns: s
 }
 
 /**
- * Drops the index's triggers and procedures and creates `routines`. The side table stays, with
- * its postings. Should the server refuse (it granted the triggers once), the index goes
- * altogether, as where 0013 could not make it: a side table no trigger keeps would answer
- * searches wrongly, one that is missing makes them scan.
+ * Gives the index the routines `routinesFor` writes under the names it is given. The side table
+ * stays, with its postings. No write goes unposted meanwhile, whatever process makes it: the
+ * new routines first keep the postings under a bridge's names (search-index-sql.ts,
+ * renewalBridge) beside the old ones, which are then replaced, and the bridge goes last. While
+ * two sets fire, each writes what the other does (an `insert ignore`, a delete of trigrams the
+ * other has deleted already). Dropping the triggers first and making everything again left a
+ * few milliseconds in which another process's rows got no postings, for good.
+ *
+ * Should the server refuse (it granted the triggers once), the index goes altogether, as where
+ * 0013 could not make it: a side table no trigger keeps would answer searches wrongly, one that
+ * is missing makes them scan.
  */
-export async function replaceRoutines(db: AnyDb, { names }: TrigramIndex, routines: string[]): Promise<void> {
-  const [dropTriggers, dropProcedures] = [
-    trigramDown(names).filter((s) => s.startsWith('drop trigger')),
-    trigramDown(names).filter((s) => s.startsWith('drop procedure')),
+export async function replaceRoutines(
+  db: AnyDb,
+  { names }: TrigramIndex,
+  routinesFor: (names: TrigramNames) => string[],
+): Promise<void> {
+  const bridge = renewalBridge(names);
+  // A bridge left by a renewal that was cut off goes first: its routines may be of another form.
+  const steps = [
+    ...trigramRoutinesDown(bridge),
+    ...routinesFor(bridge),
+    ...trigramRoutinesDown(names),
+    ...routinesFor(names),
+    ...trigramRoutinesDown(bridge),
   ];
-  for (const statement of [...dropTriggers, ...dropProcedures]) await run(db, statement);
   try {
-    for (const statement of routines) await run(db, statement);
+    for (const statement of steps) await run(db, statement);
   } catch (error) {
     for (const statement of trigramDown(names)) await run(db, statement);
     console.warn(`MySQL trigram index for ${names.table} dropped (${String(error)}); LIKE will scan`);
@@ -156,11 +173,9 @@ export async function renewTrigramRoutines(
   for (const index of await trigramIndexes(db, prefix)) {
     const options = await formOf(index);
     if (options === null) continue;
-    const { names, columns, maxLength, key } = index;
-    await replaceRoutines(
-      db,
-      index,
-      trigramRoutines(names, columns, maxLength, numbers, { ...options, key }),
+    const { columns, maxLength, key } = index;
+    await replaceRoutines(db, index, (named) =>
+      trigramRoutines(named, columns, maxLength, numbers, { ...options, key }),
     );
   }
 }
