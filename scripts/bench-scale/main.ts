@@ -10,6 +10,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { type BenchDatabase, createBenchDatabase, rememberKeptRun, reusedDatabase } from './database.js';
+import { databaseCache } from './database-cache.js';
 import { placeProductModule, removeScratchProject, scratchProject } from './generated-module.js';
 import { productQueries } from './generated-queries.js';
 import { seedProducts } from './generated-seed.js';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')} on ${cpus().length} cores`,
     );
+    console.log(await databaseCache(options.dialect, database.url));
     const sizes = [
       `${members.toLocaleString('en')} members`,
       `${logs.toLocaleString('en')} log rows`,
