@@ -38,7 +38,8 @@ cd "$copy"
 # prebuilt), and whose install script compiled SQLite from source as prebuild-install cannot fetch
 # a binary here: about four minutes of a busy core. esbuild's script, the one other, checks its
 # binary: it runs alone.
-npm ci --ignore-scripts --no-audit --no-fund >/dev/null
+# --prefer-offline: a package already in npm's cache is taken from it (.ci/run says why).
+npm ci --prefer-offline --ignore-scripts --no-audit --no-fund >/dev/null
 npm rebuild esbuild >/dev/null
 # SQLite only: the main run covers MariaDB and PostgreSQL.
 unset TEST_MYSQL_URL TEST_PG_URL
