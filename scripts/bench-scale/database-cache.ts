@@ -4,8 +4,8 @@
  * operating system's cache (O_DIRECT), so MariaDB has its buffer pool alone; PostgreSQL and
  * SQLite read through that cache, which on a machine with memory to spare holds every table.
  * The seed of a million members measured the same with MariaDB's default pool and with 4 GB
- * (docs/bench-scale.md, "MariaDB's memory settings do not move the floor"); list reads that look
- * up many rows do not.
+ * (docs/bench-scale.md, "MariaDB's memory settings do not move the floor"), but a list read that
+ * looks up thousands of rows takes far longer where they are not in memory (docs/deploy.md).
  */
 import { totalmem } from 'node:os';
 import { sql } from 'kysely';

@@ -16,7 +16,12 @@ import { integerColumnType } from '../../src/db/migrations/integer-types.js';
 import { searchIndex } from '../../src/db/migrations/search-index.js';
 import { trigramIndexes } from '../../src/db/migrations/trigram-indexes.js';
 import { trigramNumbers } from '../../src/db/migrations/trigram-numbers.js';
-import { trigramDown, trigramNames, trigramRoutines } from '../../src/db/search-index-sql.js';
+import {
+  trigramDown,
+  trigramNames,
+  trigramRoutines,
+  trigramRoutinesDown,
+} from '../../src/db/search-index-sql.js';
 import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
@@ -412,8 +417,7 @@ describe.skipIf(!mysql)('set-based trigram postings [mysql]', () => {
         ];
         for (const [table, columns, length, key] of indexes) {
           const names = trigramNames(db.prefix, table);
-          for (const statement of trigramDown(names).filter((s) => !s.startsWith('drop table')))
-            await sql.raw(statement).execute(db.kysely);
+          for (const statement of trigramRoutinesDown(names)) await sql.raw(statement).execute(db.kysely);
           for (const statement of trigramRoutines(names, columns, length, 'recursive', { key }))
             await sql.raw(statement).execute(db.kysely);
         }
