@@ -9,7 +9,15 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { renewTrigramRoutines } from '../../src/db/migrations/trigram-indexes.js';
+import { searchIndex } from '../../src/db/migrations/search-index.js';
+import { renewTrigramRoutines, trigramIndexes } from '../../src/db/migrations/trigram-indexes.js';
+import { trigramNumbers } from '../../src/db/migrations/trigram-numbers.js';
+import {
+  renewalBridge,
+  trigramNames,
+  trigramRoutines,
+  trigramRoutinesDown,
+} from '../../src/db/search-index-sql.js';
 import { TRIGRAM_COLUMNS } from '../../src/db/search-tables.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
@@ -91,4 +99,83 @@ describe.skipIf(!mysql)('renewing the trigram routines while another connection 
       expect(posted).toEqual(expected);
     });
   }, 180_000);
+});
+
+/** A module's table, its index made by the SDK's searchIndex. */
+const NOTE = 'note';
+
+describe.skipIf(!mysql)('a renewal cut off half-way [mysql]', () => {
+  it('is finished from its bridge when the bridge is whole, and a half-made bridge is taken away', async () => {
+    if (!mysql) return;
+    await withScratchDatabase(mysql, async (db) => {
+      await migrateToLatest(db);
+      const note = sql.id(`${db.prefix}${NOTE}`);
+      await sql`create table ${note} (id int auto_increment primary key, title varchar(60) not null)
+        engine=InnoDB default charset=utf8mb4`.execute(db.kysely);
+      await searchIndex(db.kysely, { dialect: 'mysql', prefix: db.prefix }, NOTE, ['title']);
+      await sql`insert into ${note} (title) values ('before the renewal')`.execute(db.kysely);
+      const numbers = await trigramNumbers(db.kysely);
+      const run = async (statements: string[]) => {
+        for (const statement of statements) await sql.raw(statement).execute(db.kysely);
+      };
+      const indexes = await trigramIndexes(db.kysely, db.prefix);
+      const index = (table: string) => {
+        const found = indexes.find((i) => i.names.table === `${db.prefix}${table}`);
+        if (!found) throw new Error(`no index of ${table}`);
+        return found;
+      };
+      // The module's and the members' renewals (to the earlier removal form) were cut off after
+      // their bridges were made and the own triggers dropped: only the bridges keep the postings.
+      for (const table of [NOTE, 'user']) {
+        const { names, columns, maxLength } = index(table);
+        const routines = (named: typeof names) =>
+          trigramRoutines(named, columns, maxLength, numbers, { keyType: 'int', removal: 'derived' });
+        await run(routines(renewalBridge(names)));
+        await run(trigramRoutinesDown(names).filter((s) => s.startsWith('drop trigger')));
+      }
+      // The administrators' was cut off while its bridge was being made: one bridge trigger only.
+      const admin = index('admin');
+      await run(
+        trigramRoutines(renewalBridge(admin.names), admin.columns, admin.maxLength, numbers, {
+          keyType: 'int',
+        }).slice(0, 3),
+      );
+      // A process still serving writes meanwhile.
+      await sql`insert into ${note} (title) values ('written meanwhile')`.execute(db.kysely);
+
+      const mended = await trigramIndexes(db.kysely, db.prefix);
+      expect(mended.map((i) => i.names.table.slice(db.prefix.length)).sort()).toEqual([
+        'admin',
+        'admin_log',
+        NOTE,
+        'user',
+      ]);
+      // Each table has one set of triggers, under the index's own names, and no bridge is left.
+      const { rows: triggers } = await sql<{ name: string }>`select trigger_name as name
+        from information_schema.triggers where trigger_schema = database() and trigger_name like '%\\_trigram\\_%'
+        order by 1`.execute(db.kysely);
+      const { rows: routines } = await sql<{ name: string }>`select routine_name as name
+        from information_schema.routines where routine_schema = database() and routine_name like '%\\_trigram\\_%'
+        order by 1`.execute(db.kysely);
+      const own = (suffixes: string[]) =>
+        ['admin', 'admin_log', NOTE, 'user'].flatMap((table) =>
+          suffixes.map((suffix) => `${db.prefix}${table}_trigram_${suffix}`),
+        );
+      expect(triggers.map((t) => t.name)).toEqual(own(['ad', 'ai', 'au']).sort());
+      expect(routines.map((r) => r.name)).toEqual(own(['put', 'remove']).sort());
+      // The renewal's form was kept, and what was written meanwhile is posted and searched.
+      const { rows: removal } = await sql<{ body: string }>`select routine_definition as body
+        from information_schema.routines where routine_schema = database()
+        and routine_name = ${trigramNames(db.prefix, NOTE).remove}`.execute(db.kysely);
+      expect(removal[0]?.body).toContain('distinct');
+      const posted = async (trigram: string) => {
+        const { rows } = await sql<{ id: number }>`select id from ${sql.id(`${db.prefix}${NOTE}_trigram`)}
+          where trigram = ${trigram} order by id`.execute(db.kysely);
+        return rows.map((row) => Number(row.id));
+      };
+      expect(await posted('mea')).toEqual([2]);
+      await sql`insert into ${note} (title) values ('afterwards')`.execute(db.kysely);
+      expect(await posted('aft')).toEqual([3]);
+    });
+  }, 120_000);
 });

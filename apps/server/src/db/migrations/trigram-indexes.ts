@@ -16,6 +16,7 @@ import {
 } from '../search-index-sql.js';
 import { LOG_TRIGRAM_COLUMNS, TRIGRAM_COLUMNS } from '../search-tables.js';
 import type { AnyDb } from './columns.js';
+import { finishBridges } from './trigram-bridges.js';
 import { makeTrigramIndex } from './trigram-index-make.js';
 import { trigramNumbers } from './trigram-numbers.js';
 
@@ -37,6 +38,7 @@ const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
  * left out.
  */
 export async function trigramIndexes(db: AnyDb, prefix: string): Promise<TrigramIndex[]> {
+  await finishBridges(db, prefix);
   const { rows } = await sql<{ name: string; length: number | string | null; statement: string | null }>`
     select r.routine_name as name, p.character_maximum_length as length, t.action_statement as statement
     from information_schema.routines r
@@ -67,9 +69,9 @@ export async function trigramIndexes(db: AnyDb, prefix: string): Promise<Trigram
   }
   for (const side of await sideTables(db, prefix)) if (!withPut.has(side)) cutOff.push(namesOf(prefix, side));
   if (cutOff.length === 0) return indexes;
-  // The routines' renewal (replaceRoutines) was cut off after dropping the triggers, or the
-  // procedures too: a connection lost, a process stopped. No trigger keeps the postings now, so
-  // searches would miss every row written since, by this process or another still serving.
+  // A renewal before the bridges (replaceRoutines) was cut off after dropping the triggers, or
+  // the procedures too: a connection lost, a process stopped. No trigger keeps the postings now,
+  // so searches would miss every row written since, by this process or another still serving.
   for (const names of cutOff) await mendCutOff(db, prefix, names);
   return trigramIndexes(db, prefix);
 }
