@@ -25,10 +25,10 @@
  * migration that rebuilds one of them (SQLite's copy-and-rename) drops its triggers with it,
  * and must count it again (dropRowCounter, then addRowCounter).
  */
-import { type Migration, sql } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
-import { createTriggers, dropTriggers } from './triggers.js';
+import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
 
 /** The tables this migration starts counting. */
 const FIRST_COUNTED = ['user', 'admin_log'];
@@ -67,28 +67,20 @@ export async function addRowCounter(
   const slots = Array.from({ length: SLOTS }, (_, slot) => ({ table_name: table, slot, counted: 0 }));
   await db.insertInto('row_count').values(slots).execute();
   const names = namesOf(prefix, table);
-  const made = await createTriggers(
+  // The rows already there, in slot 0.
+  const backfill = `update ${quoted(dialect, names.counts)} set counted = (select count(*) from ${quoted(dialect, names.table)})
+    where table_name = '${table}' and slot = 0`;
+  const made = await keepByTriggers(
     db,
     dialect,
     triggers(dialect, prefix, table),
     names,
     `Row count of ${names.table} skipped; its lists show an estimate`,
+    backfill,
+    [names.table, names.counts],
   );
-  if (!made) {
-    await db.deleteFrom('row_count').where('table_name', '=', table).execute();
-    return false;
-  }
-  // After the triggers: a row inserted meanwhile is counted by both only outside a transaction
-  // (MySQL, whose DDL commits); PostgreSQL's CREATE TRIGGER holds writers off until the
-  // migration's transaction ends.
-  const existing = db.selectFrom(table).select(sql<number>`count(*)`.as('n'));
-  await db
-    .updateTable('row_count')
-    .set({ counted: sql`(${existing})` })
-    .where('table_name', '=', table)
-    .where('slot', '=', 0)
-    .execute();
-  return true;
+  if (!made) await db.deleteFrom('row_count').where('table_name', '=', table).execute();
+  return made;
 }
 
 /** Stops counting `table`: triggers and slots go. */

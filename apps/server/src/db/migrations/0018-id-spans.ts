@@ -51,13 +51,16 @@ export function idSpansMigration(dialect: Dialect, prefix: string): Migration {
 
 async function addSpans(db: AnyDb, dialect: Dialect, prefix: string, table: string): Promise<void> {
   const names = namesOf(prefix, table);
-  // The rows already there, in slot 0; a row inserted meanwhile widens a span twice, harmlessly.
+  // The rows already there, in slot 0.
   const day = dayOf(dialect, SPAN_COLUMN);
   const backfill = `insert into ${quoted(dialect, names.spans)} (table_name, day, slot, min_id, max_id, inserted)
     select '${table}', ${day}, 0, min(id), max(id), count(*) from ${quoted(dialect, names.table)}
     where ${SPAN_COLUMN} is not null group by ${day}`;
   const skipped = `Id spans of ${names.table} skipped; its ranges read as before`;
-  await keepByTriggers(db, dialect, triggers(dialect, prefix, table), names, skipped, backfill);
+  await keepByTriggers(db, dialect, triggers(dialect, prefix, table), names, skipped, backfill, [
+    names.table,
+    names.spans,
+  ]);
 }
 
 function namesOf(prefix: string, table: string) {

@@ -56,13 +56,15 @@ export async function addIdBlocks(
   key = 'id',
 ): Promise<boolean> {
   const names = namesOf(prefix, table);
-  // The rows already there, in slot 0. After the triggers, as in 0016-row-counts.ts: a row
-  // inserted meanwhile is counted twice only on MySQL, whose DDL commits.
+  // The rows already there, in slot 0, with no other writer meanwhile (keepByTriggers).
   const block = blockOf(dialect, quoted(dialect, key));
   const backfill = `insert into ${quoted(dialect, names.blocks)} (table_name, block, slot, counted)
     select '${table}', ${block}, 0, count(*) from ${quoted(dialect, names.table)} group by ${block}`;
   const skipped = `Id blocks of ${names.table} skipped; its deep pages skip their rows`;
-  return keepByTriggers(db, dialect, triggers(dialect, prefix, table, key), names, skipped, backfill);
+  return keepByTriggers(db, dialect, triggers(dialect, prefix, table, key), names, skipped, backfill, [
+    names.table,
+    names.blocks,
+  ]);
 }
 
 /** Stops keeping `table`'s blocks: triggers and counts go. */

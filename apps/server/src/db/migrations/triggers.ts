@@ -1,6 +1,6 @@
 /**
  * What the migrations that keep bookkeeping by triggers share (0016-row-counts.ts,
- * 0018-id-spans.ts): quoting a name for raw DDL, creating a table's triggers where MySQL may
+ * 0018-id-spans.ts, 0019-id-blocks.ts): quoting a name for raw DDL, creating a table's triggers where MySQL may
  * refuse them, and dropping them again.
  */
 import { sql } from 'kysely';
@@ -51,9 +51,17 @@ export async function createTriggers(
 }
 
 /**
- * Starts keeping a bookkeeping table by triggers (0018-id-spans.ts, 0019-id-blocks.ts): the
- * triggers first, then `backfill`, which records the rows already there. Nothing is kept, and
- * the answer is false, where MySQL refused the triggers (see createTriggers).
+ * Starts keeping a bookkeeping table by triggers (0016-row-counts.ts, 0018-id-spans.ts,
+ * 0019-id-blocks.ts): the triggers first, then `backfill`, which records the rows already there.
+ * Nothing is kept, and the answer is false, where MySQL refused the triggers (see createTriggers).
+ *
+ * No row is recorded twice, whatever other processes write meanwhile (a rolling upgrade, a
+ * module updated on a live site). PostgreSQL's CREATE TRIGGER holds writers off until the
+ * migration's transaction ends, and SQLite has one writer. MySQL commits each CREATE TRIGGER at
+ * once, so a row written between the triggers and the backfill was recorded by both: a list's
+ * exact total one too many for good, a deep page a row off. There `tables` (the written table and
+ * the bookkeeping one, prefixed) are write-locked on one connection for the triggers and the
+ * backfill: other writers wait for it (at a million members, the backfill's second or two).
  */
 export async function keepByTriggers(
   db: AnyDb,
@@ -62,8 +70,41 @@ export async function keepByTriggers(
   names: TriggerNames,
   skipped: string,
   backfill: string,
+  tables: string[],
 ): Promise<boolean> {
-  const made = await createTriggers(db, dialect, statements, names, skipped);
-  if (made) await sql.raw(backfill).execute(db);
-  return made;
+  return holdingWriters(db, dialect, tables, async (held) => {
+    const made = await createTriggers(held, dialect, statements, names, skipped);
+    if (made) await sql.raw(backfill).execute(held);
+    return made;
+  });
+}
+
+/** MySQL's errors for a privilege the user lacks (LOCK TABLES on the database, or on a table). */
+const ACCESS_DENIED = new Set([1044, 1142]);
+
+/** `work` on one connection holding `tables` write-locked (MySQL; the others run it as it is). */
+async function holdingWriters<T>(
+  db: AnyDb,
+  dialect: Dialect,
+  tables: string[],
+  work: (db: AnyDb) => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'mysql') return work(db);
+  return db.connection().execute(async (held) => {
+    const locks = tables.map((table) => `${quoted(dialect, table)} write`).join(', ');
+    try {
+      await sql.raw(`lock tables ${locks}`).execute(held);
+    } catch (error) {
+      if (!ACCESS_DENIED.has((error as { errno?: number }).errno ?? 0)) throw error;
+      console.warn(
+        `Tables ${tables.join(', ')} not locked (${String(error)}): rows other processes write while their triggers are made may be counted twice`,
+      );
+      return work(held);
+    }
+    try {
+      return await work(held);
+    } finally {
+      await sql.raw('unlock tables').execute(held);
+    }
+  });
 }
