@@ -85,6 +85,8 @@ export default defineConfig({
           maxWorkers: 2,
           // Each file's server would otherwise build a stale web app, two builds into one folder.
           globalSetup: ['e2e/support/global-setup.ts'],
+          // The tests' own requests each on a new connection (the file says why).
+          setupFiles: ['e2e/support/own-connections.ts'],
         },
       },
     ],
