@@ -5,8 +5,10 @@
  * the triggers and the first fill was counted by both: the exact total of the list said one
  * more than there were, for good, and a deep page in id order started a row off.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
 import { BLOCK } from '../../src/db/large-tables.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { largeTableCounts } from '../../src/db/migrations/large-table-counts.js';
@@ -71,4 +73,44 @@ describe.skipIf(!mysql)('row counts and id blocks made while another connection 
       );
     });
   }, 120_000);
+
+  it('are made without the lock where the user may not lock tables, with a warning', async () => {
+    const adminUrl = process.env.TEST_MYSQL_URL;
+    if (!mysql || !adminUrl) return;
+    await withScratchDatabase(mysql, async (db) => {
+      await migrateToLatest(db);
+      const { rows } = await sql<{ name: string }>`select database() as name`.execute(db.kysely);
+      const database = sql.id(rows[0]?.name ?? '');
+      await sql`create table ${sql.id(`${db.prefix}${TABLE}`)} (id int auto_increment primary key,
+        title varchar(40) not null) engine=InnoDB`.execute(db.kysely);
+      await sql`insert into ${sql.id(`${db.prefix}${TABLE}`)} (title) values ('one'), ('two')`.execute(
+        db.kysely,
+      );
+      // A site's user granted what the app needs but LOCK TABLES.
+      const user = `portico_t_${randomBytes(4).toString('hex')}`;
+      const password = randomBytes(12).toString('hex');
+      await sql`create user ${sql.lit(user)}@'%' identified by ${sql.lit(password)}`.execute(db.kysely);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        await sql`grant select, insert, update, delete, create, drop, alter, index, trigger
+          on ${database}.* to ${sql.lit(user)}@'%'`.execute(db.kysely);
+        const url = new URL(adminUrl);
+        Object.assign(url, { username: user, password, pathname: `/${rows[0]?.name}` });
+        const site = await openDatabase(url.toString(), db.prefix);
+        try {
+          site.addTables([TABLE]);
+          await largeTableCounts(site.kysely, { dialect: 'mysql', prefix: db.prefix }, TABLE);
+        } finally {
+          await site.close();
+        }
+        expect(warn.mock.calls.map(([message]) => String(message)).join('\n')).toContain('not locked');
+        const { rows: counted } = await sql<{ n: number | string }>`select sum(counted) as n
+          from ${sql.table('row_count')} where table_name = ${TABLE}`.execute(db.kysely);
+        expect(Number(counted[0]?.n)).toBe(2);
+      } finally {
+        warn.mockRestore();
+        await sql`drop user ${sql.lit(user)}@'%'`.execute(db.kysely);
+      }
+    });
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 /**
  * What the migrations that keep bookkeeping by triggers share (0016-row-counts.ts,
- * 0018-id-spans.ts, 0019-id-blocks.ts): quoting a name for raw DDL, creating a table's triggers where MySQL may
- * refuse them, and dropping them again.
+ * 0018-id-spans.ts, 0019-id-blocks.ts): quoting a name for raw DDL, creating a table's triggers
+ * where MySQL may refuse them, and dropping them again.
  */
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
@@ -61,7 +61,8 @@ export async function createTriggers(
  * once, so a row written between the triggers and the backfill was recorded by both: a list's
  * exact total one too many for good, a deep page a row off. There `tables` (the written table and
  * the bookkeeping one, prefixed) are write-locked on one connection for the triggers and the
- * backfill: other writers wait for it (at a million members, the backfill's second or two).
+ * backfill: other writers wait while the backfill reads the table once. A user without the LOCK
+ * TABLES privilege makes them unlocked, as before, with a warning.
  */
 export async function keepByTriggers(
   db: AnyDb,
