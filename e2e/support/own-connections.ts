@@ -5,10 +5,11 @@
  * Why: a pooled socket that sat idle through a long step (a module bought, installed and the web
  * app rebuilt: half a minute or more on a loaded machine) could be closed by the server, which
  * keeps idle connections 72 s (Fastify's default), just as it was reused: the request failed with
- * "other side closed" (market-two-sites, once, load average 6-8). Node's fetch is meant to drop
- * such a socket first, by the server's Keep-Alive hint, but its timer runs late when the test
- * process is busy; browsers retry such a request, fetch does not. A new connection per request
- * costs the tests nothing they measure.
+ * "other side closed" on a socket that had carried earlier requests (market-two-sites, once,
+ * load average 6-8). Node's fetch is meant to drop an idle socket before the server's Keep-Alive
+ * hint runs out; most likely its timer ran late in a busy test process (not shown: the race did
+ * not come again in one run). Browsers retry such a request; fetch does not. A new connection per
+ * request costs the tests nothing they measure.
  */
 const pooledFetch = globalThis.fetch;
 
