@@ -28,7 +28,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { type AnyDb, columnKit } from './columns.js';
-import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
+import { dropTriggers, insertDeleteNames, insertDeleteTriggers, keepByTriggers, quoted } from './triggers.js';
 
 /** The tables this migration starts counting. */
 const FIRST_COUNTED = ['user', 'admin_log'];
@@ -94,56 +94,26 @@ export async function dropRowCounter(
   await db.deleteFrom('row_count').where('table_name', '=', table).execute();
 }
 
-function namesOf(prefix: string, table: string) {
-  const base = `${prefix}${table}_count`;
-  const inserted = `${base}_ai`;
-  const deleted = `${base}_ad`;
-  return {
-    table: `${prefix}${table}`,
-    counts: `${prefix}row_count`,
-    fn: base,
-    functions: [base],
-    triggers: [inserted, deleted],
-    inserted,
-    deleted,
-  };
-}
+const namesOf = (prefix: string, table: string) => ({
+  ...insertDeleteNames(prefix, table, 'count'),
+  counts: `${prefix}row_count`,
+});
 
 /** The trigger statements; `table` is a declared name (COUNTED_TABLES), never a client's. */
 function triggers(dialect: Dialect, prefix: string, table: string): string[] {
   const names = namesOf(prefix, table);
-  if (dialect === 'postgres') {
-    const slot = `pg_backend_pid() % ${SLOTS}`;
-    const add = (rows: string, sign: string) =>
+  const counts = quoted(dialect, names.counts);
+  const slot = { postgres: `pg_backend_pid() % ${SLOTS}`, mysql: `connection_id() % ${SLOTS}`, sqlite: '0' }[
+    dialect
+  ];
+  return insertDeleteTriggers(dialect, names, {
+    declare: 'declare n bigint;',
+    perStatement: (rows, sign) =>
       `select count(*) into n from ${rows};
        if n > 0 then
-         update "${names.counts}" set counted = counted ${sign} n where table_name = '${table}' and slot = ${slot};
-       end if;`;
-    return [
-      `create function "${names.fn}"() returns trigger language plpgsql as $$
-       declare n bigint;
-       begin
-         if tg_op = 'INSERT' then ${add('new_rows', '+')} else ${add('old_rows', '-')} end if;
-         return null;
-       end $$`,
-      `create trigger "${names.inserted}" after insert on "${names.table}" referencing new table as new_rows
-       for each statement execute function "${names.fn}"()`,
-      `create trigger "${names.deleted}" after delete on "${names.table}" referencing old table as old_rows
-       for each statement execute function "${names.fn}"()`,
-    ];
-  }
-  if (dialect === 'mysql') {
-    const update = (sign: string) =>
-      `update \`${names.counts}\` set counted = counted ${sign} 1 where table_name = '${table}' and slot = connection_id() % ${SLOTS}`;
-    return [
-      `create trigger \`${names.inserted}\` after insert on \`${names.table}\` for each row ${update('+')}`,
-      `create trigger \`${names.deleted}\` after delete on \`${names.table}\` for each row ${update('-')}`,
-    ];
-  }
-  const update = (sign: string) =>
-    `update "${names.counts}" set counted = counted ${sign} 1 where table_name = '${table}' and slot = 0;`;
-  return [
-    `create trigger "${names.inserted}" after insert on "${names.table}" begin ${update('+')} end`,
-    `create trigger "${names.deleted}" after delete on "${names.table}" begin ${update('-')} end`,
-  ];
+         update ${counts} set counted = counted ${sign} n where table_name = '${table}' and slot = ${slot};
+       end if;`,
+    perRow: (_row, sign) =>
+      `update ${counts} set counted = counted ${sign} 1 where table_name = '${table}' and slot = ${slot}`,
+  });
 }

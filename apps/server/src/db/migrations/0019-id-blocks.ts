@@ -23,7 +23,7 @@ import type { Dialect } from '../dialect.js';
 import { BLOCK, BLOCKED_TABLES } from '../large-tables.js';
 import { SLOTS } from './0016-row-counts.js';
 import { type AnyDb, columnKit } from './columns.js';
-import { dropTriggers, keepByTriggers, quoted } from './triggers.js';
+import { dropTriggers, insertDeleteNames, insertDeleteTriggers, keepByTriggers, quoted } from './triggers.js';
 
 export function idBlocksMigration(dialect: Dialect, prefix: string): Migration {
   const k = columnKit(dialect, prefix);
@@ -78,19 +78,10 @@ export async function dropIdBlocks(
   await db.deleteFrom('id_block').where('table_name', '=', table).execute();
 }
 
-function namesOf(prefix: string, table: string) {
-  const base = `${prefix}${table}_block`;
-  const inserted = `${base}_ai`;
-  const deleted = `${base}_ad`;
-  return {
-    table: `${prefix}${table}`,
-    blocks: `${prefix}id_block`,
-    functions: [base],
-    triggers: [inserted, deleted],
-    inserted,
-    deleted,
-  };
-}
+const namesOf = (prefix: string, table: string) => ({
+  ...insertDeleteNames(prefix, table, 'block'),
+  blocks: `${prefix}id_block`,
+});
 
 /** The block of an id: integer division, as crud/id-block.ts reads it. */
 function blockOf(dialect: Dialect, column: string): string {
@@ -101,41 +92,21 @@ function blockOf(dialect: Dialect, column: string): string {
 function triggers(dialect: Dialect, prefix: string, table: string, key: string): string[] {
   const names = namesOf(prefix, table);
   const blocks = quoted(dialect, names.blocks);
-  if (dialect === 'postgres') {
-    const add = (rows: string, sign: string) =>
-      `insert into ${blocks} (table_name, block, slot, counted)
-       select '${table}', ${blockOf(dialect, quoted(dialect, key))}, pg_backend_pid() % ${SLOTS}, ${sign}count(*)
-       from ${rows} group by 2 order by 2
-       on conflict (table_name, block, slot) do update set counted = ${blocks}.counted + excluded.counted;`;
-    return [
-      `create function "${names.functions[0]}"() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'INSERT' then ${add('new_rows', '')} else ${add('old_rows', '-')} end if;
-         return null;
-       end $$`,
-      `create trigger "${names.inserted}" after insert on "${names.table}" referencing new table as new_rows
-       for each statement execute function "${names.functions[0]}"()`,
-      `create trigger "${names.deleted}" after delete on "${names.table}" referencing old table as old_rows
-       for each statement execute function "${names.functions[0]}"()`,
-    ];
-  }
-  const slot = dialect === 'mysql' ? `connection_id() % ${SLOTS}` : '0';
-  const count = (row: 'new' | 'old', sign: string) => {
-    const values = `insert into ${blocks} (table_name, block, slot, counted)
-      values ('${table}', ${blockOf(dialect, `${row}.${quoted(dialect, key)}`)}, ${slot}, ${sign}1)`;
-    return dialect === 'mysql'
-      ? `${values} on duplicate key update counted = counted ${sign || '+'} 1`
-      : `${values} on conflict (table_name, block, slot) do update set counted = counted ${sign || '+'} 1;`;
-  };
-  if (dialect === 'mysql') {
-    return [
-      `create trigger \`${names.inserted}\` after insert on \`${names.table}\` for each row ${count('new', '')}`,
-      `create trigger \`${names.deleted}\` after delete on \`${names.table}\` for each row ${count('old', '-')}`,
-    ];
-  }
   // SQLite: one writer at a time, slot 0.
-  return [
-    `create trigger "${names.inserted}" after insert on "${names.table}" begin ${count('new', '')} end`,
-    `create trigger "${names.deleted}" after delete on "${names.table}" begin ${count('old', '-')} end`,
-  ];
+  const slot = dialect === 'mysql' ? `connection_id() % ${SLOTS}` : '0';
+  const negative = (sign: '+' | '-') => (sign === '-' ? '-' : '');
+  return insertDeleteTriggers(dialect, names, {
+    perStatement: (rows, sign) =>
+      `insert into ${blocks} (table_name, block, slot, counted)
+       select '${table}', ${blockOf(dialect, quoted(dialect, key))}, pg_backend_pid() % ${SLOTS}, ${negative(sign)}count(*)
+       from ${rows} group by 2 order by 2
+       on conflict (table_name, block, slot) do update set counted = ${blocks}.counted + excluded.counted;`,
+    perRow: (row, sign) => {
+      const values = `insert into ${blocks} (table_name, block, slot, counted)
+      values ('${table}', ${blockOf(dialect, `${row}.${quoted(dialect, key)}`)}, ${slot}, ${negative(sign)}1)`;
+      return dialect === 'mysql'
+        ? `${values} on duplicate key update counted = counted ${sign} 1`
+        : `${values} on conflict (table_name, block, slot) do update set counted = counted ${sign} 1`;
+    },
+  });
 }

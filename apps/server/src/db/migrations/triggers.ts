@@ -1,7 +1,8 @@
 /**
  * What the migrations that keep bookkeeping by triggers share (0016-row-counts.ts,
- * 0018-id-spans.ts, 0019-id-blocks.ts): quoting a name for raw DDL, creating a table's triggers
- * where MySQL may refuse them, and dropping them again.
+ * 0018-id-spans.ts, 0019-id-blocks.ts): quoting a name for raw DDL, the insert and delete
+ * triggers of a kept count in each dialect's form, creating a table's triggers where MySQL may
+ * refuse them and filling what they keep, and dropping them again.
  */
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
@@ -16,6 +17,69 @@ export function quoted(dialect: Dialect, name: string): string {
 export interface TriggerNames {
   functions: string[];
   triggers: string[];
+}
+
+/** A table's insert and delete triggers that keep one bookkeeping table (a kind of count). */
+export interface InsertDeleteNames extends TriggerNames {
+  /** The written table, prefixed. */
+  table: string;
+  inserted: string;
+  deleted: string;
+}
+
+/** `<prefix><table>_<kind>_ai` and `_ad`; PostgreSQL's one function is `<prefix><table>_<kind>`. */
+export function insertDeleteNames(prefix: string, table: string, kind: string): InsertDeleteNames {
+  const base = `${prefix}${table}_${kind}`;
+  const inserted = `${base}_ai`;
+  const deleted = `${base}_ad`;
+  return { table: `${prefix}${table}`, functions: [base], triggers: [inserted, deleted], inserted, deleted };
+}
+
+/** What the insert and delete triggers do, `+` for a row inserted and `-` for one deleted. */
+export interface InsertDeleteBodies {
+  /** PostgreSQL, once per statement: the statements over its rows (`new_rows` or `old_rows`). */
+  perStatement(rows: 'new_rows' | 'old_rows', sign: '+' | '-'): string;
+  /** PostgreSQL: the function's variables (`declare …;`), if it has any. */
+  declare?: string;
+  /** MySQL and SQLite, once per row: one statement on the row (`new` or `old`). */
+  perRow(row: 'new' | 'old', sign: '+' | '-'): string;
+}
+
+/**
+ * The statements making the triggers: on PostgreSQL one function the two statement-level
+ * triggers call with their transition tables (a bulk insert pays once), elsewhere row triggers.
+ */
+export function insertDeleteTriggers(
+  dialect: Dialect,
+  names: InsertDeleteNames,
+  bodies: InsertDeleteBodies,
+): string[] {
+  const { table, inserted, deleted } = names;
+  if (dialect === 'postgres') {
+    const fn = names.functions[0];
+    return [
+      `create function "${fn}"() returns trigger language plpgsql as $$
+       ${bodies.declare ?? ''}
+       begin
+         if tg_op = 'INSERT' then ${bodies.perStatement('new_rows', '+')} else ${bodies.perStatement('old_rows', '-')} end if;
+         return null;
+       end $$`,
+      `create trigger "${inserted}" after insert on "${table}" referencing new table as new_rows
+       for each statement execute function "${fn}"()`,
+      `create trigger "${deleted}" after delete on "${table}" referencing old table as old_rows
+       for each statement execute function "${fn}"()`,
+    ];
+  }
+  if (dialect === 'mysql') {
+    return [
+      `create trigger \`${inserted}\` after insert on \`${table}\` for each row ${bodies.perRow('new', '+')}`,
+      `create trigger \`${deleted}\` after delete on \`${table}\` for each row ${bodies.perRow('old', '-')}`,
+    ];
+  }
+  return [
+    `create trigger "${inserted}" after insert on "${table}" begin ${bodies.perRow('new', '+')}; end`,
+    `create trigger "${deleted}" after delete on "${table}" begin ${bodies.perRow('old', '-')}; end`,
+  ];
 }
 
 export async function dropTriggers(db: AnyDb, dialect: Dialect, names: TriggerNames): Promise<void> {
