@@ -22,6 +22,12 @@ type StoreDb = {
 
 const order = async (t: TestApp, token: string, uid: string) =>
   call(t.app, 'POST', '/api/store/order', { userToken: token, body: { uid } });
+/** An order the test expects to be placed: a refusal fails here, with the server's message. */
+const placedOrder = async (t: TestApp, token: string, uid: string) => {
+  const answer = await order(t, token, uid);
+  expect(answer, `order of ${uid}: ${answer.msg}`).toMatchObject({ code: 1 });
+  return answer;
+};
 const pay = (t: TestApp, token: string, orderId: number, lang: 'en' | 'zh-cn' = 'en') =>
   call(t.app, 'POST', '/api/store/pay', { userToken: token, body: { order_id: orderId }, lang });
 const download = (t: TestApp, token: string, query: Record<string, unknown>) =>
@@ -117,7 +123,7 @@ forEachDatabase(
       const members = await Promise.all(
         Array.from({ length: 20 }, (_, i) => buyer(t, `crowd${i}`, 0, 2000 + i * 100)),
       );
-      const orders = await Promise.all(members.map((m) => order(t, m.token, 'blog')));
+      const orders = await Promise.all(members.map((m) => placedOrder(t, m.token, 'blog')));
       for (const created of orders)
         expect(created.data.order).toMatchObject({ amount: '12.50', price_type: 'money' });
       const answers = await Promise.all(
@@ -141,8 +147,8 @@ forEachDatabase(
     it('refuses a payment the balance cannot cover and changes nothing', async () => {
       const t = get();
       const member = await buyer(t, 'short', 9, 1249);
-      const points = await order(t, member.token, 'checkin');
-      const money = await order(t, member.token, 'blog');
+      const points = await placedOrder(t, member.token, 'checkin');
+      const money = await placedOrder(t, member.token, 'blog');
       expect(await pay(t, member.token, points.data.order.id)).toMatchObject({
         code: 0,
         msg: 'Insufficient points: 10 needed, 9 available',
@@ -206,7 +212,7 @@ forEachDatabase(
         code: 0,
         msg: 'The module was not found in the store',
       });
-      const mine = await order(t, owner.token, 'checkin');
+      const mine = await placedOrder(t, owner.token, 'checkin');
       expect(await pay(t, other.token, mine.data.order.id)).toMatchObject({
         code: 0,
         msg: 'This order belongs to another member',
@@ -239,7 +245,7 @@ forEachDatabase(
       });
       expect(preRefused).toMatchObject({ code: 0, msg: 'Please buy this module first' });
 
-      const created = await order(t, member.token, 'checkin');
+      const created = await placedOrder(t, member.token, 'checkin');
       expect((await pay(t, member.token, created.data.order.id)).code).toBe(1);
       const before = await call(t.app, 'GET', '/api/store/info', { query: { uid: 'checkin' } });
       const got = await download(t, member.token, { uid: 'checkin', order_id: created.data.order.id });
@@ -286,7 +292,7 @@ forEachDatabase(
     it('refuses versions released after an order expired, and keeps the ones released within it', async () => {
       const t = get();
       const member = await buyer(t, 'lapsed', 100);
-      const created = await order(t, member.token, 'checkin');
+      const created = await placedOrder(t, member.token, 'checkin');
       expect((await pay(t, member.token, created.data.order.id)).code).toBe(1);
       // The year is over: its end moved to one second before the next version's release.
       const ended = Math.floor(Date.now() / 1000) - 1;
