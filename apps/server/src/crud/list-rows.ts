@@ -18,12 +18,13 @@ import {
   parseListParams,
   walkedFormDiffers,
 } from './list-query.js';
-import { type ListTotal, listTotal } from './list-total.js';
+import { isLargeTable, type ListTotal, listTotal } from './list-total.js';
 import { tracePage, traceTotal } from './list-trace.js';
 import type { AnySelect } from './query-types.js';
 import type { ListReader } from './resource-services.js';
 import type { ResourceSpec, Row } from './resource-spec.js';
 import { pageFromSearchIndex, searchIndexMatches } from './search-index.js';
+import { idsAmong, type VerifyIds } from './segment-search.js';
 import { planTrigrams } from './trigram-search.js';
 
 export function asObject(value: unknown): Row {
@@ -53,27 +54,35 @@ export interface FilteredList {
   filters: FilterOptions;
 }
 
-/** The request's conditions applied to the resource's list query, unordered and unpaged. */
+/**
+ * The request's conditions applied to the resource's list query, unordered and unpaged.
+ * `whole`: every matching row is read (an export), not a page and its count window.
+ */
 export async function filteredList(
   ctx: ListReader,
   spec: ResourceSpec,
   request: FastifyRequest,
   params: ListParams,
   unfiltered: AnySelect,
+  { whole = false }: { whole?: boolean } = {},
 ): Promise<FilteredList> {
-  const trigrams = await planTrigrams(ctx.db, ctx.dialect, spec.list, params);
   const timeZone = await ctx.settings.get('time_zone');
   const span = spec.tree ? null : await planIdSpan(ctx.db, spec.table, spec.list, params, timeZone);
+  const spanned = (query: AnySelect) => (span ? query.where(withinSpan(spec.list, span)) : query);
+  const lang = request.lang;
+  const trigrams = await planTrigrams(ctx.db, ctx.dialect, spec.list, params, {
+    verify: whole ? undefined : listedAmong(unfiltered, spec, params, ctx, { timeZone, lang }, spanned),
+    large: () => isLargeTable(ctx.db, ctx.dialect, spec.table),
+  });
   const matches = await searchIndexMatches(ctx.db.kysely, ctx.dialect, spec.list, params);
   for (const match of matches.values())
     tracePage(match === 'broad' ? 'fts-walk' : `fts-ids(${match.length})`);
   if (span) tracePage(`id-span(${span.hi - span.lo + 1})`);
-  const options = { timeZone, lang: request.lang, trigrams, matches };
+  const options = { timeZone, lang, trigrams, matches };
   const filtered = applyListFilters(unfiltered, spec.list, params, ctx.dialect, options);
   const walkedFiltered = walkedFormDiffers(spec.list, params, ctx.dialect)
     ? applyListFilters(unfiltered, spec.list, params, ctx.dialect, { ...options, walked: true })
     : filtered;
-  const spanned = (query: AnySelect) => (span ? query.where(withinSpan(spec.list, span)) : query);
   return {
     filtered,
     base: spanned(filtered),
@@ -81,6 +90,22 @@ export async function filteredList(
     span,
     filters: options,
   };
+}
+
+/**
+ * The list's rows among some ids: its every condition, the searches as plain LIKEs (no index
+ * read), for a segmented index's candidates checked a chunk at a time (crud/segment-search.ts).
+ */
+function listedAmong(
+  unfiltered: AnySelect,
+  spec: ResourceSpec,
+  params: ListParams,
+  ctx: ListReader,
+  options: FilterOptions,
+  spanned: (query: AnySelect) => AnySelect,
+): VerifyIds {
+  const listed = spanned(applyListFilters(unfiltered, spec.list, params, ctx.dialect, options));
+  return idsAmong(listed, spec.list.fields[spec.list.pk]?.column ?? spec.list.pk);
 }
 
 /** The index's answer: a page of rows and its total, or a tree, or select options. */

@@ -114,6 +114,11 @@ async function countUpTo(db: Db, filtered: AnySelect, cap: number): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/** Whether the table counts its filtered lists in a window (LARGE_TABLE_ROWS and more). */
+export async function isLargeTable(db: Db, dialect: ListDialect, table: TableName): Promise<boolean> {
+  return (await cachedEstimate(db, dialect, table)) >= LARGE_TABLE_ROWS;
+}
+
 /** Table sizes change slowly next to list requests: one estimate a minute per table will do. */
 const ESTIMATE_TTL_MS = 60_000;
 const estimates = new WeakMap<Db, Map<TableName, { rows: number; at: number }>>();

@@ -4,16 +4,19 @@
  * every trigram of the text, so the ids in the postings of its rarest trigrams (joined) are
  * the candidates, which the LIKE beside it then checks; MariaDB reads them in id order, so a
  * page in id order stops after its matches. Shorter texts have no trigram and
- * are answered by LIKE alone.
+ * are answered by LIKE alone. A table whose index is segments instead (the members,
+ * db/trigram-segments.ts) has its candidates listed by crud/segment-search.ts.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { trigramIndexedTables, trigramIndexOf } from '../db/search-registry.js';
+import { segmentNames } from '../db/trigram-segments.js';
 import type { ListDialect } from './list-dialect.js';
 import type { ListField, ListParams, ListSpec } from './list-params.js';
 import { PAGES_AHEAD } from './list-total.js';
 import { tracePage } from './list-trace.js';
 import { quickFieldsFor } from './quick-fields.js';
+import { SEGMENT_TUNING, type SegmentTuning, segmentCandidates, type VerifyIds } from './segment-search.js';
 import { heldToo, TRIGRAM, trigramAt } from './trigram-postings.js';
 import { WALK_TUNING, type WalkTuning, walkIsShort } from './trigram-walk.js';
 
@@ -40,32 +43,61 @@ const COMMON_OUT_OF_ID_ORDER = 5_000;
 const LOOKUPS = 3;
 
 /** What the list compiler needs: which tables have a side table, and which trigrams to read. */
+export interface TrigramPick {
+  /** 1-based start positions of the side table's trigrams to read ([] means: scan, all common). */
+  starts: number[];
+  /** The estimated postings of the rarest. */
+  postings: number;
+  /** A segmented index's candidates (crud/segment-search.ts); null: scan. */
+  ids?: readonly number[] | null;
+}
+
 export interface TrigramLookups {
   tables: ReadonlySet<string>;
-  /**
-   * `table text` → 1-based start positions of the trigrams to read ([] means: scan, all
-   * common), and the estimated postings of the rarest.
-   */
-  picks: ReadonlyMap<string, { starts: number[]; postings: number }>;
+  /** `table text` → what to read for it. */
+  picks: ReadonlyMap<string, TrigramPick>;
 }
 
 export const NO_TRIGRAMS: TrigramLookups = { tables: new Set(), picks: new Map() };
 
-const available = new WeakMap<Db, Promise<ReadonlySet<string>>>();
+/** What a list's reader knows beyond its parameters, for a segmented index's candidates. */
+export interface TrigramReader {
+  /** The list's rows among some ids; absent: every match is wanted (an export). */
+  verify?: VerifyIds;
+  /** The table counts its filtered lists in a window (crud/list-total.ts, isLargeTable). */
+  large?: () => Promise<boolean>;
+  /** SEGMENT_TUNING, unless a test says otherwise. */
+  segments?: SegmentTuning;
+}
+
+interface IndexedTables {
+  /** Every table with an index: a side table or segments. */
+  all: ReadonlySet<string>;
+  segmented: ReadonlySet<string>;
+}
+
+const available = new WeakMap<Db, Promise<IndexedTables>>();
 
 /**
- * Tables whose side table exists (the migration drops it where triggers were refused), among
- * the core's and the modules' declared ones (db/search-registry.ts), asked once per database:
- * by the first list read, every enabled module's resource has declared its index.
+ * Tables whose side table or segments exist (the migration makes none where triggers were
+ * refused), among the core's and the modules' declared ones (db/search-registry.ts), asked
+ * once per database: by the first list read, every enabled module's resource has declared its index.
  */
-function trigramTables(db: Db): Promise<ReadonlySet<string>> {
+function trigramTables(db: Db): Promise<IndexedTables> {
   let found = available.get(db);
   if (!found) {
     found = (async () => {
-      const names = trigramIndexedTables().map((table) => `${db.prefix}${table}_trigram`);
+      const declared = trigramIndexedTables();
+      const sides = declared.map((table) => `${db.prefix}${table}_trigram`);
+      const segments = declared.map((table) => segmentNames(db.prefix, table).segments);
       const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = database() and table_name in (${sql.join(names)})`.execute(db.kysely);
-      return new Set(rows.map((row) => row.name.slice(db.prefix.length, -'_trigram'.length)));
+        where table_schema = database() and table_name in (${sql.join([...sides, ...segments])})`.execute(
+        db.kysely,
+      );
+      const names = new Set(rows.map((row) => row.name));
+      const segmented = declared.filter((table) => names.has(segmentNames(db.prefix, table).segments));
+      const all = declared.filter((table) => names.has(`${db.prefix}${table}_trigram`));
+      return { all: new Set([...all, ...segmented]), segmented: new Set(segmented) };
     })();
     available.set(db, found);
   }
@@ -82,10 +114,11 @@ export async function planTrigrams(
   dialect: ListDialect,
   spec: ListSpec,
   params: ListParams,
+  reader: TrigramReader = {},
   tuning: WalkTuning = WALK_TUNING,
 ): Promise<TrigramLookups> {
   if (!dialect.trigramPostings) return NO_TRIGRAMS;
-  const tables = await trigramTables(db);
+  const { all: tables, segmented } = await trigramTables(db);
   const searches: { table: string; text: string; fields: ListField[] }[] = [];
   const quickFields = params.quickSearch
     ? quickFieldsFor(spec, params.quickSearch).map((name) => spec.fields[name] as ListField)
@@ -101,10 +134,30 @@ export async function planTrigrams(
   // In id order the postings are read in the key's order and stop after the page, however
   // many there are: the sample below weighs them against the walk. Out of it, all are sorted.
   const common = inIdOrder ? Number.POSITIVE_INFINITY : COMMON_OUT_OF_ID_ORDER;
-  const picks = new Map<string, { starts: number[]; postings: number }>();
+  const needed = (params.page + PAGES_AHEAD) * params.limit + 1;
+  const picks = new Map<string, TrigramPick>();
   for (const { table, text, fields } of searches) {
     const key = `${table} ${text}`;
     if (picks.has(key) || [...text].length < TRIGRAM) continue;
+    if (segmented.has(table)) {
+      const { ids, postings, way } = await segmentCandidates(
+        db,
+        {
+          table,
+          text,
+          starts: consideredStarts(text),
+          inIdOrder,
+          direction: params.order.direction,
+          needed,
+          verify: reader.verify,
+          large: inIdOrder && !!reader.large && (await reader.large()),
+        },
+        reader.segments ?? SEGMENT_TUNING,
+      );
+      tracePage(way);
+      picks.set(key, { starts: [], postings, ids });
+      continue;
+    }
     const pick = await rarest(db, table, text, common);
     const [start] = pick.starts;
     let way = pick.starts.length > 0 ? 'postings' : 'common-walk';
@@ -118,7 +171,7 @@ export async function planTrigrams(
         start,
         others: pick.starts.slice(1),
         direction: params.order.direction,
-        needed: (params.page + PAGES_AHEAD) * params.limit + 1,
+        needed,
       };
       const short = await walkIsShort(db, dialect, question, tuning);
       if (short) pick.starts = [];
@@ -130,20 +183,25 @@ export async function planTrigrams(
   return { tables, picks };
 }
 
-async function rarest(
-  db: Db,
-  table: string,
-  text: string,
-  common: number,
-): Promise<{ starts: number[]; postings: number }> {
+/** 1-based starts of the trigrams weighed: up to CONSIDERED, spread evenly over the text. */
+function consideredStarts(text: string): number[] {
   const starts = [...text].length - TRIGRAM + 1;
   const positions = new Set<number>();
   const considered = Math.min(CONSIDERED, starts);
   for (let i = 0; i < considered; i++) {
     positions.add(1 + (considered === 1 ? 0 : Math.round((i * (starts - 1)) / (considered - 1))));
   }
+  return [...positions];
+}
+
+async function rarest(
+  db: Db,
+  table: string,
+  text: string,
+  common: number,
+): Promise<{ starts: number[]; postings: number }> {
   const side = sql.table(`${table}_trigram`);
-  const chosen = [...positions];
+  const chosen = consideredStarts(text);
   // EXPLAIN's estimate of each trigram's postings comes from a dive into the index (its two
   // ends), not from reading them: a fraction of a millisecond whatever their number.
   const selects = chosen.map(
@@ -180,9 +238,14 @@ export function coveringTable(fields: ListField[], tables: ReadonlySet<string>):
 
 /** The candidates' condition for `%text%` on a covered table, or null when it reads no trigram. */
 export function trigramCandidates(table: string, text: string, lookups: TrigramLookups): Condition | null {
-  const starts = lookups.picks.get(`${table} ${text}`)?.starts;
-  if (!starts || starts.length === 0) return null;
+  const pick = lookups.picks.get(`${table} ${text}`);
   const id = sql.ref(`${table}.${trigramIndexOf(table)?.key ?? 'id'}`);
+  if (pick?.ids) {
+    if (pick.ids.length === 0) return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`${id} in (${sql.join(pick.ids.map((one) => sql.lit(one)))})`;
+  }
+  const starts = pick?.starts;
+  if (!starts || starts.length === 0) return null;
   const side = sql.table(`${table}_trigram`);
   const [rarest = 1, ...others] = starts;
   // The rarest trigram's postings, in id order (the side table's key is (trigram, id)): a page

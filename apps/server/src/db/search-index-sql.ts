@@ -91,7 +91,7 @@ function positions(numbers: TrigramNumbers, last: string, maxLength: number) {
 }
 
 /** The row's searched values as one lower-cased text; char(1) never occurs in a search. */
-const joined = (columns: readonly string[], row: string) =>
+export const joined = (columns: readonly string[], row: string) =>
   `lower(concat_ws(char(1), ${columns.map((c) => `${row}.\`${c}\``).join(', ')}))`;
 
 /**
@@ -152,6 +152,10 @@ export interface TrigramRoutineOptions {
  * `form: 'every-trigram'` is the earlier form (migration 0031's down), whose update offered
  * every trigram of the new value again.
  */
+/** A trigger's condition: one of the columns changed. Byte comparison: a change of case or accent changes the trigrams too. */
+export const anyChanged = (columns: readonly string[]) =>
+  columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
+
 export function trigramRoutines(
   { table, side, put, remove, triggers }: TrigramNames,
   columns: readonly string[],
@@ -159,8 +163,7 @@ export function trigramRoutines(
   numbers: TrigramNumbers,
   { key = 'id', keyType = 'int', form = 'changed-trigrams', removal = 'joined' }: TrigramRoutineOptions = {},
 ): string[] {
-  // Byte comparison: a change of case or accent changes the trigrams too.
-  const changed = columns.map((c) => `not (binary old.\`${c}\` <=> binary new.\`${c}\`)`).join(' or ');
+  const changed = anyChanged(columns);
   const [newKey, oldKey] = key === 'id' ? ['new.id', 'old.id'] : [`new.\`${key}\``, `old.\`${key}\``];
   const n = positions(numbers, 'char_length(val) - 2', maxLength);
   const piece = `substring(val, ${n.i}, 3)`;

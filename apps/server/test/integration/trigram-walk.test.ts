@@ -3,19 +3,19 @@
  * of the rarest trigram's postings shows the page's matches lie near it, and reads the postings
  * otherwise (crud/trigram-walk.ts). Reading 50,000 postings of a broad word sorted them all
  * first (240 ms on a million products) where the walk met a page within 2,500 rows. The
- * thresholds are scaled down here so a few thousand members show both sides; either way the
- * list answers the rows a plain query does.
+ * thresholds are scaled down here so a few thousand admin-log entries show both sides; either
+ * way the list answers the rows a plain query does. (The members' index is segments since
+ * migration 0037: test/integration/segment-search.test.ts.)
  */
 import { sql } from 'kysely';
 import { stringify } from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_LIST } from '../../src/areas/members/user.resource.js';
 import { listDialect } from '../../src/crud/list-dialect.js';
 import { parseListParams } from '../../src/crud/list-params.js';
 import { planTrigrams, trigramCandidates } from '../../src/crud/trigram-search.js';
 import type { WalkTuning } from '../../src/crud/trigram-walk.js';
+import { ADMIN_LOG_LIST } from '../../src/features/admin-log/admin-log.resource.js';
 import { testDatabases } from '../support/databases.js';
-import { insertMembers } from '../support/member.js';
 import { call, loginSuper, startTestApp, type TestApp } from '../support/test-app.js';
 
 const mysql = testDatabases().some((f) => f.dialect === 'mysql');
@@ -40,18 +40,38 @@ describe.skipIf(!mysql)('trigram postings or a walk along the ids [mysql]', () =
   beforeAll(async () => {
     t = await startTestApp('mysql');
     token = (await loginSuper(t)).token;
-    await insertMembers(t.ctx, OLD + NEW, (i) => ({ username: name(i) }));
+    await insertEntries(Array.from({ length: OLD + NEW }, (_, i) => name(i)));
   });
 
   afterAll(async () => {
     await t?.close();
   });
 
+  /** Admin-log entries with these titles, in this order (ids ascending). */
+  const insertEntries = async (titles: string[]) => {
+    for (let i = 0; i < titles.length; i += 500)
+      await t.ctx.db.kysely
+        .insertInto('admin_log')
+        .values(
+          titles.slice(i, i + 500).map((title) => ({
+            admin_id: 1,
+            username: 'admin',
+            url: '/admin/test',
+            title,
+            data: '',
+            ip: '127.0.0.1',
+            useragent: 'test',
+            create_time: 1_700_000_000,
+          })),
+        )
+        .execute();
+  };
+
   /** The trigram starts the list reads for a quick search ([] is the walk). */
   const readsPostings = async (text: string, order: string) => {
-    const params = parseListParams({ quickSearch: text, order, limit: 10 }, USER_LIST);
-    const plan = await planTrigrams(t.ctx.db, listDialect('mysql'), USER_LIST, params, TUNING);
-    return (plan.picks.get(`user ${text}`)?.starts.length ?? 0) > 0;
+    const params = parseListParams({ quickSearch: text, order, limit: 10 }, ADMIN_LOG_LIST);
+    const plan = await planTrigrams(t.ctx.db, listDialect('mysql'), ADMIN_LOG_LIST, params, {}, TUNING);
+    return (plan.picks.get(`admin_log ${text}`)?.starts.length ?? 0) > 0;
   };
 
   it('walks from the end its matches lie near, and reads postings from the other end', async () => {
@@ -73,24 +93,20 @@ describe.skipIf(!mysql)('trigram postings or a walk along the ids [mysql]', () =
       ['autumn', 'id,desc'],
       ['lamb', 'id,desc'],
     ] as const) {
-      const res = await call(t.app, 'GET', '/admin/user.User/index', {
+      const res = await call(t.app, 'GET', '/admin/auth.AdminLog/index', {
         token,
         query: stringify({ quickSearch: text, order, limit: 10 }),
       });
       expect(res.code, res.msg).toBe(1);
       const direction = order.endsWith('desc') ? 'desc' : 'asc';
-      const { rows } = await sql<{ username: string }>`select username from ${sql.table('user')}
-        where username like ${`%${text}%`} order by id ${sql.raw(direction)} limit 10`.execute(
-        t.ctx.db.kysely,
-      );
-      expect(res.data.list.map((row: { username: string }) => row.username)).toEqual(
-        rows.map((row) => row.username),
-      );
+      const { rows } = await sql<{ title: string }>`select title from ${sql.table('admin_log')}
+        where title like ${`%${text}%`} order by id ${sql.raw(direction)} limit 10`.execute(t.ctx.db.kysely);
+      expect(res.data.list.map((row: { title: string }) => row.title)).toEqual(rows.map((row) => row.title));
     }
   });
 
   it('reads a row only where the postings hold the text’s other trigrams too', async () => {
-    // `kqzvw`: `kqz` in 200 user names, `qzv` in 350, `zvw` in 405, all three in the 5 matches.
+    // `kqzvw`: `kqz` in 200 titles, `qzv` in 350, `zvw` in 405, all three in the 5 matches.
     const names = [
       ...Array.from({ length: 5 }, (_, i) => `kqzvw${i}`),
       ...Array.from({ length: 45 }, (_, i) => `kqzv${i}`),
@@ -98,30 +114,18 @@ describe.skipIf(!mysql)('trigram postings or a walk along the ids [mysql]', () =
       ...Array.from({ length: 300 }, (_, i) => `qzv${i}`),
       ...Array.from({ length: 400 }, (_, i) => `zvw${i}`),
     ];
-    await t.ctx.db.kysely
-      .insertInto('user')
-      .values(
-        names.map((username, i) => ({
-          username,
-          nickname: 'Member',
-          email: `k${i}@example.com`,
-          mobile: '',
-          group_id: 1,
-          password: '',
-          salt: '',
-          create_time: 1_700_000_000,
-        })),
-      )
-      .execute();
-    const params = parseListParams({ quickSearch: 'kqzvw', limit: 10 }, USER_LIST);
-    const plan = await planTrigrams(t.ctx.db, listDialect('mysql'), USER_LIST, params);
-    const candidates = trigramCandidates('user', 'kqzvw', plan);
+    await insertEntries(names);
+    const params = parseListParams({ quickSearch: 'kqzvw', limit: 10 }, ADMIN_LOG_LIST);
+    const plan = await planTrigrams(t.ctx.db, listDialect('mysql'), ADMIN_LOG_LIST, params);
+    const candidates = trigramCandidates('admin_log', 'kqzvw', plan);
     if (!candidates) throw new Error('kqzvw: read no postings');
-    const id = sql.ref('user.id');
-    const { rows } = await sql<{ ANALYZE: string }>`analyze format=json select ${id} from ${sql.table('user')}
-      where ${candidates} and ${sql.ref('user.username')} like '%kqzvw%'`.execute(t.ctx.db.kysely);
-    const lookups = rowLookups(JSON.parse(rows[0]?.ANALYZE ?? '{}'), `${t.ctx.db.prefix}user`);
-    // The members' rows read: the five matches, not the 200 postings of the rarest trigram
+    const id = sql.ref('admin_log.id');
+    const { rows } = await sql<{
+      ANALYZE: string;
+    }>`analyze format=json select ${id} from ${sql.table('admin_log')}
+      where ${candidates} and ${sql.ref('admin_log.title')} like '%kqzvw%'`.execute(t.ctx.db.kysely);
+    const lookups = rowLookups(JSON.parse(rows[0]?.ANALYZE ?? '{}'), `${t.ctx.db.prefix}admin_log`);
+    // The entries read: the five matches, not the 200 postings of the rarest trigram
     // (MariaDB's semi-join looked each up before checking the second trigram) nor the 50 that
     // hold two of the three.
     expect(lookups).toBe(5);

@@ -46,7 +46,7 @@ export function exportAction(ctx: ListReader, spec: ResourceSpec): ActionSpec {
       const columns = parseColumns(columnsParam, spec.row);
       const params = parseListParams(listParams, spec.list, spec.table);
       const unfiltered = await spec.listQuery(ctx.db.kysely, request);
-      const { base } = await filteredList(ctx, spec, request, params, unfiltered);
+      const { base } = await filteredList(ctx, spec, request, params, unfiltered, { whole: true });
       const rows = await countRows(base);
       const present = presenter(spec, request);
       const cells = cellWriter(columns, await ctx.settings.get('time_zone'));
