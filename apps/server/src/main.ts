@@ -11,6 +11,7 @@ import { type AppConfig, ConfigError, ensureAppSecret, loadConfig } from './conf
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateDownOne } from './db/migrate.js';
 import { scheduleSearchIndexUpkeep } from './db/search-index-upkeep.js';
+import { scheduleSegmentMerges } from './db/segment-merge.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { checkOldFiles, copyOldFiles, describeFilesReport, type OldFiles } from './db/takeover/files.js';
 import {
@@ -53,12 +54,16 @@ async function start(): Promise<void> {
   const upkeep = scheduleSearchIndexUpkeep(ctx.db, (error) =>
     app.log.warn({ err: error }, 'merging the search indexes failed'),
   );
+  const merges = scheduleSegmentMerges(ctx.db, (error) =>
+    app.log.warn({ err: error }, 'merging the search segments failed'),
+  );
   let closing = false;
   shutdown = async (reason, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ reason }, 'shutting down');
     upkeep.stop();
+    merges.stop();
     // close() stops accepting connections, lets in-flight requests finish, then closes the database.
     await app.close();
     process.exit(exitCode);

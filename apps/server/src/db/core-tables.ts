@@ -5,10 +5,12 @@
  */
 import { BOOKKEEPING_TABLES, TABLE_NAMES } from './schema.js';
 import { SEARCH_INDEX_TABLES, TRIGRAM_TABLES } from './search-tables.js';
+import { SEGMENTED_TABLES, segmentTables } from './trigram-segments.js';
 
 export const CORE_TABLES: ReadonlySet<string> = new Set([
   ...TABLE_NAMES,
   ...BOOKKEEPING_TABLES,
   ...SEARCH_INDEX_TABLES,
   ...TRIGRAM_TABLES,
+  ...SEGMENTED_TABLES.flatMap(segmentTables),
 ]);

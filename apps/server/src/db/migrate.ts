@@ -41,6 +41,7 @@ import { trigramKeyTypesMigration } from './migrations/0033-trigram-key-types.js
 import { trigramKeyParametersMigration } from './migrations/0034-trigram-key-parameters.js';
 import { dottedTrigramsMigration } from './migrations/0035-dotted-trigrams.js';
 import { joinedTrigramRemovalMigration } from './migrations/0036-joined-trigram-removal.js';
+import { memberSegmentsMigration } from './migrations/0037-member-segments.js';
 
 function migrator(db: Db): Migrator {
   const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ function migrator(db: Db): Migrator {
     '0034-trigram-key-parameters': trigramKeyParametersMigration(db.dialect, db.prefix),
     '0035-dotted-trigrams': dottedTrigramsMigration(db.dialect, db.prefix),
     '0036-joined-trigram-removal': joinedTrigramRemovalMigration(db.dialect, db.prefix),
+    '0037-member-segments': memberSegmentsMigration(db.dialect, db.prefix),
   };
   return new Migrator({
     db: db.kysely,

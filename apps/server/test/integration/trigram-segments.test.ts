@@ -1,0 +1,190 @@
+/**
+ * MySQL/MariaDB: the members' segmented trigram index (db/trigram-segments.ts, migration 0037).
+ * A write puts the member on the pending list; a merge posts every trigram of its current
+ * value in a segment and empties the list; one process merges at a time; small segments are
+ * compacted; and the migration fills the segments with the postings the side table held, and
+ * its down makes that side table again.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/connection.js';
+import { migrateDownThrough, migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
+import { mergeSegments } from '../../src/db/segment-merge.js';
+import { decodeIds } from '../../src/db/trigram-segments.js';
+import { testDatabases, withScratchDatabase } from '../support/databases.js';
+
+const mysql = testDatabases().find((f) => f.dialect === 'mysql');
+const SLOW = 180_000;
+
+const member = (id: number, username: string, nickname: string) => ({
+  id,
+  username,
+  nickname,
+  email: `${username}@example.com`,
+  mobile: '',
+  group_id: 1,
+  password: '',
+  salt: '',
+  create_time: 1_700_000_000,
+});
+
+/** `trigram id` of every posting the segments hold, sorted and each once. */
+async function segmentPostings(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ trigram: string; ids: Uint8Array }>`select trigram, ids
+    from ${sql.table('user_tseg')}`.execute(db.kysely);
+  const all = new Set<string>();
+  for (const row of rows) for (const id of decodeIds(row.ids)) all.add(`${row.trigram} ${id}`);
+  return [...all].sort();
+}
+
+/** `trigram id` of every trigram of the members' current values, cut as the triggers cut them. */
+async function rowPostings(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ trigram: string; id: number }>`select distinct
+      convert(substring(v.val, seq, 3) using utf8mb4) collate utf8mb4_bin as trigram, v.id
+    from (select id, lower(concat_ws(char(1), username, nickname, email, mobile, last_login_ip)) as val
+      from ${sql.table('user')}) v join seq_1_to_400 on seq <= char_length(v.val) - 2`.execute(db.kysely);
+  return rows.map((row) => `${row.trigram} ${row.id}`).sort();
+}
+
+/** `trigram id` of the side table's postings (before 0037, and after its down). */
+async function sidePostings(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ trigram: string; id: number }>`select trigram, id
+    from ${sql.id(`${db.prefix}user_trigram`)}`.execute(db.kysely);
+  return rows.map((row) => `${row.trigram} ${row.id}`).sort();
+}
+
+async function pendingIds(db: Db): Promise<number[]> {
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from ${sql.table('user_tpending')} order by seq`.execute(db.kysely);
+  return rows.map((row) => Number(row.id));
+}
+
+const missing = (held: string[], wanted: string[]) => {
+  const set = new Set(held);
+  return wanted.filter((posting) => !set.has(posting));
+};
+
+describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
+  it(
+    'posts every trigram of every member’s current value once merged, whatever was written',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        const k = db.kysely;
+        await k
+          .insertInto('user')
+          .values([
+            member(1, 'Alice', '快乐的小猫'),
+            member(2, 'bob', 'Straße ÄÖÜ'),
+            member(3, 'carol', 'Gone soon'),
+            // Characters outside the BMP: MariaDB cuts by character, not by UTF-16 unit.
+            member(4, 'emoji', '😀😀😀 ok 😀'),
+          ])
+          .execute();
+        expect(await pendingIds(db)).toEqual([1, 2, 3, 4]);
+        expect(await mergeSegments(db, 'user')).toBe(4);
+        expect(await pendingIds(db)).toEqual([]);
+        expect(missing(await segmentPostings(db), await rowPostings(db))).toEqual([]);
+        // A searched column, a column no search reads, the key, a delete.
+        await k.updateTable('user').set({ nickname: 'Brand New' }).where('id', '=', 1).execute();
+        await k.updateTable('user').set({ status: '0' }).where('id', '=', 2).execute();
+        await k.updateTable('user').set({ id: 40 }).where('id', '=', 2).execute();
+        await k.deleteFrom('user').where('id', '=', 3).execute();
+        expect(await pendingIds(db)).toEqual([1, 40]);
+        await mergeSegments(db, 'user');
+        expect(await pendingIds(db)).toEqual([]);
+        expect(missing(await segmentPostings(db), await rowPostings(db))).toEqual([]);
+        expect(await segmentPostings(db)).toContain('bra 1');
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'merges each pending member once when two processes merge at the same time',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        const members = Array.from({ length: 3_000 }, (_, i) => member(i + 1, `user${i}`, `Nick ${i}`));
+        for (let i = 0; i < members.length; i += 500)
+          await db.kysely
+            .insertInto('user')
+            .values(members.slice(i, i + 500))
+            .execute();
+        const merged = await Promise.all([
+          mergeSegments(db, 'user', { batch: 500 }),
+          mergeSegments(db, 'user', { batch: 500 }),
+        ]);
+        // The second finds the lock taken and leaves the work to the first.
+        expect([...merged].sort((a, b) => a - b)).toEqual([0, 3_000]);
+        expect(await pendingIds(db)).toEqual([]);
+        const { rows } = await sql<{ repeated: number }>`select count(*) as repeated from (
+          select trigram, batch from ${sql.table('user_tseg')} group by trigram, batch having count(*) > 1) twice`.execute(
+          db.kysely,
+        );
+        expect(Number(rows[0]?.repeated)).toBe(0);
+        expect(missing(await segmentPostings(db), await rowPostings(db))).toEqual([]);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'compacts a trigram’s small segments once there are more than eight, keeping every id',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        for (let i = 1; i <= 20; i++) {
+          await db.kysely
+            .insertInto('user')
+            .values(member(i, `qzx${i}`, 'Lone'))
+            .execute();
+          await mergeSegments(db, 'user');
+        }
+        const { rows } = await sql<{
+          n: number;
+          ids: Uint8Array;
+        }>`select n, ids from ${sql.table('user_tseg')}
+          where trigram = 'qzx'`.execute(db.kysely);
+        expect(rows.length).toBeLessThanOrEqual(8);
+        const ids = rows.flatMap((row) => [...decodeIds(row.ids)]).sort((a, b) => a - b);
+        expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        expect(missing(await segmentPostings(db), await rowPostings(db))).toEqual([]);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    '0037 fills the segments with the side table’s postings, and its down makes the side table again',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateUpTo(db, '0036-joined-trigram-removal');
+        const members = Array.from({ length: 1_200 }, (_, i) =>
+          member(i + 1, `user${i}`, `快乐 Nick ${i % 37}`),
+        );
+        for (let i = 0; i < members.length; i += 400)
+          await db.kysely
+            .insertInto('user')
+            .values(members.slice(i, i + 400))
+            .execute();
+        const side = await sidePostings(db);
+        expect(side.length).toBeGreaterThan(20_000);
+        await migrateToLatest(db);
+        expect(await segmentPostings(db)).toEqual(side);
+        expect(await pendingIds(db)).toEqual([]);
+        await migrateDownThrough(db, '0037-member-segments');
+        expect(await sidePostings(db)).toEqual(side);
+        const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = database() and table_name like '%user\\_t%' order by name`.execute(db.kysely);
+        expect(rows.map((row) => row.name)).toEqual(['ba_user_trigram']);
+      });
+    },
+    SLOW,
+  );
+});
