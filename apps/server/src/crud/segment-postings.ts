@@ -106,3 +106,61 @@ export function withPending(ids: Uint32Array, pending: readonly number[]): Uint3
   all.set(pending, ids.length);
   return distinct(all.sort());
 }
+
+/** A segment as its key and length describe it, its ids not read. */
+export interface SegmentMeta {
+  /** The start (1-based) of the text's trigram it posts. */
+  start: number;
+  firstId: number;
+  lastId: number;
+  batch: string;
+}
+
+/** The segments of the trigrams at these starts, without their ids. */
+export async function segmentMetas(
+  db: Db,
+  table: string,
+  text: string,
+  starts: number[],
+): Promise<SegmentMeta[]> {
+  const { segments } = segmentNames('', table);
+  const reads = starts.map(
+    (start) => sql`select ${sql.lit(start)} as start, first_id, last_id, batch from ${sql.table(segments)}
+      where trigram = ${pieceAt(text, start)}`,
+  );
+  const { rows } = await sql<{
+    start: number | string;
+    first_id: number | string;
+    last_id: number | string;
+    batch: number | string;
+  }>`${sql.join(reads, sql` union all `)}`.execute(db.kysely);
+  return rows.map((row) => ({
+    start: Number(row.start),
+    firstId: Number(row.first_id),
+    lastId: Number(row.last_id),
+    batch: String(row.batch),
+  }));
+}
+
+/** The ids of these segments, each read by its key. */
+export async function segmentIds(
+  db: Db,
+  table: string,
+  text: string,
+  metas: SegmentMeta[],
+): Promise<Map<SegmentMeta, Uint32Array>> {
+  const read = new Map<SegmentMeta, Uint32Array>();
+  if (metas.length === 0) return read;
+  const { segments } = segmentNames('', table);
+  const keys = metas.map(
+    (meta, i) =>
+      sql`select ${sql.lit(i)} as i, ids from ${sql.table(segments)} where trigram = ${pieceAt(text, meta.start)}
+        and last_id = ${meta.lastId} and batch = ${meta.batch}`,
+  );
+  const { rows } = await sql<{
+    i: number | string;
+    ids: Uint8Array;
+  }>`${sql.join(keys, sql` union all `)}`.execute(db.kysely);
+  for (const row of rows) read.set(metas[Number(row.i)] as SegmentMeta, decodeIds(row.ids));
+  return read;
+}

@@ -7,17 +7,20 @@
  *   postings are read whole, intersected with the next rarest two's, and the pending ids
  *   (not merged yet) added. Too many postings: the matches are broad, and walking the list's
  *   order meets a page sooner than any list of ids.
- * - Few candidates go into the SQL whole.
- * - Many, in id order on a large table (a phrase whose 100,000 matches lie in one old stretch
- *   of ids): the candidates are checked from the order's end, a chunk at a time, against the
- *   list's own conditions (`verify`), until the page and its count window are met; the list
- *   then reads exactly those rows. Its total says "at least" the window, as any large table's
+ * - In id order on a large table, with many postings (a phrase whose 100,000 matches lie in
+ *   one old stretch of ids): the candidates are read a stretch of ids at a time from the
+ *   order's end (crud/segment-windows.ts) and checked, a chunk at a time, against the list's
+ *   own conditions (`verify`) until the page and its count window are met; the list then
+ *   reads exactly those rows. Its total says "at least" the window, as any large table's
  *   filtered list does (crud/list-total.ts).
+ * - Otherwise the candidates go into the SQL whole when few enough: out of id order each is
+ *   looked up and sorted, so fewer.
  */
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { AnySelect } from './query-types.js';
 import { intersect, pendingIds, postingsOf, trigramCounts, withPending } from './segment-postings.js';
+import { candidateStretches } from './segment-windows.js';
 
 /** The list's rows among these ids: every condition of the list but the candidates. */
 export type VerifyIds = (ids: number[]) => Promise<number[]>;
@@ -65,10 +68,13 @@ export interface SegmentTuning {
   postings: number;
   /** Candidates a list out of id order looks up and sorts (about 2 µs each). */
   sorted: number;
-  /** Candidates an id-ordered list takes whole. */
-  whole: number;
-  /** Candidates an export takes as a list (more: it walks, as it streams anyway). */
-  exported: number;
+  /**
+   * Postings of the rarest trigram from which an id-ordered list on a large table reads its
+   * candidates a stretch at a time from the order's end (crud/segment-windows.ts), not all.
+   */
+  stretched: number;
+  /** Candidates listed whole otherwise (an export, a small table); more: the walk. */
+  listed: number;
   /** Candidates checked in the first chunk from the order's end; each next chunk doubles, to `chunkMost`. */
   chunk: number;
   chunkMost: number;
@@ -78,8 +84,8 @@ export const SEGMENT_TUNING: SegmentTuning = {
   pending: 20_000,
   postings: 300_000,
   sorted: 5_000,
-  whole: 2_000,
-  exported: 20_000,
+  stretched: 2_000,
+  listed: 20_000,
   chunk: 128,
   chunkMost: 8_192,
 };
@@ -99,9 +105,21 @@ export async function segmentCandidates(
   const postings = rarest?.n ?? 0;
   if (pending.length > tuning.pending || !rarest || postings > tuning.postings)
     return { ids: null, postings, way: 'segments-walk' };
+  const others = rest.slice(0, OTHERS).filter((other) => other.n <= tuning.postings);
+  if (verify && question.inIdOrder && question.large && postings > tuning.stretched) {
+    const stretches = candidateStretches(db, {
+      table,
+      text,
+      starts: [rarest.start, ...others.map((other) => other.start)],
+      direction: question.direction,
+      pending,
+    });
+    const { matches, read } = await firstMatches(stretches, question, verify, tuning);
+    return { ids: matches, postings, way: `segments-checked(${postings}/${read})` };
+  }
   let candidates = postings === 0 ? new Uint32Array() : await postingsOf(db, table, text, rarest.start);
-  for (const other of rest.slice(0, OTHERS)) {
-    if (candidates.length === 0 || other.n > tuning.postings) break;
+  for (const other of others) {
+    if (candidates.length === 0) break;
     candidates = intersect(candidates, await postingsOf(db, table, text, other.start));
   }
   candidates = withPending(candidates, pending);
@@ -111,13 +129,10 @@ export async function segmentCandidates(
     postings,
     way: `${way}(${postings}/${found})`,
   });
-  if (!verify) return found <= tuning.exported ? list(candidates, 'segments') : walk(postings, found);
-  if (!question.inIdOrder)
-    return found <= tuning.sorted ? list(candidates, 'segments') : walk(postings, found);
-  if (found <= tuning.whole) return list(candidates, 'segments');
-  if (!question.large) return found <= tuning.exported ? list(candidates, 'segments') : walk(postings, found);
-  const matches = await firstMatches(candidates, question, verify, tuning);
-  return list(matches, 'segments-checked');
+  // Out of id order every candidate is looked up and sorted; otherwise (an export, a small
+  // table, few postings) the list reads them in its order and stops after its page.
+  const most = verify && !question.inIdOrder ? tuning.sorted : tuning.listed;
+  return found <= most ? list(candidates, 'segments') : walk(postings, found);
 }
 
 const walk = (postings: number, found: number): SegmentPick => ({
@@ -131,23 +146,27 @@ const walk = (postings: number, found: number): SegmentPick => ({
  * until `needed` are found or the candidates end: every match in the stretch read, none past it.
  */
 async function firstMatches(
-  candidates: Uint32Array,
+  stretches: AsyncIterable<Uint32Array>,
   { direction, needed }: SegmentQuestion,
   verify: VerifyIds,
   tuning: SegmentTuning,
-): Promise<number[]> {
+): Promise<{ matches: number[]; read: number }> {
   const matches: number[] = [];
   let chunk = tuning.chunk;
   let read = 0;
-  while (matches.length < needed && read < candidates.length) {
-    const end = Math.min(read + chunk, candidates.length);
-    const ids =
-      direction === 'desc'
-        ? candidates.subarray(candidates.length - end, candidates.length - read)
-        : candidates.subarray(read, end);
-    matches.push(...(await verify(Array.from(ids))));
-    read = end;
-    chunk = Math.min(chunk * 2, tuning.chunkMost);
+  for await (const candidates of stretches) {
+    for (let at = 0; at < candidates.length && matches.length < needed; ) {
+      const end = Math.min(at + chunk, candidates.length);
+      const ids =
+        direction === 'desc'
+          ? candidates.subarray(candidates.length - end, candidates.length - at)
+          : candidates.subarray(at, end);
+      matches.push(...(await verify(Array.from(ids))));
+      read += end - at;
+      at = end;
+      chunk = Math.min(chunk * 2, tuning.chunkMost);
+    }
+    if (matches.length >= needed) break;
   }
-  return matches;
+  return { matches, read };
 }
