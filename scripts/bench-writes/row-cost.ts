@@ -4,9 +4,12 @@
  * with one UPDATE, in the real table (its triggers and search indexes doing their work) and in
  * a plain copy (plain-copy.ts). Each statement runs `rounds` times on fresh ids; the median
  * round is kept, in µs per row. Run with the server stopped: on SQLite it would hold the writer.
+ * Where the table's search index is segments (MySQL's members, db/trigram-segments.ts), the
+ * merge of the statement's pending rows is timed with it: deferred work is still the write's.
  */
 import { sql } from 'kysely';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
+import { mergeSegments } from '../../apps/server/src/db/segment-merge.js';
 import { createSequence, dropSequence, insertSelect, TABLE_PREFIX } from '../bench-scale/seed.js';
 import { logColumns, memberColumns } from '../bench-scale/seed-rows.js';
 import { type Expr, sqlKit } from '../bench-scale/sql-kit.js';
@@ -58,10 +61,22 @@ export async function measureRowCosts(url: string, rows: number, rounds: number)
           ['triggered', w.table],
           ['plain', copy],
         ] as const) {
+          const merged = (write: () => Promise<unknown>) => async () => {
+            await write();
+            if (kind === 'triggered') await mergeSegments(db, table);
+          };
           inserts[kind].push(
-            await perRow(rows, () => insertSelect(db, table, rows, first, (id) => w.columns(id, span))),
+            await perRow(
+              rows,
+              merged(() => insertSelect(db, table, rows, first, (id) => w.columns(id, span))),
+            ),
           );
-          updates[kind].push(await perRow(rows, () => appendToColumn(db, table, w.searched, first, rows)));
+          updates[kind].push(
+            await perRow(
+              rows,
+              merged(() => appendToColumn(db, table, w.searched, first, rows)),
+            ),
+          );
         }
       }
       costs.push({
