@@ -133,6 +133,40 @@ describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
   );
 
   it(
+    'lets a member be written while a merge is under way, without waiting for it',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        await db.kysely
+          .insertInto('user')
+          .values([member(1, 'first', 'One'), member(2, 'second', 'Two')])
+          .execute();
+        let written = false;
+        await mergeSegments(db, 'user', {
+          // The batch's pending rows deleted, not yet committed: a sign-up's trigger now.
+          beforeCommit: async () => {
+            if (written) return;
+            await db.kysely.connection().execute(async (other) => {
+              await sql`set session innodb_lock_wait_timeout = 1`.execute(other);
+              await other
+                .insertInto('user')
+                .values(member(3, 'third', 'Three'))
+                .execute();
+            });
+            written = true;
+          },
+        });
+        expect(written).toBe(true);
+        // Its pending row came after the batch: the same merge took it next.
+        expect(await pendingIds(db)).toEqual([]);
+        expect(await segmentPostings(db)).toContain('thr 3');
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'compacts a trigram’s small segments once there are more than eight, keeping every id',
     async () => {
       if (!mysql) return;
