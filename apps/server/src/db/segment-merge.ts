@@ -6,8 +6,8 @@
  *   joined and lower-cased in SQL as the side tables' triggers join them (search-index-sql.ts,
  *   `joined`), cut into trigrams here, one segment row written per trigram, the batch's pending
  *   rows deleted. A reader sees the ids pending or merged, never neither. (Cut in SQL, a
- *   million members' 57 million trigrams cost the driver 2-3 µs a row to read: the seed's
- *   merge took 165 s, where reading one value a member and cutting it here costs about 20.)
+ *   million members' 57 million trigrams cost the driver 2-3 µs a row to read: the seed with
+ *   its merge took 213 s; with one value a member read and cut here, 96 s.)
  * - One process merges a table at a time: a named lock, taken without waiting; another
  *   process finding it taken leaves the work to the holder.
  * - Merges of a few rows leave a trigram with many small segments, each one more row a search
@@ -18,8 +18,9 @@
  *   one row (a merge of one member costs 20-30 times its old trigger, of a thousand less than
  *   it: docs/bench-scale.md, "Segments").
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './connection.js';
+import type { AnyDb } from './migrations/columns.js';
 import { joined } from './search-index-sql.js';
 import { trigramIndexOf } from './search-registry.js';
 import {
@@ -29,9 +30,6 @@ import {
   type SegmentNames,
   segmentNames,
 } from './trigram-segments.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration's database has no schema type.
-type AnyDb = Kysely<any>;
 
 const TRIGRAM = 3;
 
@@ -48,6 +46,7 @@ const MOST_SMALL = 8;
 const MERGE_AT = 1_000;
 const MERGE_AFTER_MS = 5_000;
 const TICK_MS = 1_000;
+const RETRY_MS = 30_000;
 
 /** A segmented index: its tables and the columns it joins. */
 export interface SegmentIndex {
@@ -240,6 +239,7 @@ export function scheduleSegmentMerges(db: Db, onError: (error: unknown) => void)
   /** Since when each table's pending list has not been empty. */
   const waitingSince = new Map<string, number>();
   const tick = async () => {
+    let failed = false;
     for (const table of SEGMENTED_TABLES) {
       try {
         const waiting = await pendingCount(db, table);
@@ -254,10 +254,12 @@ export function scheduleSegmentMerges(db: Db, onError: (error: unknown) => void)
           waitingSince.delete(table);
         }
       } catch (error) {
+        failed = true;
         if (!stopped) onError(error);
       }
     }
-    if (!stopped) timer = setTimeout(tick, TICK_MS).unref();
+    // A database gone away is reported once a RETRY_MS, not every second.
+    if (!stopped) timer = setTimeout(tick, failed ? RETRY_MS : TICK_MS).unref();
   };
   if (db.dialect === 'mysql') timer = setTimeout(tick, TICK_MS).unref();
   return {

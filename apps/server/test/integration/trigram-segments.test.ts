@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateDownThrough, migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
-import { mergeSegments } from '../../src/db/segment-merge.js';
+import { mergeSegments, scheduleSegmentMerges } from '../../src/db/segment-merge.js';
 import { decodeIds } from '../../src/db/trigram-segments.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
 
@@ -58,6 +58,15 @@ async function pendingIds(db: Db): Promise<number[]> {
     id: number;
   }>`select id from ${sql.table('user_tpending')} order by seq`.execute(db.kysely);
   return rows.map((row) => Number(row.id));
+}
+
+/** Whether `done` holds within `ms`, asked every 100 ms. */
+async function waitFor(done: () => Promise<boolean>, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    if (await done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return done();
 }
 
 const missing = (held: string[], wanted: string[]) => {
@@ -161,6 +170,37 @@ describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
         // Its pending row came after the batch: the same merge took it next.
         expect(await pendingIds(db)).toEqual([]);
         expect(await segmentPostings(db)).toContain('thr 3');
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'merges on its timer: a thousand waiting at once, a few once they have waited five seconds',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        const schedule = scheduleSegmentMerges(db, (error) => {
+          throw error;
+        });
+        try {
+          const members = Array.from({ length: 1_000 }, (_, i) => member(i + 1, `wave${i}`, 'Sign-up Wave'));
+          await db.kysely.insertInto('user').values(members).execute();
+          const wave = await waitFor(async () => (await pendingIds(db)).length === 0, 10_000);
+          expect(wave, 'a thousand merged within a few ticks').toBe(true);
+          await db.kysely
+            .insertInto('user')
+            .values(member(1_001, 'lonely', 'Only One'))
+            .execute();
+          // Fewer than a thousand: still pending after two ticks, merged after five seconds.
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          expect(await pendingIds(db)).toEqual([1_001]);
+          expect(await waitFor(async () => (await pendingIds(db)).length === 0, 12_000)).toBe(true);
+          expect(await segmentPostings(db)).toContain('onl 1001');
+        } finally {
+          schedule.stop();
+        }
       });
     },
     SLOW,
