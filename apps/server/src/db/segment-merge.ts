@@ -14,9 +14,10 @@
  *   reads: compaction rewrites a trigram's small segments as one once there are more than
  *   MOST_SMALL.
  * - While the server runs, a one-second timer merges once MERGE_AT rows wait or any has waited
- *   MERGE_AFTER_MS, so a search checks few pending rows (each by LIKE) and a merge is rarely of
- *   one row (a merge of one member costs 20-30 times its old trigger, of a thousand less than
- *   it: docs/bench-scale.md, "Segments").
+ *   MERGE_AFTER_MS, and an import merges its rows as it commits (crud/import/import-action.ts),
+ *   so a search checks few pending rows (each by LIKE) and a merge is rarely of one row (a merge
+ *   of one member costs 20-30 times its old trigger, of a thousand less than it:
+ *   docs/bench-scale.md, "Segments").
  */
 import { sql } from 'kysely';
 import type { Db } from './connection.js';
@@ -39,6 +40,8 @@ export const BATCH = 20_000;
 const READ_CHUNK = 5_000;
 /** Segment rows written by one INSERT. */
 const WRITE_CHUNK = 500;
+/** Ranges of merged pending rows deleted by one DELETE. */
+const RUNS_A_DELETE = 1_000;
 /** A segment with fewer ids is small. */
 const SMALL = 4_096;
 /** Small segments a trigram keeps before compaction rewrites them as one. */
@@ -71,7 +74,7 @@ export async function mergeSegments(db: Db, table: string, options: MergeOptions
   const index = { names: segmentNames(db.prefix, table), columns: trigramIndexOf(table)?.columns ?? [] };
   // The lock is its connection's: taken, used and released on the one connection.
   return db.kysely.connection().execute(async (connection) => {
-    const name = sql`left(concat('portico-segments:', database(), '.', ${index.names.table}), 64)`;
+    const name = mergeLock(index.names.table);
     const { rows } = await sql<{ got: number | null }>`select get_lock(${name}, 0) as got`.execute(
       connection,
     );
@@ -83,6 +86,10 @@ export async function mergeSegments(db: Db, table: string, options: MergeOptions
     }
   });
 }
+
+/** The named lock of a table's merge (the prefixed table's name): one a database and table. */
+export const mergeLock = (table: string) =>
+  sql<string>`left(concat('portico-segments:', database(), '.', ${table}), 64)`;
 
 /** The merge itself, for a caller that is alone already (migration 0037) or holds the lock. */
 export async function mergePending(
@@ -127,9 +134,9 @@ async function mergeBatch(
   beforeCommit: MergeOptions['beforeCommit'],
 ): Promise<{ rows: number; trigrams: string[] }> {
   const { names } = index;
-  const { rows: pendingRows } = await sql<{ id: number | string }>`select distinct id
-    from ${sql.id(names.pending)} where seq <= ${last}`.execute(trx);
-  const ids = pendingRows.map((row) => Number(row.id));
+  const { rows: pendingRows } = await sql<{ seq: number | string; id: number | string }>`select seq, id
+    from ${sql.id(names.pending)} where seq <= ${last} order by seq`.execute(trx);
+  const ids = [...new Set(pendingRows.map((row) => Number(row.id)))];
   const postings = new Map<string, number[]>();
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
     for (const { id, val } of await valuesOf(trx, index, ids.slice(i, i + READ_CHUNK))) {
@@ -143,9 +150,32 @@ async function mergeBatch(
   const segments = [...postings].map(([trigram, held]) => segmentRow(trigram, sortedDistinct(held), last));
   for (let i = 0; i < segments.length; i += WRITE_CHUNK)
     await insertSegments(trx, names, segments.slice(i, i + WRITE_CHUNK));
-  await sql`delete from ${sql.id(names.pending)} where seq <= ${last}`.execute(trx);
+  await deleteMerged(trx, names.pending, pendingRows);
   await beforeCommit?.();
   return { rows: ids.length, trigrams: [...postings.keys()] };
+}
+
+/**
+ * Deletes the pending rows the batch read, and no other. A write whose transaction took its
+ * `seq` below `last` but commits after a later one was not read; `where seq <= last` would wait
+ * for its commit, then delete its row unmerged, and the member would be missing from every
+ * search until written again. The rows go as runs of consecutive seqs, a range each: nearly
+ * always one run.
+ */
+async function deleteMerged(trx: AnyDb, pending: string, rows: { seq: number | string }[]): Promise<void> {
+  const runs: [bigint, bigint][] = [];
+  for (const row of rows) {
+    const seq = BigInt(row.seq);
+    const run = runs[runs.length - 1];
+    if (run && seq === run[1] + 1n) run[1] = seq;
+    else runs.push([seq, seq]);
+  }
+  for (let i = 0; i < runs.length; i += RUNS_A_DELETE) {
+    const ranges = runs
+      .slice(i, i + RUNS_A_DELETE)
+      .map(([from, to]) => sql`seq between ${sql.lit(from)} and ${sql.lit(to)}`);
+    await sql`delete from ${sql.id(pending)} where ${sql.join(ranges, sql` or `)}`.execute(trx);
+  }
 }
 
 /** The current joined values of these rows (a deleted row has none). */

@@ -1,64 +1,30 @@
 /**
  * MySQL/MariaDB: the members' segmented trigram index (db/trigram-segments.ts, migration 0037).
  * A write puts the member on the pending list; a merge posts every trigram of its current
- * value in a segment and empties the list; one process merges at a time; small segments are
- * compacted; and the migration fills the segments with the postings the side table held, and
- * its down makes that side table again.
+ * value in a segment and empties the list of the rows it read (a write committed after a later
+ * one stays pending); one process merges at a time; small segments are compacted; and the
+ * migration fills the segments with the postings the side table held, whole when run again,
+ * and its down makes that side table again.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateDownThrough, migrateToLatest, migrateUpTo } from '../../src/db/migrate.js';
-import { mergeSegments, scheduleSegmentMerges } from '../../src/db/segment-merge.js';
+import { memberSegmentsMigration } from '../../src/db/migrations/0037-member-segments.js';
+import { mergeLock, mergeSegments, scheduleSegmentMerges } from '../../src/db/segment-merge.js';
 import { decodeIds } from '../../src/db/trigram-segments.js';
 import { testDatabases, withScratchDatabase } from '../support/databases.js';
+import {
+  member,
+  missing,
+  pendingIds,
+  rowPostings,
+  segmentPostings,
+  sidePostings,
+} from '../support/member-postings.js';
 
 const mysql = testDatabases().find((f) => f.dialect === 'mysql');
 const SLOW = 180_000;
-
-const member = (id: number, username: string, nickname: string) => ({
-  id,
-  username,
-  nickname,
-  email: `${username}@example.com`,
-  mobile: '',
-  group_id: 1,
-  password: '',
-  salt: '',
-  create_time: 1_700_000_000,
-});
-
-/** `trigram id` of every posting the segments hold, sorted and each once. */
-async function segmentPostings(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ trigram: string; ids: Uint8Array }>`select trigram, ids
-    from ${sql.table('user_tseg')}`.execute(db.kysely);
-  const all = new Set<string>();
-  for (const row of rows) for (const id of decodeIds(row.ids)) all.add(`${row.trigram} ${id}`);
-  return [...all].sort();
-}
-
-/** `trigram id` of every trigram of the members' current values, cut as the triggers cut them. */
-async function rowPostings(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ trigram: string; id: number }>`select distinct
-      convert(substring(v.val, seq, 3) using utf8mb4) collate utf8mb4_bin as trigram, v.id
-    from (select id, lower(concat_ws(char(1), username, nickname, email, mobile, last_login_ip)) as val
-      from ${sql.table('user')}) v join seq_1_to_400 on seq <= char_length(v.val) - 2`.execute(db.kysely);
-  return rows.map((row) => `${row.trigram} ${row.id}`).sort();
-}
-
-/** `trigram id` of the side table's postings (before 0037, and after its down). */
-async function sidePostings(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ trigram: string; id: number }>`select trigram, id
-    from ${sql.id(`${db.prefix}user_trigram`)}`.execute(db.kysely);
-  return rows.map((row) => `${row.trigram} ${row.id}`).sort();
-}
-
-async function pendingIds(db: Db): Promise<number[]> {
-  const { rows } = await sql<{
-    id: number;
-  }>`select id from ${sql.table('user_tpending')} order by seq`.execute(db.kysely);
-  return rows.map((row) => Number(row.id));
-}
 
 /** Whether `done` holds within `ms`, asked every 100 ms. */
 async function waitFor(done: () => Promise<boolean>, ms: number): Promise<boolean> {
@@ -69,10 +35,13 @@ async function waitFor(done: () => Promise<boolean>, ms: number): Promise<boolea
   return done();
 }
 
-const missing = (held: string[], wanted: string[]) => {
-  const set = new Set(held);
-  return wanted.filter((posting) => !set.has(posting));
-};
+/** Whether no process holds the members' merge (segment-merge.ts's lock). */
+async function mergeIdle(db: Db): Promise<boolean> {
+  const { rows } = await sql<{
+    free: number;
+  }>`select is_free_lock(${mergeLock(`${db.prefix}user`)}) as free`.execute(db.kysely);
+  return Number(rows[0]?.free) === 1;
+}
 
 describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
   it(
@@ -176,6 +145,37 @@ describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
   );
 
   it(
+    'leaves a write committed after a later one pending, not deleted unmerged',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateToLatest(db);
+        let merging: Promise<number> | undefined;
+        // The slow write takes the first pending seq; the quick one takes the next and commits
+        // first; the merge's batch ends past the slow one's seq before it commits.
+        await db.kysely.transaction().execute(async (slow) => {
+          await slow
+            .insertInto('user')
+            .values(member(1, 'slowpoke', 'Late Commit'))
+            .execute();
+          await db.kysely
+            .insertInto('user')
+            .values(member(2, 'quick', 'Early Commit'))
+            .execute();
+          merging = mergeSegments(db, 'user');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        });
+        expect(await merging).toBe(1);
+        expect(await pendingIds(db)).toEqual([1]);
+        expect(await mergeSegments(db, 'user')).toBe(1);
+        expect(missing(await segmentPostings(db), await rowPostings(db))).toEqual([]);
+        expect(await segmentPostings(db)).toContain('slo 1');
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'merges on its timer: a thousand waiting at once, a few once they have waited five seconds',
     async () => {
       if (!mysql) return;
@@ -189,6 +189,9 @@ describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
           await db.kysely.insertInto('user').values(members).execute();
           const wave = await waitFor(async () => (await pendingIds(db)).length === 0, 10_000);
           expect(wave, 'a thousand merged within a few ticks').toBe(true);
+          // The merge ends once it finds the list empty after compacting: a member written
+          // before then would be merged by the same run, not left to wait.
+          expect(await waitFor(() => mergeIdle(db), 10_000)).toBe(true);
           await db.kysely
             .insertInto('user')
             .values(member(1_001, 'lonely', 'Only One'))
@@ -257,6 +260,31 @@ describe.skipIf(!mysql)('the members’ trigram segments [mysql]', () => {
         const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
           where table_schema = database() and table_name like '%user\\_t%' order by name`.execute(db.kysely);
         expect(rows.map((row) => row.name)).toEqual(['ba_user_trigram']);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    '0037 run again, as after a run cut off before it was recorded, makes the segments whole',
+    async () => {
+      if (!mysql) return;
+      await withScratchDatabase(mysql, async (db) => {
+        await migrateUpTo(db, '0036-joined-trigram-removal');
+        await db.kysely
+          .insertInto('user')
+          .values([member(1, 'before', 'Cut Off'), member(2, 'meanwhile', 'Written')])
+          .execute();
+        await migrateToLatest(db);
+        // Its triggers and segments there already, the side table gone.
+        await memberSegmentsMigration('mysql', db.prefix).up(db.kysely);
+        expect(await pendingIds(db)).toEqual([]);
+        expect(await segmentPostings(db)).toEqual(await rowPostings(db));
+        await db.kysely
+          .insertInto('user')
+          .values(member(3, 'after', 'Posted'))
+          .execute();
+        expect(await pendingIds(db)).toEqual([3]);
       });
     },
     SLOW,

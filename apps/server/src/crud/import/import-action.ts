@@ -12,6 +12,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, type ImportRefusal } from '@portico/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { mergeSegments } from '../../db/segment-merge.js';
 import { ok } from '../../http/envelope.js';
 import { ApiError, Code, FieldError } from '../../http/errors.js';
 import { type ActionSpec, defineAction, permissionKey } from '../../http/routes.js';
@@ -125,6 +126,15 @@ export function importActions(ctx: RowWriter, spec: ResourceSpec): ActionSpec[] 
                 throw new RolledBack();
               }
             }
+            // A segmented search index (MySQL's members) takes the rows in now rather than on
+            // the merge timer's next tick: until then every search checks them one by one. A
+            // failed merge leaves them to the timer; the import stands.
+            w.afterCommit(() =>
+              mergeSegments(ctx.db, spec.table).then(
+                () => undefined,
+                (error) => request.log.warn({ err: error }, 'merging the search segments failed'),
+              ),
+            );
           }).catch((error) => {
             if (!(error instanceof RolledBack)) throw error;
           });

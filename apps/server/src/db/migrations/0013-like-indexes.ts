@@ -50,7 +50,7 @@ import { trigramNumbers } from './trigram-numbers.js';
 const FILLED_LATER: readonly string[] = ['user'];
 
 /** Longest joined value indexed: the searched columns' widths and separators, with room. */
-const MAX_LENGTH = 400;
+export const MAX_LENGTH = 400;
 
 export function likeIndexesMigration(dialect: Dialect, prefix: string): Migration {
   const members = (columns: readonly string[]): FtsEntry => ({
